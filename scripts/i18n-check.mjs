@@ -1,0 +1,78 @@
+// Checks the language files against each other and against the code and templates:
+// a key in one file only, a key used but missing, or an English value left in fr.json.
+// Run with `npm run i18n:check`; the test suite calls `checkI18n` too.
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
+import { pathToFileURL } from "node:url";
+
+/** Values that are the same word in both languages, so not an English leftover. */
+export const SAME_IN_BOTH = new Set(["Wuxia", "Harmonies", "Wuxia & Harmonies", "Chi", "Hobby", "Hobbies", "Message", "Initiative", "Expérience", "Stress", "Normal", "Total", "Description", "Notes", "Concept", "Type", "Actions", "Attribute", "Sorcier"]);
+
+export function flattenKeys(obj, prefix = "") {
+  return Object.entries(obj).flatMap(([k, v]) =>
+    v !== null && typeof v === "object" ? flattenKeys(v, `${prefix}${k}.`) : [[`${prefix}${k}`, v]],
+  );
+}
+
+function walk(dir, exts, out = []) {
+  let entries;
+  try {
+    entries = readdirSync(dir);
+  } catch {
+    return out;
+  }
+  for (const name of entries) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) walk(path, exts, out);
+    else if (exts.some((e) => name.endsWith(e)) && !name.endsWith(".test.ts")) out.push(path);
+  }
+  return out;
+}
+
+/** Every literal `WH.…` key in the system's source and templates, with where it is used. */
+export function usedKeys(root = ".") {
+  const used = new Map();
+  const files = [...walk(join(root, "src"), [".ts"]), ...walk(join(root, "templates"), [".hbs"])];
+  for (const file of files) {
+    const text = readFileSync(file, "utf8");
+    for (const match of text.matchAll(/["'`](WH\.[A-Za-z0-9_.-]+)["'`]/g)) {
+      const key = match[1];
+      // A key ending with "." is a prefix completed at run time, checked by the code that owns it.
+      if (key.endsWith(".")) continue;
+      if (!used.has(key)) used.set(key, relative(root, file));
+    }
+  }
+  return used;
+}
+
+export function checkI18n(root = ".") {
+  const en = new Map(flattenKeys(JSON.parse(readFileSync(join(root, "lang/en.json"), "utf8"))));
+  const fr = new Map(flattenKeys(JSON.parse(readFileSync(join(root, "lang/fr.json"), "utf8"))));
+  const problems = [];
+  for (const key of en.keys()) if (!fr.has(key)) problems.push(`only in en.json: ${key}`);
+  for (const key of fr.keys()) if (!en.has(key)) problems.push(`only in fr.json: ${key}`);
+  for (const [key, file] of usedKeys(root)) {
+    const inEn = en.has(key);
+    const inFr = fr.has(key);
+    // A key that names a group of keys (e.g. passed to a field's LOCALIZATION_PREFIXES) is fine.
+    const isGroup = [...en.keys()].some((k) => k.startsWith(`${key}.`));
+    if ((!inEn || !inFr) && !isGroup) problems.push(`used in ${file} but missing from ${[!inEn && "en.json", !inFr && "fr.json"].filter(Boolean).join(" and ")}: ${key}`);
+  }
+  for (const [key, value] of fr) {
+    const english = en.get(key);
+    if (typeof value === "string" && value === english && /[A-Za-z]{3}/.test(value) && !SAME_IN_BOTH.has(value)) {
+      problems.push(`fr.json keeps the English value for ${key}: "${value}"`);
+    }
+  }
+  return problems;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const problems = checkI18n();
+  if (problems.length) {
+    console.error(problems.join("\n"));
+    console.error(`\n${problems.length} i18n problem(s).`);
+    process.exit(1);
+  }
+  console.log("i18n: en.json and fr.json agree, and every key used exists in both.");
+}

@@ -1,0 +1,140 @@
+type AnyObject = Record<string, unknown>;
+
+function mergeDeep(base: AnyObject, extra: AnyObject): AnyObject {
+  const out: AnyObject = { ...base };
+  for (const [k, v] of Object.entries(extra)) {
+    const prev = out[k];
+    out[k] =
+      v && typeof v === "object" && !Array.isArray(v) && prev && typeof prev === "object" && !Array.isArray(prev)
+        ? mergeDeep(prev as AnyObject, v as AnyObject)
+        : v;
+  }
+  return out;
+}
+
+/**
+ * `foundry.applications.api.ApplicationV2`: options merged down the class chain from
+ * `DEFAULT_OPTIONS`, `render` calling `_prepareContext`. Simpler than Foundry: nothing is drawn;
+ * `render` records the last context so tests can read what a sheet would show, and `element`
+ * is only set when a test gives one.
+ */
+export class ApplicationV2 {
+  static DEFAULT_OPTIONS: AnyObject = { classes: [], window: {}, actions: {}, position: {} };
+  static PARTS: Record<string, { template: string; [k: string]: unknown }> = {};
+  static TABS: AnyObject = {};
+
+  options: AnyObject;
+  rendered = false;
+  lastContext: AnyObject | null = null;
+  element: HTMLElement | null = null;
+
+  constructor(options: AnyObject = {}) {
+    const chain: AnyObject[] = [];
+    for (let cls: unknown = this.constructor; typeof cls === "function" && cls !== Function.prototype; cls = Object.getPrototypeOf(cls)) {
+      if (Object.hasOwn(cls, "DEFAULT_OPTIONS")) chain.unshift((cls as typeof ApplicationV2).DEFAULT_OPTIONS);
+    }
+    this.options = [...chain, options].reduce((acc, o) => mergeDeep(acc, o), {});
+  }
+
+  get id(): string {
+    return String(this.options.id ?? this.constructor.name);
+  }
+
+  get title(): string {
+    return String((this.options.window as AnyObject | undefined)?.title ?? "");
+  }
+
+  async _prepareContext(_options: AnyObject): Promise<AnyObject> {
+    return {};
+  }
+
+  async _preparePartContext(_partId: string, context: AnyObject, _options: AnyObject): Promise<AnyObject> {
+    return context;
+  }
+
+  async render(options: AnyObject | boolean = {}): Promise<this> {
+    const opts = typeof options === "boolean" ? { force: options } : options;
+    const context = await this._prepareContext(opts);
+    const parts = (this.constructor as typeof ApplicationV2).PARTS;
+    for (const partId of Object.keys(parts)) await this._preparePartContext(partId, { ...context }, opts);
+    this.lastContext = context;
+    this.rendered = true;
+    return this;
+  }
+
+  async close(): Promise<this> {
+    this.rendered = false;
+    return this;
+  }
+}
+
+/** `HandlebarsApplicationMixin`: adds nothing the double needs beyond the class it wraps. */
+export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base: T): T {
+  const Mixed = class HandlebarsApplication extends (Base as typeof ApplicationV2) {};
+  return Mixed as T;
+}
+
+/** `DocumentSheetV2`: an application bound to `options.document`. */
+export class DocumentSheetV2 extends ApplicationV2 {
+  static override DEFAULT_OPTIONS: AnyObject = { document: null, form: { submitOnChange: true } };
+  get document(): unknown {
+    return this.options.document;
+  }
+  get isEditable(): boolean {
+    const doc = this.document as { isOwner?: boolean } | null;
+    return Boolean(doc?.isOwner);
+  }
+}
+
+export class ActorSheetV2 extends DocumentSheetV2 {
+  get actor(): unknown {
+    return this.document;
+  }
+}
+
+export class ItemSheetV2 extends DocumentSheetV2 {
+  get item(): unknown {
+    return this.document;
+  }
+}
+
+/** `DialogV2`: the static helpers resolve with what a test queued in `DialogV2.answers`. */
+export class DialogV2 extends ApplicationV2 {
+  static answers: unknown[] = [];
+  static async wait(_config: AnyObject): Promise<unknown> {
+    return DialogV2.answers.shift() ?? null;
+  }
+  static async prompt(config: AnyObject): Promise<unknown> {
+    return DialogV2.wait(config);
+  }
+  static async confirm(config: AnyObject): Promise<unknown> {
+    return DialogV2.wait(config);
+  }
+}
+
+export interface SheetRegistration {
+  documentClass: unknown;
+  scope: string;
+  sheetClass: unknown;
+  types: string[];
+  makeDefault: boolean;
+  label?: unknown;
+}
+
+/** `DocumentSheetConfig.registerSheet` and `unregisterSheet`, recorded for tests to read. */
+export const DocumentSheetConfigDouble = {
+  registrations: [] as SheetRegistration[],
+  registerSheet(
+    documentClass: unknown,
+    scope: string,
+    sheetClass: unknown,
+    options: { types?: string[]; makeDefault?: boolean; label?: unknown } = {},
+  ): void {
+    this.registrations.push({ documentClass, scope, sheetClass, types: options.types ?? [], makeDefault: Boolean(options.makeDefault), label: options.label });
+  },
+  unregisterSheet(documentClass: unknown, scope: string, sheetClass: unknown): void {
+    this.registrations = this.registrations.filter(
+      (r) => !(r.documentClass === documentClass && r.scope === scope && r.sheetClass === sheetClass),
+    );
+  },
+};

@@ -1,0 +1,51 @@
+export interface SettingConfigDouble {
+  name?: string;
+  hint?: string;
+  scope?: "world" | "client" | "user";
+  config?: boolean;
+  type?: unknown;
+  choices?: Record<string, string>;
+  range?: { min: number; max: number; step: number };
+  default?: unknown;
+  requiresReload?: boolean;
+  onChange?: (value: unknown) => void;
+}
+
+/**
+ * `game.settings`: register/get/set with defaults, `choices` and `range` checked on `set`.
+ * Simpler than Foundry: values live in memory (no database, no per-user storage) and `set` is
+ * synchronous underneath its promise.
+ */
+export class SettingsDouble {
+  readonly settings = new Map<string, SettingConfigDouble & { namespace: string; key: string }>();
+  readonly menus = new Map<string, Record<string, unknown>>();
+  #values = new Map<string, unknown>();
+
+  register(namespace: string, key: string, config: SettingConfigDouble): void {
+    this.settings.set(`${namespace}.${key}`, { ...config, namespace, key });
+  }
+
+  registerMenu(namespace: string, key: string, config: Record<string, unknown>): void {
+    this.menus.set(`${namespace}.${key}`, config);
+  }
+
+  get(namespace: string, key: string): unknown {
+    const id = `${namespace}.${key}`;
+    const config = this.settings.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    return this.#values.has(id) ? this.#values.get(id) : config.default;
+  }
+
+  async set(namespace: string, key: string, value: unknown): Promise<unknown> {
+    const id = `${namespace}.${key}`;
+    const config = this.settings.get(id);
+    if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    if (config.choices && !(String(value) in config.choices)) throw new Error(`${id}: "${String(value)}" is not a valid choice`);
+    if (config.range && typeof value === "number" && (value < config.range.min || value > config.range.max)) {
+      throw new Error(`${id}: ${value} is outside ${config.range.min}..${config.range.max}`);
+    }
+    this.#values.set(id, value);
+    config.onChange?.(value);
+    return value;
+  }
+}
