@@ -1,0 +1,56 @@
+import { MAX_EXPLOSIONS } from "../harmonies/difference-roll";
+import { RulesError } from "../errors";
+import { GROUP_DEFAULTS } from "./defaults";
+import { d10 } from "../random";
+import { requireCount, requireInteger, requireRandom } from "../validate";
+import type { MarginCount } from "./method2-margins";
+
+/** Dice results within ±WINDOW are counted in a typed array; rarer open results in a map. */
+const WINDOW = 99;
+
+function openDie(random: () => number): number {
+  let total = 0;
+  for (let n = 0; n <= MAX_EXPLOSIONS; n++) {
+    const face = d10(random);
+    total += face;
+    if (face !== 10) return total;
+  }
+  throw new RulesError("WH.Error.BadRandom", { argument: "random", value: total }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
+}
+
+/**
+ * [default] individual mode (RULES 3.3): every member makes its own difference roll. Only a
+ * histogram of the dice is kept, never a per-member object, so a million members take a few
+ * milliseconds.
+ */
+export function rollGroupIndividually(
+  size: number,
+  modifier: number,
+  random: () => number,
+  options: { open?: boolean } = {},
+): MarginCount[] {
+  const n = requireCount("size", size);
+  const m = requireInteger("modifier", modifier);
+  requireRandom("random", random);
+  const counts = new Float64Array(2 * WINDOW + 1);
+  const rare = new Map<number, number>();
+  if (options.open ?? GROUP_DEFAULTS.open) {
+    for (let i = 0; i < n; i++) {
+      const d = openDie(random) - openDie(random);
+      if (d >= -WINDOW && d <= WINDOW) counts[d + WINDOW] = (counts[d + WINDOW] ?? 0) + 1;
+      else rare.set(d, (rare.get(d) ?? 0) + 1);
+    }
+  } else {
+    for (let i = 0; i < n; i++) {
+      const k = d10(random) - d10(random) + WINDOW;
+      counts[k] = (counts[k] ?? 0) + 1;
+    }
+  }
+  const out: MarginCount[] = [];
+  for (const [d, count] of rare) if (d < -WINDOW) out.push({ margin: m + d, count });
+  counts.forEach((count, i) => {
+    if (count > 0) out.push({ margin: m + i - WINDOW, count });
+  });
+  for (const [d, count] of rare) if (d > WINDOW) out.push({ margin: m + d, count });
+  return out.sort((a, b) => a.margin - b.margin);
+}

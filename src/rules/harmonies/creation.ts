@@ -1,0 +1,88 @@
+import { d6 } from "../random";
+import { requireArray, requireInteger, requireRandom } from "../validate";
+import { HARMONIES_DEFAULTS } from "./defaults";
+
+export interface HarmoniesAttributeRoll {
+  /** The six d6 − d6 results, in order. */
+  rolls: number[];
+  /** The four left once the highest and the lowest are dropped, in roll order. */
+  kept: number[];
+  dropped: { highest: number; lowest: number };
+}
+
+/** Roll six d6 − d6 and drop the highest and the lowest (RULES 2.1). */
+export function rollHarmoniesAttributes(random: () => number): HarmoniesAttributeRoll {
+  requireRandom("random", random);
+  const rolls: number[] = [];
+  for (let i = 0; i < 6; i++) rolls.push(d6(random) - d6(random));
+  const highest = Math.max(...rolls);
+  const lowest = Math.min(...rolls);
+  const kept = rolls.slice();
+  kept.splice(kept.indexOf(highest), 1);
+  kept.splice(kept.indexOf(lowest), 1);
+  return { rolls, kept, dropped: { highest, lowest } };
+}
+
+export type HarmoniesPair = "cp/ag" | "it/ig" | "pu/rs" | "mn/pr";
+export const HARMONIES_PAIRS: readonly HarmoniesPair[] = Object.freeze(["cp/ag", "it/ig", "pu/rs", "mn/pr"]);
+
+export interface HarmoniesAttributes {
+  cp: number;
+  ag: number;
+  it: number;
+  ig: number;
+  pu: number;
+  rs: number;
+  mn: number;
+  pr: number;
+}
+
+/** Every split of a result between a pair: they sum to it and differ by at most 2. */
+export function pairSplits(result: number, options: { creationMaxGap?: number } = {}): [number, number][] {
+  const r = requireInteger("result", result);
+  const gap = options.creationMaxGap ?? HARMONIES_DEFAULTS.creationMaxGap;
+  const splits: [number, number][] = [];
+  for (let a = Math.ceil((r - gap) / 2); 2 * a - r <= gap; a++) splits.push([a, r - a]);
+  return splits;
+}
+
+export interface HarmoniesCreationProblem {
+  code: "WH.Creation.WrongResults" | "WH.Creation.PairGap";
+  field: string;
+  message: string;
+}
+
+/**
+ * Check a creation split (RULES 2.1): the four pair sums are the four kept results (in any
+ * assignment) and within each pair the two attributes differ by at most 2. The gap rule binds
+ * at creation only.
+ */
+export function validateHarmoniesCreation(
+  kept: readonly number[],
+  attributes: HarmoniesAttributes,
+  options: { creationMaxGap?: number } = {},
+): { valid: boolean; problems: HarmoniesCreationProblem[] } {
+  requireArray("kept", kept);
+  const gap = options.creationMaxGap ?? HARMONIES_DEFAULTS.creationMaxGap;
+  const problems: HarmoniesCreationProblem[] = [];
+  const sums: number[] = [];
+  for (const pair of HARMONIES_PAIRS) {
+    const [first, second] = pair.split("/") as [keyof HarmoniesAttributes, keyof HarmoniesAttributes];
+    const a = requireInteger(`attributes.${first}`, attributes[first]);
+    const b = requireInteger(`attributes.${second}`, attributes[second]);
+    sums.push(a + b);
+    if (Math.abs(a - b) > gap) {
+      problems.push({ code: "WH.Creation.PairGap", field: pair, message: `${pair}: ${a} and ${b} differ by ${Math.abs(a - b)}, more than ${gap}` });
+    }
+  }
+  const wanted = kept.map((k, i) => requireInteger(`kept[${i}]`, k)).sort((x, y) => x - y);
+  const got = sums.slice().sort((x, y) => x - y);
+  if (wanted.length !== got.length || wanted.some((k, i) => k !== got[i])) {
+    problems.push({
+      code: "WH.Creation.WrongResults",
+      field: "attributes",
+      message: `pair sums ${sums.join(", ")} are not the kept results ${kept.join(", ")}`,
+    });
+  }
+  return { valid: problems.length === 0, problems };
+}

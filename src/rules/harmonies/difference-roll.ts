@@ -1,0 +1,57 @@
+import { RulesError } from "../errors";
+import { d10 } from "../random";
+import { requireInteger, requireRandom } from "../validate";
+import { HARMONIES_DEFAULTS } from "./defaults";
+
+/** A fair die explodes 1000 times in a row with probability 10^−1000: only a broken generator does. */
+export const MAX_EXPLOSIONS = 1000;
+
+export interface HarmoniesRoll {
+  /** Every face of the added die, explosions included (10, 10, 3 reads +23). */
+  plus: number[];
+  /** Every face of the subtracted die. */
+  minus: number[];
+  /** sum(plus) − sum(minus). */
+  dice: number;
+}
+
+/** One die of the difference roll; on an open roll a 10 adds 10 and rolls again (RULES 2.4). */
+export function rollDie(random: () => number, open: boolean, faces: number[]): number {
+  let total = 0;
+  for (let n = 0; n <= MAX_EXPLOSIONS; n++) {
+    const face = d10(random);
+    faces.push(face);
+    total += face;
+    if (!open || face !== 10) return total;
+  }
+  throw new RulesError("WH.Error.BadRandom", { argument: "random", value: faces.length }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
+}
+
+/** The difference roll d10 − d10, closed (−9..+9) or open (unbounded). */
+export function rollHarmonies(random: () => number, options: { open?: boolean } = {}): HarmoniesRoll {
+  requireRandom("random", random);
+  const open = options.open ?? HARMONIES_DEFAULTS.open;
+  const plus: number[] = [];
+  const minus: number[] = [];
+  const up = rollDie(random, open, plus);
+  const down = rollDie(random, open, minus);
+  return { plus, minus, dice: up - down };
+}
+
+export interface HarmoniesAction {
+  roll: HarmoniesRoll;
+  /** Total = modifier + dice: a margin of success if ≥ 0, of failure otherwise. */
+  margin: number;
+  success: boolean;
+}
+
+/**
+ * An action: modifier = characteristic + means (+ skill) + difficulty; success if the total
+ * with the dice is ≥ 0 (RULES 2.4).
+ */
+export function rollHarmoniesAction(modifier: number, random: () => number, options: { open?: boolean } = {}): HarmoniesAction {
+  requireInteger("modifier", modifier);
+  const roll = rollHarmonies(random, options);
+  const margin = modifier + roll.dice;
+  return { roll, margin, success: margin >= 0 };
+}

@@ -1,0 +1,58 @@
+import { requireArray, requireInteger } from "../validate";
+import { HARMONIES_DEFAULTS, type SkillFloors } from "./defaults";
+
+/** What covers a skill, as the GM decided (RULES 2.3). */
+export interface SkillCoverage {
+  /** The skill belongs to a métier the character has. */
+  metier?: boolean;
+  /** The skill belongs to a hobby the character has. */
+  hobby?: boolean;
+  /** The skill is one of the character's talents. */
+  talent?: boolean;
+  /** Hermetic knowledge (floor −20) rather than technical (floor −15). */
+  hermetic?: boolean;
+}
+
+export type SkillLevelSource = "own" | "metier" | "hobby" | "talent" | "technical" | "hermetic";
+
+export interface EffectiveSkillLevel {
+  level: number;
+  /** Which of the skill's own level or the floors gave the level. */
+  source: SkillLevelSource;
+}
+
+/**
+ * The effective level of a skill: the best of its own level (null if never learnt) and the
+ * floors that apply: −3 in a métier, −7 in a hobby, −10 for a talent, else −15 technical or
+ * −20 hermetic.
+ */
+export function effectiveSkillLevel(
+  level: number | null,
+  coverage: SkillCoverage = {},
+  options: { skillFloors?: SkillFloors; talentLevel?: number } = {},
+): EffectiveSkillLevel {
+  const floors = options.skillFloors ?? HARMONIES_DEFAULTS.skillFloors;
+  const candidates: EffectiveSkillLevel[] = [
+    coverage.hermetic ? { level: floors.hermetic, source: "hermetic" } : { level: floors.technical, source: "technical" },
+  ];
+  if (coverage.talent) candidates.push({ level: options.talentLevel ?? HARMONIES_DEFAULTS.mastery.talent, source: "talent" });
+  if (coverage.hobby) candidates.push({ level: floors.hobby, source: "hobby" });
+  if (coverage.metier) candidates.push({ level: floors.metier, source: "metier" });
+  if (level !== null) candidates.push({ level: requireInteger("level", level), source: "own" });
+  return candidates.reduce((best, c) => (c.level >= best.level ? c : best));
+}
+
+/**
+ * Whether skill levels make a métier (at least 4 at ≥ 0) or a hobby (at least 2 at ≥ −5),
+ * e.g. Chants and Mandoline at −5 make the hobby Barde.
+ */
+export function qualifiesAs(
+  kind: "metier" | "hobby",
+  levels: readonly number[],
+  options: { mastery?: { metier: number; hobby: number }; masteredSkills?: { metier: number; hobby: number } } = {},
+): boolean {
+  requireArray("levels", levels);
+  const mastery = (options.mastery ?? HARMONIES_DEFAULTS.mastery)[kind];
+  const needed = (options.masteredSkills ?? HARMONIES_DEFAULTS.masteredSkills)[kind];
+  return levels.filter((l, i) => requireInteger(`levels[${i}]`, l) >= mastery).length >= needed;
+}

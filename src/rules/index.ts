@@ -1,0 +1,103 @@
+/**
+ * The rules engine of Wuxia & Harmonies: pure functions, no Foundry, no globals; randomness is
+ * passed in as `random: () => number` in [0, 1). Macros reach it as game.system.api.rules.
+ */
+export { RulesError, type RulesErrorCode, type RulesErrorDetails } from "./errors";
+export { MAX_SIZE } from "./validate";
+export { d10, d6, mulberry32, replayFaces } from "./random";
+
+// Wuxia
+export { WUXIA_DEFAULTS, type RerollBand, type WuxiaCreationTable, type WuxiaDefaults, type WuxiaHeroType } from "./wuxia/defaults";
+export { evaluateWuxiaPool, successFaces, wuxiaThreshold, type WuxiaPoolResult } from "./wuxia/threshold";
+export { MAX_POOL_DICE, rollWuxiaPool, type WuxiaReroll, type WuxiaRoll, type WuxiaRollOptions } from "./wuxia/pool";
+export { wuxiaOdds, type WuxiaOdds } from "./wuxia/odds";
+export { narrowSkillUse, specialisationRerolls, type NarrowSkillUse } from "./wuxia/specialisation";
+export { spendDestinyReroll, type DestinyReroll } from "./wuxia/destiny";
+export {
+  chiReserve,
+  deathThreshold,
+  panicStatus,
+  panicThresholds,
+  woundStatus,
+  woundThresholds,
+  type PanicOptions,
+  type WoundOptions,
+  type WuxiaAttributes,
+  type WuxiaPanicStatus,
+  type WuxiaWoundStatus,
+} from "./wuxia/secondary";
+export {
+  WUXIA_CATEGORIES,
+  validateWuxiaCreation,
+  wuxiaCreationBudget,
+  type WuxiaBudget,
+  type WuxiaCategory,
+  type WuxiaCreationCheck,
+  type WuxiaCreationProblem,
+  type WuxiaCreationSheet,
+  type WuxiaPriorities,
+} from "./wuxia/creation";
+export {
+  defenseDiceAtRoundStart,
+  initiativeTurns,
+  rollWuxiaInitiative,
+  spendInitiativeSuccesses,
+  type InitiativeEntry,
+  type InitiativeOutcome,
+  type InitiativePurchase,
+  type InitiativeTurn,
+  type WuxiaInitiativeRoll,
+} from "./wuxia/initiative";
+export {
+  resolveWuxiaAttack,
+  type WuxiaAttackInput,
+  type WuxiaAttackOptions,
+  type WuxiaAttackResult,
+  type WuxiaInvestments,
+  type WuxiaSide,
+} from "./wuxia/attack";
+
+// Harmonies
+export { HARMONIES_DEFAULTS, type HarmoniesDefaults, type SkillFloors, type WoundMaxima } from "./harmonies/defaults";
+export { MEASURE_TABLE, measureOf, measureRatio, valueOf } from "./harmonies/measure";
+export { rollHarmonies, rollHarmoniesAction, type HarmoniesAction, type HarmoniesRoll } from "./harmonies/difference-roll";
+export { differenceAtLeast, differencePmf, harmoniesOdds } from "./harmonies/odds";
+export { attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "./harmonies/soak";
+export {
+  EMPTY_WOUND_TRACK,
+  WOUND_LEVELS,
+  addWound,
+  woundTrackPenalty,
+  type WoundLevel,
+  type WoundPenalty,
+  type WoundTrack,
+} from "./harmonies/wounds";
+export { healWound, healingDays, healingStepDays } from "./harmonies/healing";
+export { attributeLevelCost, experienceFromDice, skillLevelCost } from "./harmonies/experience";
+export { effectiveSkillLevel, qualifiesAs, type EffectiveSkillLevel, type SkillCoverage, type SkillLevelSource } from "./harmonies/skills";
+export {
+  HARMONIES_PAIRS,
+  pairSplits,
+  rollHarmoniesAttributes,
+  validateHarmoniesCreation,
+  type HarmoniesAttributeRoll,
+  type HarmoniesAttributes,
+  type HarmoniesCreationProblem,
+  type HarmoniesPair,
+} from "./harmonies/creation";
+
+// Groups
+export { GROUP_DEFAULTS, type GroupDefaults, type GroupMode } from "./groups/defaults";
+export { combineValues, combineValuesByMeasure, type CombinedValue } from "./groups/combine";
+export { groupSuccesses, type GroupSuccesses } from "./groups/method1-successes";
+export {
+  BOOK_EXACT_GAP,
+  BOOK_GAP_OR_MORE,
+  groupCountAtLeast,
+  groupMargins,
+  type GroupMarginMode,
+  type GroupMarginOptions,
+  type MarginCount,
+} from "./groups/method2-margins";
+export { rollGroupIndividually } from "./groups/individual";
+export { groupHomogeneity, type Homogeneity } from "./groups/homogeneity";

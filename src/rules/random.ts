@@ -1,0 +1,54 @@
+import { RulesError } from "./errors";
+import { requireInteger } from "./validate";
+
+/**
+ * mulberry32: a tiny seedable generator (32-bit state, period 2^32), good enough for dice and
+ * for reproducible tests and macros. Not for cryptography.
+ */
+export function mulberry32(seed: number): () => number {
+  let state = requireInteger("seed", seed, -0x80000000, 0xffffffff) >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+function draw(random: () => number): number {
+  const x = random();
+  // A generator returning 1 or NaN would otherwise yield an 11 or NaN face silently.
+  if (!(x >= 0 && x < 1)) {
+    throw new RulesError("WH.Error.BadRandom", { argument: "random", value: x }, `random() must return a number in [0, 1) (got ${x})`);
+  }
+  return x;
+}
+
+/** One d10 face, 1..10 (the 0 face reads 10). */
+export function d10(random: () => number): number {
+  return Math.floor(draw(random) * 10) + 1;
+}
+
+/** One d6 face, 1..6. */
+export function d6(random: () => number): number {
+  return Math.floor(draw(random) * 6) + 1;
+}
+
+/**
+ * A `random` that replays known faces of a die with `sides` sides, in order; for replaying
+ * dice rolled elsewhere (a 3D-dice module, a table) through the engine, and for tests. It
+ * throws once the faces run out rather than invent one.
+ */
+export function replayFaces(faces: readonly number[], sides = 10): () => number {
+  const list = faces.map((f, i) => requireInteger(`faces[${i}]`, f, 1, requireInteger("sides", sides, 2, 1000)));
+  let next = 0;
+  return () => {
+    const face = list[next];
+    if (face === undefined) {
+      throw new RulesError("WH.Error.BadRandom", { argument: "faces", value: faces.length }, `replayFaces ran out after ${faces.length} faces`);
+    }
+    next++;
+    return (face - 0.5) / sides;
+  };
+}
