@@ -1,0 +1,88 @@
+import { describe, expect, it } from "vitest";
+import { validateWuxiaCreation, wuxiaCreationBudget, type WuxiaCreationSheet } from "./creation";
+
+const priorities = { attributes: 5, powers: 1, skills: 4, traits: 2, experience: 3 };
+
+describe("wuxiaCreationBudget", () => {
+  it("Attributs priority 5 → 30 points, maximum 8; Pouvoirs priority 1 → 20 points, Guerrier", () => {
+    const budget = wuxiaCreationBudget(priorities);
+    expect(budget.attributes).toEqual({ points: 30, maximum: 8 });
+    expect(budget.powers).toEqual({ points: 20, heroType: "Guerrier" });
+  });
+
+  it("Attributs priority 1 → 18 points, maximum 5; Pouvoirs priority 5 → 60 points, Sorcier", () => {
+    const budget = wuxiaCreationBudget({ attributes: 1, powers: 5, skills: 4, traits: 2, experience: 3 });
+    expect(budget.attributes).toEqual({ points: 18, maximum: 5 });
+    expect(budget.powers).toEqual({ points: 60, heroType: "Sorcier" });
+  });
+
+  it("[default] the middle priorities are linear: 21/24/27 points, maxima 6/6/7", () => {
+    const at = (attributes: number) => wuxiaCreationBudget({ ...priorities, attributes }).attributes;
+    expect([2, 3, 4].map(at)).toEqual([
+      { points: 21, maximum: 6 },
+      { points: 24, maximum: 6 },
+      { points: 27, maximum: 7 },
+    ]);
+  });
+
+  it("rejects a priority outside 1..5", () => {
+    expect(() => wuxiaCreationBudget({ ...priorities, skills: 6 })).toThrow(/^priorities\.skills/);
+  });
+});
+
+describe("validateWuxiaCreation", () => {
+  const sheet: WuxiaCreationSheet = {
+    priorities,
+    attributes: { metal: 8, feu: 7, terre: 6, eau: 5, bois: 4 },
+    skillLevels: [5, 5, 4, 4, 3, 3, 2, 2, 2, 2, 3, 3, 3, 4, 5],
+    powerLevels: [5, 5, 5, 5],
+    traits: 2,
+    experience: 10,
+    heroType: "Guerrier",
+  };
+
+  it("accepts a sheet within every budget", () => {
+    const check = validateWuxiaCreation(sheet);
+    expect(check.problems).toEqual([]);
+    expect(check.valid).toBe(true);
+    expect(check.spent).toEqual({ attributes: 30, skills: 50, powers: 20, traits: 2, experience: 10 });
+  });
+
+  it("explains what is over budget and by how much", () => {
+    const check = validateWuxiaCreation({ ...sheet, attributes: { ...sheet.attributes, bois: 6 }, powerLevels: [5, 5, 5, 6] });
+    expect(check.valid).toBe(false);
+    expect(check.problems).toEqual([
+      expect.objectContaining({ code: "WH.Creation.OverBudget", field: "attributes", spent: 32, limit: 30, message: "attributes: 32 spent, 30 allowed (2 over)" }),
+      expect.objectContaining({ code: "WH.Creation.OverBudget", field: "powers", spent: 21, limit: 20 }),
+    ]);
+  });
+
+  it("flags an attribute above the priority's maximum or below 1", () => {
+    const check = validateWuxiaCreation({
+      ...sheet,
+      priorities: { ...priorities, attributes: 1, powers: 5 },
+      attributes: { metal: 6, feu: 0, terre: 4, eau: 4, bois: 4 },
+      heroType: "Sorcier",
+    });
+    expect(check.problems.map((p) => [p.code, p.field])).toEqual([
+      ["WH.Creation.AboveMaximum", "attributes.metal"],
+      ["WH.Creation.BelowMinimum", "attributes.feu"],
+    ]);
+  });
+
+  it("flags a hero type that the Pouvoirs priority does not give", () => {
+    const check = validateWuxiaCreation({ ...sheet, heroType: "Sorcier" });
+    expect(check.problems).toEqual([expect.objectContaining({ code: "WH.Creation.HeroTypeMismatch", field: "heroType" })]);
+  });
+
+  it("flags priorities that are not a ranking 1..5", () => {
+    const check = validateWuxiaCreation({ ...sheet, priorities: { ...priorities, traits: 5 } });
+    expect(check.budget).toBeNull();
+    expect(check.problems).toEqual([expect.objectContaining({ code: "WH.Creation.PrioritiesNotPermutation" })]);
+  });
+
+  it("throws on malformed numbers rather than report them", () => {
+    expect(() => validateWuxiaCreation({ ...sheet, skillLevels: [1, 2.5] })).toThrow(/^skillLevels\[1\] must be an integer/);
+    expect(() => validateWuxiaCreation({ ...sheet, traits: -1 })).toThrow(/^traits/);
+  });
+});

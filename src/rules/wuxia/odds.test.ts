@@ -1,0 +1,203 @@
+import { describe, expect, it } from "vitest";
+import { mulberry32, replayFaces } from "../random";
+import { wuxiaOdds } from "./odds";
+import { rollWuxiaPool } from "./pool";
+import { successFaces, wuxiaThreshold } from "./threshold";
+
+const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
+
+/** The seed's method: enumerate the 3^n outcomes (success, 1, other failure) of n dice. */
+function enumerate3n(n: number, threshold: number): { success: number; critical: number } {
+  const p = successFaces(threshold) / 10;
+  const r = 0.1;
+  const q = 1 - p - r;
+  let success = 0;
+  let critical = 0;
+  for (let leaf = 0; leaf < 3 ** n; leaf++) {
+    let net = 0;
+    let any = false;
+    let prob = 1;
+    for (let j = 0, k = leaf; j < n; j++, k = Math.floor(k / 3)) {
+      const digit = k % 3;
+      if (digit === 0) {
+        net++;
+        any = true;
+        prob *= p;
+      } else if (digit === 1) {
+        net--;
+        prob *= r;
+      } else prob *= q;
+    }
+    if (net < 0) critical += prob;
+    else if (any) success += prob;
+  }
+  return { success, critical };
+}
+
+/**
+ * The exact distribution of rollWuxiaPool itself: every initial face tuple, and for each every
+ * tuple of reroll faces, replayed through the roller with weight 10^−(faces drawn).
+ */
+function enumerateRoller(n: number, threshold: number, rerolls: number) {
+  const successes = new Array<number>(n + 1).fill(0);
+  let success = 0;
+  let critical = 0;
+  const tuples = (length: number): number[][] =>
+    length === 0 ? [[]] : tuples(length - 1).flatMap((t) => Array.from({ length: 10 }, (_, f) => [...t, f + 1]));
+  for (const initial of tuples(n)) {
+    const m = rollWuxiaPool(n, threshold, replayFaces([...initial, ...new Array<number>(n).fill(5)]), { rerolls }).rerolled.length;
+    for (const again of tuples(m)) {
+      const roll = rollWuxiaPool(n, threshold, replayFaces([...initial, ...again]), { rerolls });
+      const w = 10 ** -(n + m);
+      successes[roll.successes] = (successes[roll.successes] ?? 0) + w;
+      if (roll.critical) critical += w;
+      if (roll.success) success += w;
+    }
+  }
+  return { success, critical, successes };
+}
+
+describe("wuxiaOdds", () => {
+  it("[example] Attribute 5, Compétence 2, SR 10: 80 % success without critical, 13 % critical (seed table)", () => {
+    const odds = wuxiaOdds(5, wuxiaThreshold(10, 2));
+    // The seed's script rounds to 0.1 % first (1e-3 * round(1e3 * p)): 79.5 % and 12.7 %,
+    // which its table shows as 80 % and 13 %.
+    const seedRounding = (p: number) => Math.round(Math.round(p * 1000) / 10);
+    expect(seedRounding(odds.success)).toBe(80);
+    expect(seedRounding(odds.critical)).toBe(13);
+    expect(Math.abs(odds.success - 0.8)).toBeLessThan(0.006);
+    expect(Math.abs(odds.critical - 0.13)).toBeLessThan(0.005);
+  });
+
+  it("[example] with t ≥ 7 the critical chance first rises then falls as the Attribute grows", () => {
+    for (const t of [7, 8, 9]) {
+      const crit = Array.from({ length: 10 }, (_, i) => wuxiaOdds(i + 1, t).critical);
+      const peak = crit.indexOf(Math.max(...crit));
+      expect(peak, `t = ${t}`).toBeGreaterThan(0);
+      expect(peak, `t = ${t}`).toBeLessThan(9);
+      crit.forEach((c, i) => {
+        if (i > 0 && i <= peak) expect(c, `t = ${t}, Attribute ${i + 1}`).toBeGreaterThan(crit[i - 1] ?? 1);
+        if (i > peak) expect(c, `t = ${t}, Attribute ${i + 1}`).toBeLessThan(crit[i - 1] ?? 0);
+      });
+    }
+  });
+
+  it("[example] with t ≥ 10 the critical chance rises all the time", () => {
+    for (const t of [10, 11, 13]) {
+      const crit = Array.from({ length: 20 }, (_, i) => wuxiaOdds(i + 1, t).critical);
+      crit.slice(1).forEach((c, i) => expect(c, `t = ${t}, Attribute ${i + 2}`).toBeGreaterThan(crit[i] ?? 1));
+    }
+  });
+
+  it("agrees with the seed's 3^n enumeration without rerolls", () => {
+    for (const n of [1, 2, 5, 8]) {
+      for (const t of [2, 5, 8, 10]) {
+        const exact = wuxiaOdds(n, t);
+        const seed = enumerate3n(n, t);
+        expect(exact.success).toBeCloseTo(seed.success, 12);
+        expect(exact.critical).toBeCloseTo(seed.critical, 12);
+      }
+    }
+  });
+
+  it("is exactly the distribution of rollWuxiaPool, rerolls included (all faces enumerated)", () => {
+    const grid: [number, number][] = [
+      [1, 0], [1, 1], [1, 3], [2, 0], [2, 1], [2, 3], [3, 1], [3, 2], [4, 1],
+    ];
+    for (const [n, k] of grid) {
+      for (const t of [1, 8, 11]) {
+        const exact = wuxiaOdds(n, t, { rerolls: k });
+        const roller = enumerateRoller(n, t, k);
+        const label = `${n} dice, t = ${t}, ${k} rerolls`;
+        // 10 digits: the enumeration adds up to 10^5 tiny weights.
+        expect(exact.success, label).toBeCloseTo(roller.success, 10);
+        expect(exact.critical, label).toBeCloseTo(roller.critical, 10);
+        exact.successes.forEach((p, s) => expect(p, `${label}, ${s} successes`).toBeCloseTo(roller.successes[s] ?? 0, 10));
+      }
+    }
+  });
+
+  it("agrees with 200 000 rolls of rollWuxiaPool within 4 standard errors", () => {
+    const trials = 200_000;
+    const grid: [number, number, number][] = [
+      [3, 2, 1],
+      [5, 8, 0],
+      [7, 6, 3],
+      [10, 11, 2],
+    ];
+    const random = mulberry32(20261130);
+    for (const [dice, t, rerolls] of grid) {
+      const exact = wuxiaOdds(dice, t, { rerolls });
+      const counts = new Array<number>(dice + 1).fill(0);
+      let success = 0;
+      let critical = 0;
+      for (let i = 0; i < trials; i++) {
+        const roll = rollWuxiaPool(dice, t, random, { rerolls });
+        counts[roll.successes] = (counts[roll.successes] ?? 0) + 1;
+        if (roll.success) success++;
+        if (roll.critical) critical++;
+      }
+      const within = (p: number, observed: number, label: string) => {
+        const se = Math.sqrt((p * (1 - p)) / trials);
+        expect(Math.abs(observed / trials - p), label).toBeLessThanOrEqual(4 * se);
+      };
+      const label = `${dice} dice, t = ${t}, ${rerolls} rerolls`;
+      within(exact.success, success, `${label}: success`);
+      within(exact.critical, critical, `${label}: critical`);
+      exact.successes.forEach((p, s) => within(p, counts[s] ?? 0, `${label}: ${s} successes`));
+    }
+  });
+
+  it("sums to 1 for 0..100 dice, any threshold and reroll count", () => {
+    for (const dice of [0, 1, 2, 7, 20, 57, 100]) {
+      for (const t of [-4, 1, 2, 6, 10, 15]) {
+        for (const rerolls of [0, 1, 3]) {
+          const odds = wuxiaOdds(dice, t, { rerolls });
+          expect(odds.successes).toHaveLength(dice + 1);
+          expect(sum(odds.successes)).toBeCloseTo(1, 12);
+          expect(odds.success + odds.critical).toBeLessThanOrEqual(1 + 1e-12);
+          for (const p of odds.successes) expect(p >= 0 && p <= 1).toBe(true);
+          expect(odds.success).toBeLessThanOrEqual(1 - (odds.successes[0] ?? 0) + 1e-12);
+          if (rerolls === 0) {
+            // Neither success nor critical ⇔ every die an other failure: q^n.
+            const q = (9 - successFaces(t)) / 10;
+            expect(odds.success + odds.critical + q ** dice).toBeCloseTo(1, 12);
+          }
+        }
+      }
+    }
+  });
+
+  it("clamps p to 0.9 below t = 2 and to 0.1 above t = 10", () => {
+    expect(wuxiaOdds(6, -3)).toEqual(wuxiaOdds(6, 2));
+    expect(wuxiaOdds(6, 1, { rerolls: 2 })).toEqual(wuxiaOdds(6, 2, { rerolls: 2 }));
+    expect(wuxiaOdds(6, 15)).toEqual(wuxiaOdds(6, 10));
+  });
+
+  it("more rerolls never lower the success chance", () => {
+    const odds = [0, 1, 2, 3].map((rerolls) => wuxiaOdds(5, 8, { rerolls }));
+    odds.slice(1).forEach((o, i) => expect(o.success).toBeGreaterThan(odds[i]?.success ?? 1));
+  });
+
+  it("rerolling a plain failure can raise the critical chance: the new face stands, even a 1", () => {
+    // 5 dice at t = 10: once the 1s are rerolled, each further reroll of a plain failure
+    // turns it into a 1 as often as into a success.
+    const critical = [0, 1, 2, 3].map((rerolls) => wuxiaOdds(5, 10, { rerolls }).critical);
+    expect(critical[1]).toBeLessThan(critical[0] ?? 0);
+    expect(critical[3]).toBeGreaterThan(critical[2] ?? 1);
+  });
+
+  it("handles an empty pool and 100 dice", () => {
+    expect(wuxiaOdds(0, 8)).toEqual({ success: 0, critical: 0, successes: [1] });
+    const big = wuxiaOdds(100, 8, { rerolls: 3 });
+    expect(big.success).toBeGreaterThan(0.99);
+  });
+
+  it("rejects bad arguments, naming them", () => {
+    expect(() => wuxiaOdds(-1, 8)).toThrow(/^dice/);
+    expect(() => wuxiaOdds(1.5, 8)).toThrow(/^dice must be an integer/);
+    expect(() => wuxiaOdds(1001, 8)).toThrow(/^dice must be between 0 and 1000/);
+    expect(() => wuxiaOdds(5, 8.5)).toThrow(/^threshold/);
+    expect(() => wuxiaOdds(5, 8, { rerolls: Number.NaN })).toThrow(/^options\.rerolls/);
+  });
+});
