@@ -61,6 +61,7 @@ export interface WoundPenalty {
 /** Cumulative wound penalties (RULES 2.5); a stun's −1 lasts one round and is not on the track. */
 export function woundTrackPenalty(track: WoundTrack): WoundPenalty {
   const t = checkWoundTrack(track);
-  const all = -3 * t.grave - 10 * t.critical;
+  // 0 − …, not −3 × …: a healthy character's penalty is 0, not −0.
+  const all = 0 - (3 * t.grave + 10 * t.critical);
   return { all, physical: all - t.light };
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { mulberry32, replayFaces } from "../random";
+import { pairSplits, rollHarmoniesAttributes, validateHarmoniesCreation } from "./creation";
+
+describe("rollHarmoniesAttributes", () => {
+  it("rolls six d6 − d6 and drops the highest and the lowest", () => {
+    const random = replayFaces([6, 1, 3, 3, 1, 6, 4, 2, 2, 4, 5, 3], 6);
+    expect(rollHarmoniesAttributes(random)).toEqual({
+      rolls: [5, 0, -5, 2, -2, 2],
+      kept: [0, 2, -2, 2],
+      dropped: { highest: 5, lowest: -5 },
+    });
+  });
+
+  it("results stay within −5..+5 and four are kept", () => {
+    const random = mulberry32(8);
+    for (let i = 0; i < 200; i++) {
+      const roll = rollHarmoniesAttributes(random);
+      expect(roll.kept).toHaveLength(4);
+      for (const r of roll.rolls) expect(Math.abs(r)).toBeLessThanOrEqual(5);
+    }
+  });
+});
+
+describe("pair split (RULES 2.1)", () => {
+  it("[example] 0 on Cp/Ag → 0/0, +1/−1 or −1/+1", () => {
+    expect(pairSplits(0)).toEqual([
+      [-1, 1],
+      [0, 0],
+      [1, -1],
+    ]);
+    expect(pairSplits(3)).toEqual([
+      [1, 2],
+      [2, 1],
+    ]);
+  });
+
+  const attributes = { cp: 0, ag: 0, it: 1, ig: 1, pu: -1, rs: -1, mn: 2, pr: 1 };
+  const kept = [0, 2, -2, 3];
+
+  it("accepts pairs summing to the kept results, each within 2 points", () => {
+    expect(validateHarmoniesCreation(kept, attributes)).toEqual({ valid: true, problems: [] });
+    expect(validateHarmoniesCreation(kept, { ...attributes, cp: 1, ag: -1 }).valid).toBe(true);
+  });
+
+  it("[example] not +2/0 for a 0 (sum), not −2/+2 (gap 4)", () => {
+    const wrongSum = validateHarmoniesCreation(kept, { ...attributes, cp: 0, ag: 2 });
+    expect(wrongSum.problems).toEqual([expect.objectContaining({ code: "WH.Creation.WrongResults" })]);
+    const wideGap = validateHarmoniesCreation(kept, { ...attributes, cp: -2, ag: 2 });
+    expect(wideGap.problems).toEqual([expect.objectContaining({ code: "WH.Creation.PairGap", field: "cp/ag" })]);
+  });
+
+  it("rejects non-integer attributes, naming them", () => {
+    expect(() => validateHarmoniesCreation(kept, { ...attributes, mn: 1.5 })).toThrow(/^attributes\.mn/);
+  });
+});

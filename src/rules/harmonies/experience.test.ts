@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { attributeLevelCost, experienceFromDice, skillLevelCost } from "./experience";
+
+describe("experience", () => {
+  it("[example] −23 on the dice → 2 points; +20 → 1 point", () => {
+    expect(experienceFromDice(-23)).toBe(2);
+    expect(experienceFromDice(20)).toBe(1);
+  });
+
+  it("nothing for −10..+10; one point per full band of 10 beyond", () => {
+    expect([-10, 0, 10, 11, 21, -11, -31].map(experienceFromDice)).toEqual([0, 0, 0, 1, 2, 1, 3]);
+  });
+
+  it("[example] skill 0 → +1 costs Measure(+21) = 125; attribute −1 → 0 costs Measure(+30) = 1000", () => {
+    expect(skillLevelCost(1)).toBe(125);
+    expect(attributeLevelCost(0)).toBe(1000);
+  });
+
+  it("takes the cost offsets as parameters", () => {
+    expect(skillLevelCost(1, { skillCostOffset: 10 })).toBe(12.5);
+    expect(attributeLevelCost(0, { attributeCostOffset: 20 })).toBe(100);
+  });
+
+  it("rejects non-integers", () => {
+    expect(() => experienceFromDice(2.5)).toThrow(/^dice/);
+    expect(() => skillLevelCost(Number.NaN)).toThrow(/^level/);
+  });
+});
