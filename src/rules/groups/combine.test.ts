@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { combineValues, combineValuesByMeasure } from "./combine";
+
+describe("combineValues (the book's procedure)", () => {
+  it("[example] −10, −5, −5, +3, +4, +5 → +9, with −10 set aside", () => {
+    expect(combineValues([-10, -5, -5, 3, 4, 5])).toEqual({ value: 9, setAside: [-10] });
+  });
+
+  it("[example] the simple method (adding Measures 0.1 + 0.3 + 0.3 + 2 + 2.5 + 3 = 8.2) gives +9 too", () => {
+    expect(combineValuesByMeasure([-10, -5, -5, 3, 4, 5])).toBe(9);
+  });
+
+  it("equal Values merge adding the Value of their number: +3 for 2, +5 for 3", () => {
+    expect(combineValues([2, 2])).toEqual({ value: 5, setAside: [] });
+    expect(combineValues([2, 2, 2])).toEqual({ value: 7, setAside: [] });
+    expect(combineValues([4])).toEqual({ value: 4, setAside: [] });
+  });
+
+  it("the two weakest merge at the stronger +2 (gap ≤ 3), +1 (gap 4..6), else the weaker is set aside", () => {
+    expect(combineValues([0, 3]).value).toBe(5);
+    expect(combineValues([0, 4]).value).toBe(5);
+    expect(combineValues([0, 6]).value).toBe(7);
+    expect(combineValues([0, 7])).toEqual({ value: 7, setAside: [0] });
+  });
+
+  it("ten thousand equal soldiers are one group: +0 + Value(10 000) = +40", () => {
+    expect(combineValues(new Array<number>(10_000).fill(0)).value).toBe(40);
+  });
+
+  it("rejects an empty list and non-integers, naming them", () => {
+    expect(() => combineValues([])).toThrow(/^values must be a non-empty list/);
+    expect(() => combineValues([1, 2.5])).toThrow(/^values\[1\] must be an integer/);
+    expect(() => combineValuesByMeasure([])).toThrow(/^values/);
+  });
+});

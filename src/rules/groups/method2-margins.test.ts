@@ -1,0 +1,123 @@
+import { describe, expect, it } from "vitest";
+import { differencePmf } from "../harmonies/odds";
+import { groupCountAtLeast, groupMargins, type MarginCount } from "./method2-margins";
+
+const total = (counts: readonly MarginCount[]) => counts.reduce((sum, c) => sum + c.count, 0);
+const countAt = (counts: readonly MarginCount[], margin: number) => counts.find((c) => c.margin === margin)?.count ?? 0;
+
+describe("groupMargins, book", () => {
+  const soldiers = groupMargins(300, 2, "book");
+
+  it("[example] 300 soldiers (+25), margin +2: exactly +2 → +15 → 30", () => {
+    expect(countAt(soldiers, 2)).toBe(30);
+  });
+
+  it("[example] gap 1: average of 30 and 25 = 27.5 → 28 at +1, 27 at +3", () => {
+    expect(countAt(soldiers, 1)).toBe(28);
+    expect(countAt(soldiers, 3)).toBe(27);
+  });
+
+  it("[example] gap 2: 25 at 0 and 25 at +4", () => {
+    expect(countAt(soldiers, 0)).toBe(25);
+    expect(countAt(soldiers, 4)).toBe(25);
+  });
+
+  it("lists M − 9..M + 9, sorted, each holding at least one member, summing to the size", () => {
+    expect(soldiers.map((c) => c.margin)).toEqual(Array.from({ length: 19 }, (_, i) => i - 7));
+    expect(soldiers.every((c) => c.count >= 1)).toBe(true);
+    expect(total(soldiers)).toBe(300);
+  });
+
+  it("sums to the size for every size 1..3000 and for huge groups", () => {
+    for (let size = 1; size <= 3000; size++) expect(total(groupMargins(size, 0, "book")), `size ${size}`).toBe(size);
+    for (const size of [12_345, 1_700_000, 999_999_999, 1e9]) expect(total(groupMargins(size, -4, "book"))).toBe(size);
+  });
+
+  it("keeps margins within M ± 9 and every count positive", () => {
+    for (const size of [1, 7, 60, 999]) {
+      for (const c of groupMargins(size, 5, "book")) {
+        expect(Math.abs(c.margin - 5)).toBeLessThanOrEqual(9);
+        expect(c.count).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it("stays within 1.5 % of the group of the d10 − d10 share at every margin from 100 members", () => {
+    // The book claims at most 1 % for its method; placing its ~4 % surplus costs a little more.
+    for (const size of [100, 300, 1000, 5000, 123_456]) {
+      const counts = groupMargins(size, 0, "book");
+      for (let d = -9; d <= 9; d++) {
+        expect(Math.abs(countAt(counts, d) - size * differencePmf(d)) / size, `size ${size}, margin ${d}`).toBeLessThanOrEqual(0.015);
+      }
+    }
+  });
+});
+
+describe("groupMargins, exact", () => {
+  it("apportions by the d10 − d10 distribution: (10 − k) % at k points away", () => {
+    const counts = groupMargins(1000, 3, "exact");
+    expect(counts).toEqual(Array.from({ length: 19 }, (_, i) => ({ margin: i - 6, count: 10 * (10 - Math.abs(i - 9)) })));
+  });
+
+  it("sums to the size, each count within 1 of its quota (largest remainder)", () => {
+    for (const size of [1, 2, 3, 17, 99, 301, 4321, 1e9]) {
+      for (const open of [false, true]) {
+        const counts = groupMargins(size, 0, "exact", { open });
+        expect(total(counts), `size ${size}, open ${open}`).toBe(size);
+        for (const c of counts) expect(Math.abs(c.count - size * differencePmf(c.margin, { open }))).toBeLessThan(1);
+      }
+    }
+  });
+
+  it("puts a lone member at the group's margin", () => {
+    expect(groupMargins(1, -2, "exact")).toEqual([{ margin: -2, count: 1 }]);
+  });
+
+  it("reaches beyond ±9 with open rolls", () => {
+    const counts = groupMargins(10_000, 0, "exact", { open: true });
+    expect(countAt(counts, 12)).toBeGreaterThan(0);
+    expect(countAt(groupMargins(10_000, 0, "exact"), 12)).toBe(0);
+  });
+});
+
+describe("groupCountAtLeast", () => {
+  it("[example] margin ≥ 0 in the 300 at +2: 90 below 0 (average of 100 and 80) → 210 succeeded", () => {
+    expect(groupCountAtLeast(300, 2, 0, "book")).toBe(210);
+  });
+
+  it("T ≥ M reads \"this gap or more\" directly: +3 or better at +2 is gap 1 (−3.5) → (150 + 125) / 2 → 137", () => {
+    expect(groupCountAtLeast(300, 2, 3, "book")).toBe(137);
+    // Gap 0 or more (−2.5): (200 + 150) / 2.
+    expect(groupCountAtLeast(300, 2, 2, "book")).toBe(175);
+  });
+
+  it("beyond a closed roll's reach: nobody at M + 10 or better, everybody at M − 9 or better", () => {
+    expect(groupCountAtLeast(300, 2, 12, "book")).toBe(0);
+    expect(groupCountAtLeast(300, 2, -7, "book")).toBe(300);
+    expect(groupCountAtLeast(300, 2, 11, "book")).toBe(3);
+  });
+
+  it("never rises with the target, and stays within 0..size", () => {
+    for (const mode of ["book", "exact"] as const) {
+      for (const size of [1, 25, 300, 10_000]) {
+        let previous = size;
+        for (let target = -15; target <= 15; target++) {
+          const count = groupCountAtLeast(size, 0, target, mode);
+          expect(count).toBeLessThanOrEqual(previous);
+          expect(count).toBeGreaterThanOrEqual(0);
+          previous = count;
+        }
+      }
+    }
+  });
+
+  it("exact mode counts the exact apportionment", () => {
+    expect(groupCountAtLeast(300, 2, 0, "exact")).toBe(300 - (21 + 18 + 15 + 12 + 9 + 6 + 3));
+  });
+
+  it("rejects bad arguments, naming them", () => {
+    expect(() => groupCountAtLeast(300, 2, 0.5, "book")).toThrow(/^target/);
+    expect(() => groupMargins(300, 2, "rough" as "book")).toThrow(/^mode must be one of book, exact/);
+    expect(() => groupMargins(-3, 2, "exact")).toThrow(/^size/);
+  });
+});
