@@ -19,10 +19,11 @@ export function mulberry32(seed: number): () => number {
 function draw(random: () => number): number {
   const x = random();
   // A generator returning 1 or NaN would otherwise yield an 11 or NaN face silently.
-  if (!(x >= 0 && x < 1)) {
-    throw new RulesError("WH.Error.BadRandom", { argument: "random", value: x }, `random() must return a number in [0, 1) (got ${x})`);
-  }
-  return x;
+  return x >= 0 && x < 1 ? x : rejectDraw(x);
+}
+
+function rejectDraw(x: number): never {
+  throw new RulesError("WH.Error.BadRandom", { argument: "random", value: x }, `random() must return a number in [0, 1) (got ${x})`);
 }
 
 /** One d10 face, 1..10 (the 0 face reads 10). */

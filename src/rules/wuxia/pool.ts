@@ -1,6 +1,6 @@
 import { d10 } from "../random";
-import { requireCount, requireInteger, requireRandom } from "../validate";
-import { evaluateWuxiaPool, isSuccessFace, type WuxiaPoolResult } from "./threshold";
+import { at, requireCount, requireInteger, requireRandom } from "../validate";
+import { effectiveThreshold, oneBit, successBit, type WuxiaPoolResult } from "./threshold";
 
 /** Pools are Attribute-sized; the cap only guards against a runaway argument. */
 export const MAX_POOL_DICE = 1000;
@@ -23,9 +23,28 @@ export interface WuxiaRollOptions {
 }
 
 /**
- * Roll `dice` d10 at threshold t, then reroll min(k, failed dice) dice: every 1 first, then
- * the other failures, each in pool order; each die once, and the new face stands (RULES 1.3).
+ * The specialisation rerolls, on faces just rolled: min(k, failed dice) dice, every 1 first,
+ * then the other failures, each in pool order; the dice are chosen from the first roll, so
+ * none is rerolled twice, and the new face stands. Kept apart from rollWuxiaPool so that its
+ * closures do not slow the common no-reroll path.
  */
+function applyRerolls(faces: number[], least: number, budget: number, random: () => number): WuxiaReroll[] {
+  const chosen: number[] = [];
+  faces.forEach((face, i) => {
+    if (face === 1 && chosen.length < budget) chosen.push(i);
+  });
+  faces.forEach((face, i) => {
+    if (face !== 1 && face < least && chosen.length < budget) chosen.push(i);
+  });
+  return chosen.map((index) => {
+    const from = at("faces", faces, index);
+    const to = d10(random);
+    faces[index] = to;
+    return { index, from, to };
+  });
+}
+
+/** Roll `dice` d10 at threshold t, with `rerolls` specialisation rerolls (RULES 1.3). */
 export function rollWuxiaPool(
   dice: number,
   threshold: number,
@@ -35,33 +54,20 @@ export function rollWuxiaPool(
   requireCount("dice", dice, MAX_POOL_DICE);
   requireInteger("threshold", threshold);
   requireRandom("random", random);
-  let budget = requireCount("options.rerolls", options.rerolls ?? 0, MAX_POOL_DICE);
+  const budget = requireCount("options.rerolls", options.rerolls ?? 0, MAX_POOL_DICE);
 
+  const least = effectiveThreshold(threshold);
   const faces = new Array<number>(dice);
   for (let i = 0; i < dice; i++) faces[i] = d10(random);
+  const rerolled = budget > 0 ? applyRerolls(faces, least, budget, random) : [];
 
-  const rerolled: WuxiaReroll[] = [];
-  if (budget > 0) {
-    const initial = faces.slice();
-    for (let i = 0; i < dice && budget > 0; i++) {
-      if (initial[i] === 1) {
-        const to = d10(random);
-        rerolled.push({ index: i, from: 1, to });
-        faces[i] = to;
-        budget--;
-      }
-    }
-    // Other failures are read from the initial faces: a die already rerolled is not rerolled again.
-    for (let i = 0; i < dice && budget > 0; i++) {
-      const from = initial[i];
-      if (from !== undefined && from !== 1 && !isSuccessFace(from, threshold)) {
-        const to = d10(random);
-        rerolled.push({ index: i, from, to });
-        faces[i] = to;
-        budget--;
-      }
-    }
+  let successes = 0;
+  let ones = 0;
+  for (let i = 0; i < dice; i++) {
+    const face = faces[i] ?? 0;
+    successes += successBit(face, least);
+    ones += oneBit(face);
   }
-  const { successes, ones, critical, success } = evaluateWuxiaPool(faces, threshold);
-  return { faces, rerolled, successes, ones, critical, success };
+  const critical = ones > successes;
+  return { faces, rerolled, successes, ones, critical, success: successes >= 1 && !critical };
 }

@@ -5,17 +5,24 @@ export function wuxiaThreshold(sr: number, skill: number): number {
   return requireInteger("sr", sr) - requireInteger("skill", skill);
 }
 
-/** A face succeeds if it reaches t, a 10 always succeeds, a 1 always fails. */
+/**
+ * The face a die must reach: t clamped to 2..10, since a 10 always succeeds and a 1 always
+ * fails. A face succeeds ⇔ face ≥ effectiveThreshold(t).
+ */
+export function effectiveThreshold(threshold: number): number {
+  return Math.min(10, Math.max(2, threshold));
+}
+
 export function isSuccessFace(face: number, threshold: number): boolean {
-  return face !== 1 && (face === 10 || face >= threshold);
+  return face >= effectiveThreshold(threshold);
 }
 
 /**
- * How many of the ten faces succeed at threshold t: clamp(11 − t, 1, 9). Counting faces keeps
- * the probabilities exact tenths (p, r = 0.1, q) with q exactly 0 when t ≤ 2.
+ * How many of the ten faces succeed at threshold t: 11 − clamp(t, 2, 10), i.e. 1..9. Counting
+ * faces keeps the probabilities exact tenths (p, r = 0.1, q) with q exactly 0 when t ≤ 2.
  */
 export function successFaces(threshold: number): number {
-  return Math.min(9, Math.max(1, 11 - threshold));
+  return 11 - effectiveThreshold(threshold);
 }
 
 export interface WuxiaPoolResult {
@@ -30,15 +37,37 @@ export interface WuxiaPoolResult {
 export function evaluateWuxiaPool(faces: readonly number[], threshold: number): WuxiaPoolResult {
   requireArray("faces", faces);
   requireInteger("threshold", threshold);
-  let successes = 0;
-  let ones = 0;
-  for (let i = 0; i < faces.length; i++) {
-    const face = faces[i] as number;
-    // Build the argument name only on failure (it throws then): this loop is on the hot path of every roll.
-    if (!(face >= 1 && face <= 10 && Number.isInteger(face))) requireInteger(`faces[${i}]`, face, 1, 10);
-    if (face === 1) ones++;
-    else if (face === 10 || face >= threshold) successes++;
-  }
+  faces.forEach((face, i) => requireInteger(`faces[${i}]`, face, 1, 10));
+  return tallyFaces(faces, threshold);
+}
+
+/**
+ * 1 if a face 1..10 reaches `least` (an effectiveThreshold), else 0. Branch-free on purpose:
+ * random faces make branches unpredictable, and a misprediction costs more than a die.
+ * (x >>> 31) is 1 exactly when the small integer x is negative.
+ */
+export function successBit(face: number, least: number): number {
+  return (least - 1 - face) >>> 31;
+}
+
+/** 1 if the face is a 1, else 0; branch-free like successBit. */
+export function oneBit(face: number): number {
+  return (face - 2) >>> 31;
+}
+
+export function poolResult(successes: number, ones: number): WuxiaPoolResult {
   const critical = ones > successes;
   return { successes, ones, critical, success: successes >= 1 && !critical };
+}
+
+/** evaluateWuxiaPool on faces already known to be valid. */
+function tallyFaces(faces: readonly number[], threshold: number): WuxiaPoolResult {
+  const least = effectiveThreshold(threshold);
+  let successes = 0;
+  let ones = 0;
+  for (const face of faces) {
+    successes += successBit(face, least);
+    ones += oneBit(face);
+  }
+  return poolResult(successes, ones);
 }
