@@ -8,7 +8,7 @@ export { d10, d6, mulberry32, replayFaces } from "./random";
 
 // Wuxia
 export { WUXIA_DEFAULTS, type RerollBand, type WuxiaCreationTable, type WuxiaDefaults, type WuxiaHeroType } from "./wuxia/defaults";
-export { evaluateWuxiaPool, successFaces, wuxiaThreshold, type WuxiaPoolResult } from "./wuxia/threshold";
+export { effectiveThreshold, evaluateWuxiaPool, isSuccessFace, successFaces, wuxiaThreshold, type WuxiaPoolResult } from "./wuxia/threshold";
 export { MAX_POOL_DICE, rollWuxiaPool, type WuxiaReroll, type WuxiaRoll, type WuxiaRollOptions } from "./wuxia/pool";
 export { wuxiaOdds, type WuxiaOdds } from "./wuxia/odds";
 export { narrowSkillUse, specialisationRerolls, type NarrowSkillUse } from "./wuxia/specialisation";
@@ -34,6 +34,7 @@ export {
   type WuxiaCategory,
   type WuxiaCreationCheck,
   type WuxiaCreationProblem,
+  type WuxiaCreationProblemCode,
   type WuxiaCreationSheet,
   type WuxiaPriorities,
 } from "./wuxia/creation";

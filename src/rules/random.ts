@@ -47,7 +47,7 @@ export function replayFaces(faces: readonly number[], sides = 10): () => number 
   return () => {
     const face = list[next];
     if (face === undefined) {
-      throw new RulesError("WH.Error.BadRandom", { argument: "faces", value: faces.length }, `replayFaces ran out after ${faces.length} faces`);
+      throw new RulesError("WH.Error.NotRandom", { argument: "random", value: faces.length }, `random (replayFaces) ran out after ${faces.length} faces`);
     }
     next++;
     return (face - 0.5) / sides;

@@ -15,7 +15,7 @@ function openDie(random: () => number): number {
     total += face;
     if (face !== 10) return total;
   }
-  throw new RulesError("WH.Error.BadRandom", { argument: "random", value: total }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
+  throw new RulesError("WH.Error.NotRandom", { argument: "random", value: total }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
 }
 
 /**

@@ -16,7 +16,7 @@ export interface HarmoniesRoll {
 }
 
 /** One die of the difference roll; on an open roll a 10 adds 10 and rolls again (RULES 2.4). */
-export function rollDie(random: () => number, open: boolean, faces: number[]): number {
+function rollDie(random: () => number, open: boolean, faces: number[]): number {
   let total = 0;
   for (let n = 0; n <= MAX_EXPLOSIONS; n++) {
     const face = d10(random);
@@ -24,7 +24,7 @@ export function rollDie(random: () => number, open: boolean, faces: number[]): n
     total += face;
     if (!open || face !== 10) return total;
   }
-  throw new RulesError("WH.Error.BadRandom", { argument: "random", value: faces.length }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
+  throw new RulesError("WH.Error.NotRandom", { argument: "random", value: faces.length }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
 }
 
 /** The difference roll d10 − d10, closed (−9..+9) or open (unbounded). */

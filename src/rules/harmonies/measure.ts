@@ -20,7 +20,7 @@ export function measureOf(value: number): number {
 export function valueOf(measure: number): number {
   const m = requireFinite("measure", measure);
   if (m <= 0) {
-    throw new RulesError("WH.Error.OutOfRange", { argument: "measure", value: m, min: 0 }, `measure must be greater than 0 (got ${m})`);
+    throw new RulesError("WH.Error.BadValue", { argument: "measure", value: m }, `measure must be greater than 0 (got ${m})`);
   }
   return Math.round(10 * Math.log10(m));
 }

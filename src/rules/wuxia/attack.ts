@@ -98,7 +98,7 @@ export function resolveWuxiaAttack(input: WuxiaAttackInput, options: WuxiaAttack
   if (invested > surplus) {
     throw new RulesError(
       "WH.Error.OverSpent",
-      { argument: "investments", value: inv, max: surplus },
+      { argument: "investments", value: invested, max: surplus },
       `investments cost ${invested} successes but only ${surplus} are left to invest`,
     );
   }

@@ -55,7 +55,7 @@ export function spendInitiativeSuccesses(
   if (spent > available) {
     throw new RulesError(
       "WH.Error.OverSpent",
-      { argument: "purchase", value: purchase, max: available },
+      { argument: "purchase", value: spent, max: available },
       `purchase spends ${spent} successes but only ${available} were rolled`,
     );
   }

@@ -3,7 +3,7 @@ import { requireInteger } from "../validate";
 import { WUXIA_DEFAULTS, type RerollBand } from "./defaults";
 
 /** Compétence levels run 1..10 (RULES 1.1). */
-export const MAX_SKILL_LEVEL = 10;
+const MAX_SKILL_LEVEL = 10;
 
 /** Rerolls granted by a specialisation of a Compétence at `skillLevel` (RULES 1.3). */
 export function specialisationRerolls(
@@ -16,7 +16,7 @@ export function specialisationRerolls(
   for (const band of bands) if (level >= band.fromLevel) rerolls = band.rerolls;
   if (rerolls === undefined) {
     throw new RulesError(
-      "WH.Error.OutOfRange",
+      "WH.Error.BadValue",
       { argument: "options.rerollBands", value: bands },
       `options.rerollBands has no band covering level ${level}`,
     );

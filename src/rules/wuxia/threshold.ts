@@ -55,7 +55,7 @@ export function oneBit(face: number): number {
   return (face - 2) >>> 31;
 }
 
-export function poolResult(successes: number, ones: number): WuxiaPoolResult {
+function poolResult(successes: number, ones: number): WuxiaPoolResult {
   const critical = ones > successes;
   return { successes, ones, critical, success: successes >= 1 && !critical };
 }
