@@ -102,7 +102,7 @@ for (const [dice, rerolls, iterations, goalNs, goal] of [
       },
     ],
     9,
-    3,
+    5,
   );
   rows.push(...againstBaselines("rollWuxiaPool(7 dice, t = 8)", ns, ratios, "7 faces", "`7d10>=8f=1`"));
 }
