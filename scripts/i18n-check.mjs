@@ -6,7 +6,7 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** Values that are the same word in both languages, so not an English leftover. */
-export const SAME_IN_BOTH = new Set(["Wuxia", "Harmonies", "Wuxia & Harmonies", "Chi", "Hobby", "Hobbies", "Message", "Initiative", "Expérience", "Stress", "Normal", "Total", "Description", "Notes", "Concept", "Type", "Actions", "Attribute", "Sorcier"]);
+export const SAME_IN_BOTH = new Set(["Wuxia", "Harmonies", "Wuxia & Harmonies", "Chi", "Hobby", "Hobbies", "Message", "Initiative", "Expérience", "Stress", "Normal", "Total", "Description", "Notes", "Concept", "Type", "Actions", "Attribute", "Sorcier", "Intuition", "Intelligence", "Rat", "Dragon", "Assassin", "Race", "Talent", "Combat", "Professions", "Traits", "Score"]);
 
 export function flattenKeys(obj, prefix = "") {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -60,7 +60,8 @@ export function checkI18n(root = ".") {
   }
   for (const [key, value] of fr) {
     const english = en.get(key);
-    if (typeof value === "string" && value === english && /[A-Za-z]{3}/.test(value) && !SAME_IN_BOTH.has(value)) {
+    // {placeholders} are names, not English words.
+    if (typeof value === "string" && value === english && /[A-Za-z]{3}/.test(value.replace(/\{[^}]*\}/g, "")) && !SAME_IN_BOTH.has(value)) {
       problems.push(`fr.json keeps the English value for ${key}: "${value}"`);
     }
   }

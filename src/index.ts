@@ -1,6 +1,12 @@
+import { registerDocuments } from "./documents/register";
+import { registerHouseRuleSettings } from "./settings/house-rules";
 import { registerSettings } from "./settings/register";
+import { registerSheets } from "./sheets/register";
 
 // The entry module only wires things up; the rules live in src/rules and know nothing of Foundry.
 Hooks.once("init", () => {
   registerSettings();
+  registerHouseRuleSettings();
+  registerDocuments();
+  registerSheets();
 });

@@ -1,10 +1,47 @@
+import type { GroupModel } from "../documents/actors/group";
+import type { HarmoniesCharacterModel } from "../documents/actors/harmonies-character";
+import type { WuxiaCharacterModel } from "../documents/actors/wuxia-character";
+import type { WuxiaHarmoniesActor } from "../documents/actor";
+import type { WuxiaHarmoniesItem } from "../documents/item";
+import type { HarmoniesArmourModel, HarmoniesWeaponModel } from "../documents/items/harmonies-equipment";
+import type { HarmoniesSkillModel } from "../documents/items/harmonies-skill";
+import type { HarmoniesHobbyModel, HarmoniesMetierModel } from "../documents/items/harmonies-skill-set";
+import type { WuxiaArmourModel, WuxiaWeaponModel } from "../documents/items/wuxia-equipment";
+import type { WuxiaPowerModel } from "../documents/items/wuxia-power";
+import type { WuxiaSkillModel } from "../documents/items/wuxia-skill";
+import type { WuxiaDrameModel, WuxiaTraitModel } from "../documents/items/wuxia-trait";
+import type { NumberListSettingKey } from "../settings/house-rules";
 import type { RulesetSetting } from "../settings/register";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
     ready: never;
   }
-  interface SettingConfig {
+  interface DocumentClassConfig {
+    Actor: typeof WuxiaHarmoniesActor;
+    Item: typeof WuxiaHarmoniesItem;
+  }
+  interface DataModelConfig {
+    Actor: {
+      wuxiaCharacter: typeof WuxiaCharacterModel;
+      harmoniesCharacter: typeof HarmoniesCharacterModel;
+      group: typeof GroupModel;
+    };
+    Item: {
+      wuxiaSkill: typeof WuxiaSkillModel;
+      wuxiaPower: typeof WuxiaPowerModel;
+      wuxiaTrait: typeof WuxiaTraitModel;
+      wuxiaDrame: typeof WuxiaDrameModel;
+      wuxiaWeapon: typeof WuxiaWeaponModel;
+      wuxiaArmour: typeof WuxiaArmourModel;
+      harmoniesSkill: typeof HarmoniesSkillModel;
+      harmoniesMetier: typeof HarmoniesMetierModel;
+      harmoniesHobby: typeof HarmoniesHobbyModel;
+      harmoniesWeapon: typeof HarmoniesWeaponModel;
+      harmoniesArmour: typeof HarmoniesArmourModel;
+    };
+  }
+  interface SettingConfig extends Record<`wuxia-harmonies.${NumberListSettingKey}`, string> {
     "wuxia-harmonies.rulesets": RulesetSetting;
   }
 }

@@ -18,15 +18,35 @@ function mergeDeep(base: AnyObject, extra: AnyObject): AnyObject {
  * `render` records the last context so tests can read what a sheet would show, and `element`
  * is only set when a test gives one.
  */
+export interface TabConfigDouble {
+  tabs: { id: string; icon?: string; label?: string; cssClass?: string; [k: string]: unknown }[];
+  initial?: string;
+  labelPrefix?: string;
+}
+
+export interface PreparedTab {
+  id: string;
+  group: string;
+  active: boolean;
+  cssClass: string;
+  label?: string;
+  icon?: string;
+  [k: string]: unknown;
+}
+
 export class ApplicationV2 {
   static DEFAULT_OPTIONS: AnyObject = { classes: [], window: {}, actions: {}, position: {} };
   static PARTS: Record<string, { template: string; [k: string]: unknown }> = {};
-  static TABS: AnyObject = {};
+  static TABS: Record<string, TabConfigDouble> = {};
 
   options: AnyObject;
   rendered = false;
   lastContext: AnyObject | null = null;
+  /** Not in Foundry: the context each part was rendered with, by part id, for tests to read. */
+  partContexts: Record<string, AnyObject> = {};
   element: HTMLElement | null = null;
+  /** The active tab of each tab group, as Foundry's `tabGroups`. */
+  tabGroups: Record<string, string | null> = {};
 
   constructor(options: AnyObject = {}) {
     const chain: AnyObject[] = [];
@@ -52,11 +72,40 @@ export class ApplicationV2 {
     return context;
   }
 
+  _getTabsConfig(group: string): TabConfigDouble | null {
+    return (this.constructor as typeof ApplicationV2).TABS[group] ?? null;
+  }
+
+  /**
+   * Foundry v13's `_prepareTabs`: the group's tabs keyed by id, the active one (the group's
+   * `initial` until a tab is chosen) marked `active` with the "active" css class, and a label
+   * key built from `labelPrefix` when the tab has none.
+   */
+  _prepareTabs(group: string): Record<string, PreparedTab> {
+    const config = this._getTabsConfig(group);
+    if (!config) return {};
+    this.tabGroups[group] ??= config.initial ?? null;
+    const prepared: Record<string, PreparedTab> = {};
+    for (const { id, cssClass, ...rest } of config.tabs) {
+      const active = this.tabGroups[group] === id;
+      const tab: PreparedTab = { ...rest, group, id, active, cssClass: [cssClass, active ? "active" : ""].filter(Boolean).join(" ") };
+      if (config.labelPrefix) tab.label ??= `${config.labelPrefix}.${id}`;
+      prepared[id] = tab;
+    }
+    return prepared;
+  }
+
+  /** Foundry's `changeTab`, without the DOM: records the group's active tab. */
+  changeTab(tab: string, group: string): void {
+    this.tabGroups[group] = tab;
+  }
+
   async render(options: AnyObject | boolean = {}): Promise<this> {
     const opts = typeof options === "boolean" ? { force: options } : options;
     const context = await this._prepareContext(opts);
     const parts = (this.constructor as typeof ApplicationV2).PARTS;
-    for (const partId of Object.keys(parts)) await this._preparePartContext(partId, { ...context }, opts);
+    this.partContexts = {};
+    for (const partId of Object.keys(parts)) this.partContexts[partId] = await this._preparePartContext(partId, { ...context }, opts);
     this.lastContext = context;
     this.rendered = true;
     return this;
@@ -84,11 +133,39 @@ export class DocumentSheetV2 extends ApplicationV2 {
     const doc = this.document as { isOwner?: boolean } | null;
     return Boolean(doc?.isOwner);
   }
+
+  /**
+   * Foundry v13's base context of a document sheet. Simpler than Foundry: no `fields` (the
+   * document's own schema is not modelled by the double).
+   */
+  override async _prepareContext(options: AnyObject): Promise<AnyObject> {
+    const context = await super._prepareContext(options);
+    const document = this.document as { _source?: unknown } | null;
+    const user = (globalThis as unknown as { game?: { user?: unknown } }).game?.user;
+    return Object.assign(context, { document, source: document?._source, editable: this.isEditable, user, rootId: this.id });
+  }
+}
+
+interface DroppableActor {
+  items: { get(id: string): unknown };
+  createEmbeddedDocuments(name: string, data: AnyObject[]): Promise<unknown[]>;
 }
 
 export class ActorSheetV2 extends DocumentSheetV2 {
   get actor(): unknown {
     return this.document;
+  }
+
+  /**
+   * Foundry v13's `_onDropItem` on an actor sheet: an item from elsewhere is copied onto the
+   * actor. Simpler than Foundry: a drop from the same actor (a sort) does nothing, and no
+   * compendium or id-keeping logic.
+   */
+  async _onDropItem(_event: unknown, item: { parent?: unknown; toObject(): AnyObject }): Promise<unknown> {
+    const actor = this.actor as DroppableActor;
+    if (!this.isEditable || item.parent === actor) return null;
+    const [created] = await actor.createEmbeddedDocuments("Item", [item.toObject()]);
+    return created ?? null;
   }
 }
 

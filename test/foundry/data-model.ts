@@ -9,6 +9,11 @@ export class DataModelValidationError extends Error {
   ) {
     super(`${modelName} validation errors:\n${Object.entries(failures).map(([p, m]) => `  ${p}: ${m}`).join("\n")}`);
   }
+
+  /** Foundry v13's flattened failures by path, each with its `message`. */
+  getAllFailures(): Record<string, { message: string }> {
+    return Object.fromEntries(Object.entries(this.failures).map(([path, message]) => [path, { message }]));
+  }
 }
 
 type AnyObject = Record<string, unknown>;

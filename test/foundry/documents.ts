@@ -51,6 +51,11 @@ export class DocumentDouble {
     return this._id;
   }
 
+  /** The document's source data (a fresh copy here; Foundry keeps the object itself). */
+  get _source(): AnyObject {
+    return this.toObject();
+  }
+
   get documentName(): string {
     return (this.constructor as typeof DocumentDouble).documentName;
   }
@@ -128,6 +133,36 @@ export class DocumentDouble {
 
   static async createDocuments(data: AnyObject[], options: { parent?: DocumentDouble | null } = {}): Promise<DocumentDouble[]> {
     return Promise.all(data.map((d) => this.create(d, options)));
+  }
+
+  /** Foundry's `Document.TYPES`: "base" plus the sub-types (here: those with a registered model). */
+  static get TYPES(): string[] {
+    return ["base", ...Object.keys(this.config()?.dataModels ?? {})];
+  }
+
+  /** The configured document class (`CONFIG.Actor.documentClass`), as Foundry's `implementation`. */
+  static get implementation(): typeof DocumentDouble {
+    return (this.config()?.documentClass as typeof DocumentDouble | undefined) ?? this;
+  }
+
+  /** What each `createDialog` call offered; the double shows nothing and resolves with null. */
+  static createDialogCalls: { documentName: string; types: string[]; data: AnyObject }[] = [];
+
+  /**
+   * Foundry's `createDialog(data, createOptions, { types, ...dialogOptions })`: the sub-types
+   * offered are `types` (when given) among `TYPES`, never "base". Simpler than Foundry: nothing is
+   * drawn and no document is created.
+   */
+  static async createDialog(data: AnyObject = {}, _createOptions: AnyObject = {}, context: { types?: string[] } = {}): Promise<null> {
+    if (context.types?.length === 0) throw new Error("The array of sub-types to restrict to must not be empty");
+    const types = this.TYPES.filter((t) => t !== "base" && (!context.types || context.types.includes(t)));
+    DocumentDouble.createDialogCalls.push({ documentName: this.documentName, types, data });
+    return null;
+  }
+
+  /** Foundry's `reset`: prepares the data again from the source. */
+  reset(): void {
+    this.prepareData();
   }
 }
 

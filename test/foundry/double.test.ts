@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DataModel, DataModelValidationError } from "./data-model";
-import { Die, Roll } from "./dice";
+import { type Die, Roll } from "./dice";
 import { BooleanField, NumberField, SchemaField, StringField } from "./fields";
 import { installFoundry } from "./install";
 

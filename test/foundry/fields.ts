@@ -13,7 +13,8 @@ export interface FieldOptions {
   label?: string;
   hint?: string;
   choices?: Record<string, string> | readonly (string | number)[] | (() => Record<string, string>);
-  validate?: (value: unknown) => boolean | undefined | ValidationFailure;
+  /** Called with the field as `this`, as Foundry does; may throw an Error carrying the message. */
+  validate?: (this: DataField, value: unknown, options: { partial?: boolean }) => boolean | undefined | ValidationFailure;
   validationError?: string;
   readonly?: boolean;
   [other: string]: unknown;
@@ -85,6 +86,8 @@ export class DataField {
       return this.required && !options.partial ? { [path]: "may not be undefined" } : {};
     }
     if (value === null) return this.nullable ? {} : { [path]: "may not be null" };
+    // Foundry's StringField accepts "" before looking at choices when the field allows blanks.
+    if (value === "" && this instanceof StringField && this.options.blank) return {};
     const choices = this.resolvedChoices();
     if (choices && !choices.includes(String(value))) {
       return { [path]: `${JSON.stringify(value)} is not a valid choice` };
@@ -92,7 +95,14 @@ export class DataField {
     const typeError = this.validateType(value, options);
     if (typeof typeError === "string") return { [path]: typeError };
     if (typeError) return typeError;
-    const custom = this.options.validate?.(value);
+    // Like Foundry, a custom validator may return true/false, a failure, or throw an Error whose
+    // message becomes the failure's message.
+    let custom: ReturnType<NonNullable<FieldOptions["validate"]>>;
+    try {
+      custom = this.options.validate?.call(this, value, options);
+    } catch (error) {
+      return { [path]: error instanceof Error ? error.message : String(error) };
+    }
     if (custom instanceof ValidationFailure) return { [path]: custom.message };
     if (custom === false) return { [path]: this.options.validationError ?? "is not valid" };
     return {};

@@ -54,3 +54,36 @@ export class LocalizationDouble {
     return this.localize(key).replace(/{([^}]+)}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));
   }
 }
+
+interface LocalizableField {
+  label: string;
+  hint: string;
+  fieldPath: string;
+  fields?: Record<string, LocalizableField>;
+}
+
+/**
+ * Foundry's `Localization.localizeDataModel`, run for every registered data model once the
+ * language is loaded (before `i18nInit`): each field's `label`/`hint` comes from
+ * `${prefix}.FIELDS.${fieldPath}` of the model's LOCALIZATION_PREFIXES, later prefixes replacing
+ * earlier ones key by key at the top level as Foundry's `Object.assign` does. Simpler than
+ * Foundry: no English fallback, and the inner fields of an ArrayField's element are not visited.
+ */
+export function localizeDataModel(
+  model: { LOCALIZATION_PREFIXES: string[]; schema: { fields: Record<string, LocalizableField> } },
+  i18n: LocalizationDouble,
+): void {
+  const rules: Translations = {};
+  for (const prefix of model.LOCALIZATION_PREFIXES) {
+    const fields = lookup(i18n.translations, `${prefix}.FIELDS`);
+    if (fields && typeof fields === "object") Object.assign(rules, fields);
+  }
+  const visit = (field: LocalizableField): void => {
+    const rule = lookup(rules, field.fieldPath) as { label?: unknown; hint?: unknown } | undefined;
+    // Foundry passes these through localize(); they are already the translated text.
+    if (typeof rule?.label === "string") field.label = rule.label;
+    if (typeof rule?.hint === "string") field.hint = rule.hint;
+    for (const inner of Object.values(field.fields ?? {})) visit(inner);
+  };
+  for (const field of Object.values(model.schema.fields)) visit(field);
+}

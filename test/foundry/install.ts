@@ -5,7 +5,8 @@ import { CollectionDouble, DocumentDouble, OWNERSHIP } from "./documents";
 import type { DocumentConfig } from "./documents";
 import * as fields from "./fields";
 import { HooksDouble } from "./hooks";
-import { LocalizationDouble } from "./i18n";
+import Handlebars from "handlebars";
+import { LocalizationDouble, localizeDataModel } from "./i18n";
 import { SettingsDouble } from "./settings";
 
 type AnyObject = Record<string, unknown>;
@@ -65,6 +66,18 @@ export class ItemDouble extends DocumentDouble {
   get actor(): ActorDouble | null {
     return this.parent instanceof ActorDouble ? this.parent : null;
   }
+
+  /** As in Foundry, changing an owned item prepares its actor again (derived data may use it). */
+  override async update(changes: AnyObject): Promise<this> {
+    await super.update(changes);
+    this.actor?.prepareData();
+    return this;
+  }
+
+  async delete(): Promise<this> {
+    await this.actor?.deleteEmbeddedDocuments("Item", [this.id]);
+    return this;
+  }
 }
 
 export class ChatMessageDouble extends DocumentDouble {
@@ -106,6 +119,7 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
   users.add(gm);
   users.add(player);
   DocumentSheetConfigDouble.registrations = [];
+  DocumentDouble.createDialogCalls = [];
 
   const CONFIG = {
     Actor: { dataModels: {}, documentClass: ActorDouble, trackableAttributes: {}, typeLabels: {} },
@@ -142,6 +156,8 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     game,
     ui: { notifications: { info: notify("info"), warn: notify("warn"), error: notify("error"), update: () => undefined } },
     Roll,
+    // The real handlebars package: templates and helpers behave as in Foundry, which bundles it.
+    Handlebars: Handlebars.create(),
     Actor: ActorDouble,
     Item: ItemDouble,
     ChatMessage: ChatMessageDouble,
@@ -155,6 +171,8 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
         sheets: { ActorSheetV2, ItemSheetV2 },
         apps: { DocumentSheetConfig: DocumentSheetConfigDouble },
         handlebars: { loadTemplates: async (paths: string[] | AnyObject) => paths, renderTemplate: async () => "" },
+        // Simpler than Foundry: no enrichers run (links, rolls, secrets); the HTML comes back as is.
+        ux: { TextEditor: { implementation: { enrichHTML: async (html: string | null | undefined) => html ?? "" } } },
       },
       utils: { expandObject, mergeObject, deepClone: structuredClone },
       CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP },
@@ -170,6 +188,10 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     sheets: DocumentSheetConfigDouble,
     fireStartupHooks() {
       hooks.callAll("init");
+      // Foundry localises the registered data models' field labels once the language is loaded.
+      for (const documentConfig of [CONFIG.Actor, CONFIG.Item]) {
+        for (const model of Object.values(documentConfig.dataModels)) localizeDataModel(model as unknown as Parameters<typeof localizeDataModel>[0], i18n);
+      }
       hooks.callAll("i18nInit");
       hooks.callAll("setup");
       game.ready = true;

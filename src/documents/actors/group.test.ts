@@ -1,0 +1,87 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { startSystem, type TestActor } from "../../../test/support/start-system";
+import type { GroupModel } from "./group";
+
+type Started = Awaited<ReturnType<typeof startSystem>>;
+const sys = (actor: TestActor) => actor.system as unknown as GroupModel;
+
+function member(label: string, count: number, stats: Record<string, number>) {
+  return { label, count, stats };
+}
+
+describe("Actor group", () => {
+  let started: Started;
+  beforeEach(async () => {
+    started = await startSystem();
+  });
+
+  it("combines Values as the book does and shows what is set aside (RULES 3.1 example: +9, −10 aside)", async () => {
+    const actor = await started.Actor.create({
+      name: "Bande",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [
+          member("Chiot", 1, { corps: -10 }),
+          member("Gamins", 2, { corps: -5 }),
+          member("Brute", 1, { corps: 3 }),
+          member("Sergent", 1, { corps: 4 }),
+          member("Capitaine", 1, { corps: 5 }),
+        ],
+      },
+    });
+    const corps = sys(actor).combined.find((c) => c.key === "corps");
+    expect(corps).toEqual({ key: "corps", value: 9, setAside: [-10], setAsideMembers: ["Chiot"] });
+    expect(sys(actor).size).toBe(6);
+  });
+
+  it("flags a group whose action scores spread over more than 5 points (RULES 3.2)", async () => {
+    const actor = await started.Actor.create({
+      name: "Garde",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        action: { characteristic: "agilite", means: "precision" },
+        members: [member("Gardes", 25, { agilite: 1, precision: 0, skill: 0 }), member("Archers", 5, { agilite: 2, precision: 2, skill: 1 })],
+      },
+    });
+    expect(sys(actor).actionScores).toEqual([1, 5]);
+    expect(sys(actor).homogeneity).toEqual({ homogeneous: true, spread: 4 });
+    await actor.update({ "system.action.means": "puissance" });
+    expect(sys(actor).homogeneity?.homogeneous).toBe(true);
+    await actor.update({ "system.members": [member("A", 1, { agilite: -3 }), member("B", 1, { agilite: 4 })] });
+    expect(sys(actor).homogeneity).toEqual({ homogeneous: false, spread: 7 });
+  });
+
+  it("uses the Wuxia attribute for a Wuxia group and does not combine its Values", async () => {
+    const actor = await started.Actor.create({
+      name: "Bandits",
+      type: "group",
+      system: { ruleset: "wuxia", action: { attribute: "feu" }, members: [member("Bandits", 6, { feu: 3, skill: 2 })] },
+    });
+    expect(sys(actor).actionScores).toEqual([5]);
+    expect(sys(actor).combined).toEqual([]);
+    expect(sys(actor).homogeneity).toEqual({ homogeneous: true, spread: 0 });
+  });
+
+  it("has no homogeneity without members", async () => {
+    const actor = await started.Actor.create({ name: "Vide", type: "group" });
+    expect(sys(actor).homogeneity).toBeNull();
+    expect(sys(actor).size).toBe(0);
+  });
+
+  it("refuses an empty sub-group and a Wuxia attribute outside 1..10", async () => {
+    const actor = await started.Actor.create({ name: "G", type: "group", system: { members: [member("A", 2, {})] } });
+    await expect(actor.update({ "system.members": [member("A", 0, {})] })).rejects.toThrow("must be between 1 and 10000 (got 0)");
+    await expect(actor.update({ "system.members": [member("A", 1, { metal: 11 })] })).rejects.toThrow("must be between 1 and 10 (got 11)");
+    expect(sys(actor).members[0]?.count).toBe(2);
+  });
+
+  it("migrates members written as { name, number } with flat stats, idempotently", () => {
+    const model = started.documents.ACTOR_MODELS.group;
+    const old = { ruleset: "harmonies", members: [{ name: "Gardes", number: 25, corps: 1, skill: 2 }] };
+    const once = model.migrateData(structuredClone(old));
+    expect(once.members).toEqual([{ label: "Gardes", count: 25, stats: { corps: 1, skill: 2 } }]);
+    expect(model.migrateData(structuredClone(once))).toEqual(once);
+  });
+});

@@ -1,0 +1,150 @@
+import { combineValues, groupHomogeneity, type Homogeneity } from "../../rules";
+import {
+  ATTRIBUTE_LABEL_PREFIX,
+  HARMONIES_ATTRIBUTES,
+  HARMONIES_CHARACTERISTICS,
+  HARMONIES_MEANS,
+  RULESETS,
+  RULESET_LABEL_PREFIX,
+  WUXIA_ATTRIBUTES,
+  choiceLabels,
+  type HarmoniesAttributeKey,
+  type Ruleset,
+  type WuxiaAttributeKey,
+} from "../choices";
+import { HARMONIES_VALUE_LIMITS, choiceField, htmlField, integerField, textField } from "../fields";
+import { isObject, type SourceData } from "../migrations";
+import { WUXIA_ATTRIBUTE_RANGE } from "./wuxia-character";
+
+/** Individuals in one sub-group: enough for an army, few enough to combine Values one by one. */
+export const MEMBER_COUNT_RANGE = { min: 1, max: 10000 } as const;
+
+/** Stats of a new sub-group: Wuxia attributes at 2, Harmonies Values and the skill at 0. */
+const NEW_WUXIA_STAT = 2;
+const NEW_HARMONIES_STAT = 0;
+
+/** A complete new sub-group, as the schema would fill it. */
+export function newMember(label: string): GroupMemberData {
+  const stats = {
+    ...Object.fromEntries(WUXIA_ATTRIBUTES.map((k) => [k, NEW_WUXIA_STAT])),
+    ...Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, NEW_HARMONIES_STAT])),
+    skill: NEW_HARMONIES_STAT,
+  } as GroupMemberData["stats"];
+  return { label, count: 1, stats };
+}
+
+function defineMemberStats() {
+  const fields = foundry.data.fields;
+  const wuxia = Object.fromEntries(WUXIA_ATTRIBUTES.map((k) => [k, integerField({ ...WUXIA_ATTRIBUTE_RANGE, initial: NEW_WUXIA_STAT })]));
+  const harmonies = Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, integerField({ ...HARMONIES_VALUE_LIMITS, initial: NEW_HARMONIES_STAT })]));
+  return new fields.SchemaField({
+    ...(wuxia as Record<WuxiaAttributeKey, ReturnType<typeof integerField>>),
+    ...(harmonies as Record<HarmoniesAttributeKey, ReturnType<typeof integerField>>),
+    /** The level of the skill the group acts with (the same for every member of the sub-group). */
+    skill: integerField({ ...HARMONIES_VALUE_LIMITS, initial: NEW_HARMONIES_STAT }),
+  });
+}
+
+function defineGroupSchema() {
+  const fields = foundry.data.fields;
+  return {
+    ruleset: choiceField(choiceLabels(RULESETS, RULESET_LABEL_PREFIX), "harmonies"),
+    /** Sub-groups of identical individuals. Only the stats of the group's rule set are used. */
+    members: new fields.ArrayField(
+      new fields.SchemaField({
+        label: textField(),
+        count: integerField({ ...MEMBER_COUNT_RANGE, initial: 1 }),
+        stats: defineMemberStats(),
+      }),
+    ),
+    /** The attribute(s) of the action the group takes, for the homogeneity check (RULES 3.2). */
+    action: new fields.SchemaField({
+      characteristic: choiceField(choiceLabels(HARMONIES_CHARACTERISTICS, ATTRIBUTE_LABEL_PREFIX), "agilite"),
+      means: choiceField(choiceLabels(HARMONIES_MEANS, ATTRIBUTE_LABEL_PREFIX), "manoeuvre"),
+      attribute: choiceField(choiceLabels(WUXIA_ATTRIBUTES, ATTRIBUTE_LABEL_PREFIX), "feu"),
+    }),
+    description: htmlField(),
+  };
+}
+
+type GroupSchema = ReturnType<typeof defineGroupSchema>;
+
+export interface GroupMemberData {
+  label: string;
+  count: number;
+  stats: Record<WuxiaAttributeKey | HarmoniesAttributeKey | "skill", number>;
+}
+
+export interface CombinedAttribute {
+  key: HarmoniesAttributeKey;
+  /** The group's combined Value (RULES 3.1). */
+  value: number;
+  /** Values set aside, weakest first, and the sub-groups whose own Value is one of them. */
+  setAside: number[];
+  setAsideMembers: string[];
+}
+
+export type GroupDerived = {
+  /** Number of individuals. */
+  size: number;
+  /** Each sub-group's attribute (+ means) + skill for the group's action. */
+  actionScores: number[];
+  /** Null without members (RULES 3.2). */
+  homogeneity: Homogeneity | null;
+  /** Harmonies groups only: the combined Value of each characteristic and means. */
+  combined: CombinedAttribute[];
+};
+
+/** Actor `group`: NPCs of either rule set acting as one. */
+export class GroupModel extends foundry.abstract.TypeDataModel<GroupSchema, Actor.Implementation, Record<string, never>, GroupDerived> {
+  static override LOCALIZATION_PREFIXES = ["WH.Actor.Group"];
+
+  static override defineSchema(): GroupSchema {
+    return defineGroupSchema();
+  }
+
+  /** Earlier shape: members with `name`/`number` and flat stats. */
+  static override migrateData(source: SourceData): SourceData {
+    if (Array.isArray(source.members)) {
+      source.members = source.members.map((m: unknown) => (isObject(m) ? migrateMember(m) : m));
+    }
+    return super.migrateData(source);
+  }
+
+  /** A sub-group's score for the group's action: the attribute (Harmonies: characteristic + means) plus the skill. */
+  actionScore(member: GroupMemberData): number {
+    const s = member.stats;
+    if (this.ruleset === "wuxia") return s[this.action.attribute] + s.skill;
+    return s[this.action.characteristic] + s[this.action.means] + s.skill;
+  }
+
+  override prepareDerivedData(): void {
+    const members = this.members as GroupMemberData[];
+    this.size = members.reduce((sum, m) => sum + m.count, 0);
+    this.actionScores = members.map((m) => this.actionScore(m));
+    this.homogeneity = members.length ? groupHomogeneity(this.actionScores) : null;
+    this.combined = (this.ruleset as Ruleset) === "harmonies" && members.length ? HARMONIES_ATTRIBUTES.map((key) => combine(key, members)) : [];
+  }
+}
+
+function combine(key: HarmoniesAttributeKey, members: GroupMemberData[]): CombinedAttribute {
+  const values = members.flatMap((m) => Array.from({ length: m.count }, () => m.stats[key]));
+  const { value, setAside } = combineValues(values);
+  const setAsideMembers = members.filter((m) => setAside.includes(m.stats[key])).map((m) => m.label);
+  return { key, value, setAside, setAsideMembers };
+}
+
+function migrateMember(member: SourceData): SourceData {
+  const out: SourceData = { ...member };
+  if ("name" in out && !("label" in out)) out.label = out.name;
+  if ("number" in out && !("count" in out)) out.count = out.number;
+  delete out.name;
+  delete out.number;
+  if (!isObject(out.stats)) {
+    const keys = [...WUXIA_ATTRIBUTES, ...HARMONIES_ATTRIBUTES, "skill"];
+    const stats = Object.fromEntries(keys.filter((k) => typeof out[k] === "number").map((k) => [k, out[k]]));
+    if (Object.keys(stats).length) out.stats = stats;
+  }
+  for (const k of [...WUXIA_ATTRIBUTES, ...HARMONIES_ATTRIBUTES, "skill"]) Reflect.deleteProperty(out, k);
+  return out;
+}

@@ -1,0 +1,132 @@
+import { HARMONIES_DEFAULTS, attributeLevelCost, healingDays, woundTrackPenalty, type WoundTrack } from "../../rules";
+import { HARMONIES_ATTRIBUTES, type HarmoniesAttributeKey } from "../choices";
+import { HARMONIES_VALUE_LIMITS, flagField, htmlField, integerField, textField } from "../fields";
+import { isObject, migrateScore, type SourceData } from "../migrations";
+
+/** A characteristic or means: the bought value, the race bonus kept apart, and its XP. */
+function score() {
+  return new foundry.data.fields.SchemaField({
+    /** Bought at creation or with XP; no bound in the rules (RULES 2.1). */
+    value: integerField({ ...HARMONIES_VALUE_LIMITS, initial: 0 }),
+    /** The race's bonus, excluded from the XP cost (RULES 2.7). */
+    race: integerField({ ...HARMONIES_VALUE_LIMITS, initial: 0 }),
+    xp: integerField({ min: 0, initial: 0 }),
+  });
+}
+
+function woundCount() {
+  return integerField({ min: 0, initial: 0 });
+}
+
+function defineHarmoniesCharacterSchema() {
+  const fields = foundry.data.fields;
+  return {
+    /** An individual NPC: the sheet hides what only player characters use. */
+    npc: flagField(),
+    race: textField(),
+    characteristics: new fields.SchemaField({
+      corps: score(),
+      agilite: score(),
+      intuition: score(),
+      intelligence: score(),
+    }),
+    means: new fields.SchemaField({
+      puissance: score(),
+      resistance: score(),
+      manoeuvre: score(),
+      precision: score(),
+    }),
+    /** The wound track (RULES 2.5); counts may exceed the maxima after healing. */
+    wounds: new fields.SchemaField({
+      light: woundCount(),
+      grave: woundCount(),
+      critical: woundCount(),
+      stunned: flagField(),
+      fatal: flagField(),
+    }),
+    /** How many wounds of each type fit before aggravating: 4/2/1 for a humanoid. */
+    woundMaxima: new fields.SchemaField({
+      light: integerField({ min: 0, initial: HARMONIES_DEFAULTS.woundMaxima.light }),
+      grave: integerField({ min: 0, initial: HARMONIES_DEFAULTS.woundMaxima.grave }),
+      critical: integerField({ min: 0, initial: HARMONIES_DEFAULTS.woundMaxima.critical }),
+    }),
+    biography: htmlField(),
+  };
+}
+
+type HarmoniesCharacterSchema = ReturnType<typeof defineHarmoniesCharacterSchema>;
+
+/** A characteristic or means once prepared. */
+export type HarmoniesScore = {
+  value: number;
+  race: number;
+  xp: number;
+  /** Value + race bonus: what rolls use. */
+  total: number;
+  /** XP to raise the bought value by one (RULES 2.7). */
+  nextLevelCost: number;
+};
+
+export type HarmoniesCharacterDerived = {
+  characteristics: Record<"corps" | "agilite" | "intuition" | "intelligence", HarmoniesScore>;
+  means: Record<"puissance" | "resistance" | "manoeuvre" | "precision", HarmoniesScore>;
+  /** Cumulative wound penalties: `all` on every action, `physical` on physical ones (RULES 2.5). */
+  woundPenalty: { all: number; physical: number };
+  /** The token bar: wounds carried against the room on the track. */
+  woundSummary: { value: number; max: number };
+  /** Days of rest to heal everything without special care; null once fatal (RULES 2.6). */
+  healingDays: number | null;
+  /** Armour worn (the sum over equipped armour items). */
+  armour: number;
+};
+
+/** Actor `harmoniesCharacter`: a character or an individual NPC of Harmonies. */
+export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<HarmoniesCharacterSchema, Actor.Implementation, Record<string, never>, HarmoniesCharacterDerived> {
+  static override LOCALIZATION_PREFIXES = ["WH.Actor.Base", "WH.Actor.Harmonies"];
+
+  static override defineSchema(): HarmoniesCharacterSchema {
+    return defineHarmoniesCharacterSchema();
+  }
+
+  /** Earlier and shorthand shapes: bare numbers for scores, a `wounds.critic` count. */
+  static override migrateData(source: SourceData): SourceData {
+    for (const key of ["corps", "agilite", "intuition", "intelligence"]) migrateScore(source.characteristics, key);
+    for (const key of ["puissance", "resistance", "manoeuvre", "precision"]) migrateScore(source.means, key);
+    if (isObject(source.wounds) && "critic" in source.wounds) {
+      source.wounds.critical ??= source.wounds.critic;
+      delete source.wounds.critic;
+    }
+    return super.migrateData(source);
+  }
+
+  /** Value + race bonus of a characteristic or means. */
+  score(key: HarmoniesAttributeKey): number {
+    const group: Record<string, HarmoniesScore> = HARMONIES_ATTRIBUTES.indexOf(key) < 4 ? this.characteristics : this.means;
+    return group[key]?.total ?? 0;
+  }
+
+  override prepareDerivedData(): void {
+    for (const group of [this.characteristics, this.means] as Record<string, HarmoniesScore>[]) {
+      for (const entry of Object.values(group)) {
+        entry.total = entry.value + entry.race;
+        entry.nextLevelCost = attributeLevelCost(entry.value + 1);
+      }
+    }
+    const track: WoundTrack = { light: this.wounds.light, grave: this.wounds.grave, critical: this.wounds.critical, fatal: this.wounds.fatal };
+    const maxima = this.woundMaxima;
+    this.woundPenalty = woundTrackPenalty(track);
+    this.woundSummary = { value: track.light + track.grave + track.critical, max: maxima.light + maxima.grave + maxima.critical };
+    this.healingDays = track.fatal ? null : healingDays(track);
+    this.armour = equippedArmour(this.parent);
+  }
+}
+
+function equippedArmour(actor: Actor.Implementation | null | undefined): number {
+  let total = 0;
+  for (const item of actor?.items.contents ?? []) {
+    if (item.type !== "harmoniesArmour") continue;
+    const system = (item as Item.OfType<"harmoniesArmour">).system;
+    if (system.equipped) total += system.armour;
+  }
+  return total;
+}

@@ -1,0 +1,112 @@
+import { chiReserve, panicStatus, woundStatus } from "../../rules";
+import { wuxiaRuleOptions } from "../../settings/house-rules";
+import { HERO_TYPES, HERO_TYPE_LABEL_PREFIX, ZODIAC_LABEL_PREFIX, ZODIAC_SIGNS, choiceLabels } from "../choices";
+import { flagField, optionalChoiceField, htmlField, integerField, textField } from "../fields";
+import { migrateCounter, type SourceData } from "../migrations";
+
+/** Attributes run 1..10 (RULES 1.1). */
+export const WUXIA_ATTRIBUTE_RANGE = { min: 1, max: 10 } as const;
+
+function attribute() {
+  return integerField({ ...WUXIA_ATTRIBUTE_RANGE, initial: 2 });
+}
+
+function priority(initial: number) {
+  return integerField({ min: 1, max: 5, initial });
+}
+
+function counter() {
+  return new foundry.data.fields.SchemaField({ value: integerField({ min: 0, initial: 0 }) });
+}
+
+function defineWuxiaCharacterSchema() {
+  const fields = foundry.data.fields;
+  return {
+    /** An individual NPC: the sheet hides what only player characters use. */
+    npc: flagField(),
+    concept: new fields.SchemaField({
+      origin: textField(),
+      impression: textField(),
+      motivations: textField(),
+      qualities: textField(),
+      flaws: textField(),
+      likes: textField(),
+      dislikes: textField(),
+    }),
+    zodiac: optionalChoiceField(choiceLabels(ZODIAC_SIGNS, ZODIAC_LABEL_PREFIX)),
+    heroType: optionalChoiceField(choiceLabels(HERO_TYPES, HERO_TYPE_LABEL_PREFIX)),
+    attributes: new fields.SchemaField({
+      metal: attribute(),
+      feu: attribute(),
+      terre: attribute(),
+      eau: attribute(),
+      bois: attribute(),
+    }),
+    experience: integerField({ min: 0, initial: 0 }),
+    destiny: integerField({ min: 0, initial: 0 }),
+    /** Wound level NB, counting up toward the death threshold. */
+    wounds: counter(),
+    /** Panic level, counting up toward the flee threshold. */
+    panic: counter(),
+    /** Chi left; its maximum is derived from the Attributes. */
+    chi: counter(),
+    /** Creation priorities 5 (highest) to 1, each used once (checked on the sheet, not here). */
+    priorities: new fields.SchemaField({
+      attributes: priority(5),
+      skills: priority(4),
+      powers: priority(3),
+      traits: priority(2),
+      experience: priority(1),
+    }),
+    biography: htmlField(),
+  };
+}
+
+type WuxiaCharacterSchema = ReturnType<typeof defineWuxiaCharacterSchema>;
+
+/** What prepareDerivedData adds; sheets and rolls read it, nothing stores it. */
+export type WuxiaCharacterDerived = {
+  wounds: { value: number; max: number; thresholds: number[]; penalty: number; dead: boolean };
+  panic: { value: number; max: number; thresholds: number[]; penalty: number; mustFlee: boolean };
+  chi: { value: number; max: number };
+  /** AR of the armour worn (the sum over equipped armour items). */
+  armour: number;
+};
+
+/** Actor `wuxiaCharacter`: a hero or an individual NPC of Wuxia. */
+export class WuxiaCharacterModel extends foundry.abstract.TypeDataModel<WuxiaCharacterSchema, Actor.Implementation, Record<string, never>, WuxiaCharacterDerived> {
+  static override LOCALIZATION_PREFIXES = ["WH.Actor.Base", "WH.Actor.Wuxia"];
+
+  static override defineSchema(): WuxiaCharacterSchema {
+    return defineWuxiaCharacterSchema();
+  }
+
+  /** Earlier and shorthand shapes: bare numbers for the counters, a flat concept string. */
+  static override migrateData(source: SourceData): SourceData {
+    for (const key of ["wounds", "panic", "chi"]) migrateCounter(source, key);
+    if (typeof source.concept === "string") source.concept = { origin: source.concept };
+    return super.migrateData(source);
+  }
+
+  override prepareDerivedData(): void {
+    const options = wuxiaRuleOptions();
+    const { metal, eau } = this.attributes;
+    const wounds = woundStatus(this.wounds.value, metal, eau, options);
+    Object.assign(this.wounds, { max: wounds.deathThreshold, thresholds: wounds.thresholds, penalty: wounds.penalty, dead: wounds.dead });
+    const panic = panicStatus(this.panic.value, eau, options);
+    Object.assign(this.panic, { max: panic.thresholds.at(-1) ?? 0, thresholds: panic.thresholds, penalty: panic.penalty, mustFlee: panic.mustFlee });
+    Object.assign(this.chi, { max: chiReserve(this.attributes) });
+    this.armour = equippedArmour(this.parent);
+  }
+}
+
+/** The AR of the armour items an actor wears. */
+function equippedArmour(actor: Actor.Implementation | null | undefined): number {
+  let total = 0;
+  for (const item of actor?.items.contents ?? []) {
+    if (item.type !== "wuxiaArmour") continue;
+    const system = (item as Item.OfType<"wuxiaArmour">).system;
+    if (system.equipped) total += system.armour;
+  }
+  return total;
+}

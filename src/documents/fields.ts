@@ -1,0 +1,115 @@
+import { t } from "../helpers/i18n";
+
+/**
+ * Field builders shared by the data models.
+ *
+ * Foundry's NumberField rounds and CLAMPS a value to its `min`/`max` while cleaning, before it
+ * validates, so a 12 typed into a 1..10 field would silently become 10. The system wants such a
+ * value refused with a message saying why, so bounded numbers carry no `min`/`max`: a custom
+ * validator checks the range and throws a localised message, which Foundry reports as the
+ * field's validation failure.
+ */
+
+interface LabelledField {
+  label?: string;
+  fieldPath?: string;
+  name?: string;
+}
+
+/** The field's label once Foundry has localised it, else its path. */
+function fieldName(field: LabelledField | undefined): string {
+  return field?.label || field?.fieldPath || field?.name || "?";
+}
+
+/** The localised message for a number outside [min, max] (either bound may be open). */
+export function rangeMessage(field: string, value: number, min: number | undefined, max: number | undefined): string {
+  if (min !== undefined && max !== undefined) return t("WH.Validation.Between", { field, min, max, value });
+  if (min !== undefined) return t("WH.Validation.AtLeast", { field, min, value });
+  return t("WH.Validation.AtMost", { field, max: max ?? 0, value });
+}
+
+/** A Foundry field validator refusing numbers outside [min, max] with a localised message. */
+export function rangeValidator(min: number | undefined, max: number | undefined) {
+  return function validateRange(this: LabelledField | undefined, value: unknown): void {
+    if (typeof value !== "number" || Number.isNaN(value)) return;
+    if ((min !== undefined && value < min) || (max !== undefined && value > max)) {
+      throw new Error(rangeMessage(fieldName(this), value, min, max));
+    }
+  };
+}
+
+/**
+ * The rules set no bound on Harmonies Values, but the Value/Measure scale leaves the range of
+ * floating-point numbers near ±3000; no character comes anywhere near this technical limit.
+ */
+export const HARMONIES_VALUE_LIMITS = { min: -999, max: 999 } as const;
+
+interface IntegerOptions {
+  min?: number;
+  max?: number;
+  initial: number;
+}
+
+/** A required whole number, refused (not clamped) outside [min, max]. */
+export function integerField({ min, max, initial }: IntegerOptions) {
+  return new foundry.data.fields.NumberField({
+    required: true,
+    nullable: false,
+    integer: true,
+    initial,
+    validate: rangeValidator(min, max),
+  });
+}
+
+/** A whole number that may be empty (null), refused outside [min, max]. */
+export function optionalIntegerField({ min, max }: { min?: number; max?: number } = {}) {
+  return new foundry.data.fields.NumberField({
+    required: true,
+    nullable: true,
+    integer: true,
+    initial: null,
+    validate: rangeValidator(min, max),
+  });
+}
+
+/** Free text on one line (names, short answers). */
+export function textField(initial = "") {
+  return new foundry.data.fields.StringField({ required: true, blank: true, initial });
+}
+
+/** One of the keys of `labels` (their values are the i18n keys naming them). */
+export function choiceField<K extends string>(labels: Record<K, string>, initial: NoInfer<K>) {
+  return new foundry.data.fields.StringField<{ required: true; blank: false; initial: K; choices: Record<K, string> }, K, K, K>({
+    required: true,
+    blank: false,
+    initial,
+    choices: labels,
+  });
+}
+
+/** One of the keys of `labels`, or "" while none is chosen. */
+export function optionalChoiceField<K extends string>(labels: Record<K, string>) {
+  return new foundry.data.fields.StringField<{ required: true; blank: true; initial: ""; choices: Record<K, string> }, K | "", K | "", K | "">({
+    required: true,
+    blank: true,
+    initial: "",
+    choices: labels,
+  });
+}
+
+export function flagField(initial = false) {
+  return new foundry.data.fields.BooleanField({ initial });
+}
+
+/** Rich text that Foundry sanitises (listed under `htmlFields` in system.json). */
+export function htmlField() {
+  return new foundry.data.fields.HTMLField({ required: true, blank: true, initial: "" });
+}
+
+/** The messages of a failed validation, whatever shape the error takes. */
+export function validationMessages(error: unknown): string[] {
+  const failures = (error as { getAllFailures?: () => Record<string, { message?: string }> | undefined })?.getAllFailures?.();
+  const messages = failures ? Object.values(failures).map((f) => f.message ?? "").filter(Boolean) : [];
+  if (messages.length) return messages;
+  return [error instanceof Error ? error.message : String(error)];
+}

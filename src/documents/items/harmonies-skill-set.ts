@@ -1,0 +1,52 @@
+import { htmlField } from "../fields";
+import { type SourceData } from "../migrations";
+
+function defineSkillSetSchema() {
+  const fields = foundry.data.fields;
+  return {
+    /** The names of the skills it covers; the GM decides what belongs (RULES 2.3). */
+    skills: new fields.ArrayField(new fields.StringField({ required: true, blank: false })),
+    description: htmlField(),
+  };
+}
+
+type SkillSetSchema = ReturnType<typeof defineSkillSetSchema>;
+
+/** Skill lists were once one comma-separated string; blanks and repeats are dropped. */
+function migrateSkillList(source: SourceData): void {
+  const skills = source.skills;
+  const list = typeof skills === "string" ? skills.split(/[,;\n]/) : Array.isArray(skills) ? skills : null;
+  if (!list) return;
+  const seen = new Set<string>();
+  source.skills = list
+    .map((s) => String(s).trim())
+    .filter((s) => s !== "" && !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()));
+}
+
+/** Item `harmoniesMetier`: a trade, a set of at least four skills mastered at ≥ 0 (RULES 2.3). */
+export class HarmoniesMetierModel extends foundry.abstract.TypeDataModel<SkillSetSchema, Item.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.HarmoniesSkillSet"];
+
+  static override defineSchema(): SkillSetSchema {
+    return defineSkillSetSchema();
+  }
+
+  static override migrateData(source: SourceData): SourceData {
+    migrateSkillList(source);
+    return super.migrateData(source);
+  }
+}
+
+/** Item `harmoniesHobby`: a pastime, two skills mastered at −5 (RULES 2.3). */
+export class HarmoniesHobbyModel extends foundry.abstract.TypeDataModel<SkillSetSchema, Item.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.HarmoniesSkillSet"];
+
+  static override defineSchema(): SkillSetSchema {
+    return defineSkillSetSchema();
+  }
+
+  static override migrateData(source: SourceData): SourceData {
+    migrateSkillList(source);
+    return super.migrateData(source);
+  }
+}

@@ -1,0 +1,48 @@
+import { ZODIAC_LABEL_PREFIX, ZODIAC_SIGNS, choiceLabels } from "../choices";
+import { htmlField, optionalChoiceField } from "../fields";
+import { type SourceData } from "../migrations";
+
+function defineZodiacSchema() {
+  return {
+    /** The zodiac sign the trait or drame belongs to ("" for none). */
+    zodiac: optionalChoiceField(choiceLabels(ZODIAC_SIGNS, ZODIAC_LABEL_PREFIX)),
+    description: htmlField(),
+  };
+}
+
+type ZodiacSchema = ReturnType<typeof defineZodiacSchema>;
+
+/** Zodiac signs were once stored capitalised ("Dragon"). */
+function migrateZodiac(source: SourceData): void {
+  if (typeof source.zodiac === "string") {
+    source.zodiac = source.zodiac.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+  }
+}
+
+/** Item `wuxiaTrait`: an advantage opened by the zodiac sign (RULES 1.1). */
+export class WuxiaTraitModel extends foundry.abstract.TypeDataModel<ZodiacSchema, Item.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.WuxiaTrait"];
+
+  static override defineSchema(): ZodiacSchema {
+    return defineZodiacSchema();
+  }
+
+  static override migrateData(source: SourceData): SourceData {
+    migrateZodiac(source);
+    return super.migrateData(source);
+  }
+}
+
+/** Item `wuxiaDrame`: a flaw whose playing earns Destiny dice (RULES 1.1). */
+export class WuxiaDrameModel extends foundry.abstract.TypeDataModel<ZodiacSchema, Item.Implementation> {
+  static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.WuxiaDrame"];
+
+  static override defineSchema(): ZodiacSchema {
+    return defineZodiacSchema();
+  }
+
+  static override migrateData(source: SourceData): SourceData {
+    migrateZodiac(source);
+    return super.migrateData(source);
+  }
+}

@@ -1,0 +1,49 @@
+import { WuxiaHarmoniesActor } from "./actor";
+import { GroupModel } from "./actors/group";
+import { HarmoniesCharacterModel } from "./actors/harmonies-character";
+import { WuxiaCharacterModel } from "./actors/wuxia-character";
+import { WuxiaHarmoniesItem } from "./item";
+import { HarmoniesArmourModel, HarmoniesWeaponModel } from "./items/harmonies-equipment";
+import { HarmoniesSkillModel } from "./items/harmonies-skill";
+import { HarmoniesHobbyModel, HarmoniesMetierModel } from "./items/harmonies-skill-set";
+import { WuxiaArmourModel, WuxiaWeaponModel } from "./items/wuxia-equipment";
+import { WuxiaPowerModel } from "./items/wuxia-power";
+import { WuxiaSkillModel } from "./items/wuxia-skill";
+import { WuxiaDrameModel, WuxiaTraitModel } from "./items/wuxia-trait";
+
+export const ACTOR_MODELS = {
+  wuxiaCharacter: WuxiaCharacterModel,
+  harmoniesCharacter: HarmoniesCharacterModel,
+  group: GroupModel,
+};
+
+export const ITEM_MODELS = {
+  wuxiaSkill: WuxiaSkillModel,
+  wuxiaPower: WuxiaPowerModel,
+  wuxiaTrait: WuxiaTraitModel,
+  wuxiaDrame: WuxiaDrameModel,
+  wuxiaWeapon: WuxiaWeaponModel,
+  wuxiaArmour: WuxiaArmourModel,
+  harmoniesSkill: HarmoniesSkillModel,
+  harmoniesMetier: HarmoniesMetierModel,
+  harmoniesHobby: HarmoniesHobbyModel,
+  harmoniesWeapon: HarmoniesWeaponModel,
+  harmoniesArmour: HarmoniesArmourModel,
+};
+
+/** Document classes, sub-type data models, type labels and token bars. */
+export function registerDocuments(): void {
+  CONFIG.Actor.documentClass = WuxiaHarmoniesActor;
+  CONFIG.Item.documentClass = WuxiaHarmoniesItem;
+  Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
+  Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
+  for (const type of Object.keys(ACTOR_MODELS)) Object.assign(CONFIG.Actor.typeLabels, { [type]: `TYPES.Actor.${type}` });
+  for (const type of Object.keys(ITEM_MODELS)) Object.assign(CONFIG.Item.typeLabels, { [type]: `TYPES.Item.${type}` });
+  // Bars point at { value, max } under `system`; wounds count up toward death (Wuxia), the
+  // Harmonies bar sums the wounds carried against the room on the track.
+  CONFIG.Actor.trackableAttributes = {
+    wuxiaCharacter: { bar: ["wounds", "chi", "panic"], value: ["destiny", "experience"] },
+    harmoniesCharacter: { bar: ["woundSummary"], value: ["armour"] },
+    group: { bar: [], value: ["size"] },
+  };
+}

@@ -1,0 +1,135 @@
+import { templatePath } from "../../constants";
+import { newMember, type GroupMemberData, type GroupModel } from "../../documents/actors/group";
+import {
+  ATTRIBUTE_LABEL_PREFIX,
+  HARMONIES_ATTRIBUTES,
+  HARMONIES_CHARACTERISTICS,
+  HARMONIES_MEANS,
+  RULESETS,
+  RULESET_LABEL_PREFIX,
+  WUXIA_ATTRIBUTES,
+  choiceLabels,
+} from "../../documents/choices";
+import { signed } from "../../helpers/format";
+import { t } from "../../helpers/i18n";
+import { GROUP_DEFAULTS } from "../../rules";
+import { SystemActorSheet } from "../base/actor-sheet";
+import { applyInlineEdit, inputValue } from "../inline-edit";
+
+type GroupSystem = GroupModel;
+
+/** Sheet of a group of NPCs: its sub-groups, their combined Values and whether one roll may serve. */
+export class GroupSheet extends SystemActorSheet {
+  static override DEFAULT_OPTIONS: typeof SystemActorSheet.DEFAULT_OPTIONS = {
+    classes: ["group"],
+    position: { width: 760, height: 680 },
+    actions: {
+      addMember: GroupSheet.#onAddMember,
+      removeMember: GroupSheet.#onRemoveMember,
+    },
+  };
+
+  static override TABS = {
+    primary: {
+      tabs: [
+        { id: "members", icon: "fa-solid fa-people-group", cssClass: "" },
+        { id: "description", icon: "fa-solid fa-feather", cssClass: "" },
+      ],
+      initial: "members",
+      labelPrefix: "WH.Sheet.Tab",
+    },
+  };
+
+  static override PARTS = {
+    header: { template: templatePath("actors/group/header.hbs") },
+    tabs: { template: templatePath("sheets/tabs.hbs") },
+    members: { template: templatePath("actors/group/members.hbs"), scrollable: [""] },
+    description: { template: templatePath("actors/group/description.hbs"), scrollable: [""] },
+  };
+
+  override async _prepareContext(options: Parameters<SystemActorSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
+    const system = this.actor.system as GroupSystem;
+    const harmonies = system.ruleset === "harmonies";
+    const keys: readonly string[] = harmonies ? HARMONIES_ATTRIBUTES : WUXIA_ATTRIBUTES;
+    const members = system.members as GroupMemberData[];
+    return Object.assign(context, {
+      harmonies,
+      rulesetChoices: choiceLabels(RULESETS, RULESET_LABEL_PREFIX),
+      rulesetLabel: `${RULESET_LABEL_PREFIX}.${system.ruleset}`,
+      columns: keys.map((key) => ({ key, label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`, abbr: harmonies ? `WH.AttributeAbbr.${key}` : `${ATTRIBUTE_LABEL_PREFIX}.${key}` })),
+      statLimits: harmonies ? { min: "", max: "" } : { min: 1, max: 10 },
+      members: members.map((member, index) => ({
+        index,
+        label: member.label,
+        count: member.count,
+        stats: keys.map((key) => ({ key, value: member.stats[key as keyof GroupMemberData["stats"]] })),
+        skill: member.stats.skill,
+        score: system.actionScores[index],
+      })),
+      actionChoices: {
+        characteristic: choiceLabels(HARMONIES_CHARACTERISTICS, ATTRIBUTE_LABEL_PREFIX),
+        means: choiceLabels(HARMONIES_MEANS, ATTRIBUTE_LABEL_PREFIX),
+        attribute: choiceLabels(WUXIA_ATTRIBUTES, ATTRIBUTE_LABEL_PREFIX),
+      },
+      actionLabel: harmonies
+        ? t("WH.Sheet.Group.ActionHarmonies", {
+            characteristic: t(`${ATTRIBUTE_LABEL_PREFIX}.${system.action.characteristic}`),
+            means: t(`${ATTRIBUTE_LABEL_PREFIX}.${system.action.means}`),
+          })
+        : t("WH.Sheet.Group.ActionWuxia", { attribute: t(`${ATTRIBUTE_LABEL_PREFIX}.${system.action.attribute}`) }),
+      homogeneity: system.homogeneity,
+      maxSpread: GROUP_DEFAULTS.homogeneityMaxSpread,
+      combined: system.combined.map((c) => ({
+        key: c.key,
+        label: `${ATTRIBUTE_LABEL_PREFIX}.${c.key}`,
+        valueText: signed(c.value),
+        setAside: c.setAside.map(signed).join(", "),
+        setAsideMembers: c.setAsideMembers.join(", "),
+      })),
+      descriptionHTML: await this.enrich(system.description),
+    });
+  }
+
+  override async _onFirstRender(...args: Parameters<SystemActorSheet["_onFirstRender"]>) {
+    await super._onFirstRender(...args);
+    this.element.addEventListener("change", (event) => void this.#onMemberChange(event));
+  }
+
+  /** The members as stored, ready to be changed and written back whole. */
+  private sourceMembers(): GroupMemberData[] {
+    return structuredClone((this.actor.system as GroupSystem).toObject().members) as GroupMemberData[];
+  }
+
+  /** An input marked `data-member-field` edits that field of the sub-group of its row. */
+  async #onMemberChange(event: Event): Promise<void> {
+    const input = (event.target as HTMLElement | null)?.closest<HTMLInputElement>("[data-member-field]");
+    const index = Number(input?.closest<HTMLElement>("[data-member-index]")?.dataset.memberIndex);
+    if (!input?.dataset.memberField || !Number.isInteger(index)) return;
+    event.stopPropagation();
+    const members = this.sourceMembers();
+    const member = members[index];
+    if (!member) return;
+    const [field, stat] = input.dataset.memberField.split(".");
+    const value = inputValue(input);
+    if (field === "stats" && stat) Object.assign(member.stats, { [stat]: value });
+    else Object.assign(member, { [field ?? ""]: value });
+    const ok = await applyInlineEdit(this.actor, "system.members", members);
+    if (!ok) await this.render();
+  }
+
+  static async #onAddMember(this: GroupSheet): Promise<void> {
+    const members = this.sourceMembers();
+    const label = t("WH.Sheet.Group.NewMember", { n: members.length + 1 });
+    members.push(newMember(label));
+    await applyInlineEdit(this.actor, "system.members", members);
+  }
+
+  static async #onRemoveMember(this: GroupSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const index = Number(target.closest<HTMLElement>("[data-member-index]")?.dataset.memberIndex);
+    const members = this.sourceMembers();
+    if (!Number.isInteger(index) || !members[index]) return;
+    members.splice(index, 1);
+    await applyInlineEdit(this.actor, "system.members", members);
+  }
+}

@@ -1,0 +1,152 @@
+import { templatePath } from "../../constants";
+import type { HarmoniesCharacterModel, HarmoniesScore } from "../../documents/actors/harmonies-character";
+import { ATTRIBUTE_LABEL_PREFIX, HARMONIES_CHARACTERISTICS, HARMONIES_MEANS } from "../../documents/choices";
+import type { HarmoniesSkillModel } from "../../documents/items/harmonies-skill";
+import { normaliseName } from "../../documents/items/wuxia-skill";
+import { signed } from "../../helpers/format";
+import { t } from "../../helpers/i18n";
+import { WOUND_LEVELS, addWound, attackDamage, healWound, qualifiesAs, soakModifier, type WoundLevel, type WoundTrack } from "../../rules";
+import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
+import { applyInlineEdit } from "../inline-edit";
+
+type HarmoniesSystem = HarmoniesCharacterModel;
+
+function scoreRows(group: "characteristics" | "means", keys: readonly string[], scores: Record<string, HarmoniesScore>) {
+  return keys.map((key) => ({
+    key,
+    label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
+    abbr: `WH.AttributeAbbr.${key}`,
+    ...scores[key],
+    totalText: signed(scores[key]?.total ?? 0),
+    path: `system.${group}.${key}`,
+  }));
+}
+
+/** Sheet of a Harmonies character or individual NPC. */
+export class HarmoniesCharacterSheet extends SystemActorSheet {
+  static override DEFAULT_OPTIONS: typeof SystemActorSheet.DEFAULT_OPTIONS = {
+    classes: ["harmonies"],
+    actions: {
+      addWound: HarmoniesCharacterSheet.#onAddWound,
+      healWound: HarmoniesCharacterSheet.#onHealWound,
+    },
+  };
+
+  static override TABS = {
+    primary: {
+      tabs: [
+        { id: "main", icon: "fa-solid fa-user", cssClass: "" },
+        { id: "skills", icon: "fa-solid fa-scroll", cssClass: "" },
+        { id: "metiers", icon: "fa-solid fa-briefcase", cssClass: "" },
+        { id: "combat", icon: "fa-solid fa-shield-halved", cssClass: "" },
+        { id: "biography", icon: "fa-solid fa-feather", cssClass: "" },
+      ],
+      initial: "main",
+      labelPrefix: "WH.Sheet.Tab",
+    },
+  };
+
+  static override PARTS = {
+    header: { template: templatePath("actors/harmonies/header.hbs") },
+    tabs: { template: templatePath("sheets/tabs.hbs") },
+    main: { template: templatePath("actors/harmonies/main.hbs"), scrollable: [""] },
+    skills: { template: templatePath("actors/harmonies/skills.hbs"), scrollable: [""] },
+    metiers: { template: templatePath("actors/harmonies/metiers.hbs"), scrollable: [""] },
+    combat: { template: templatePath("actors/harmonies/combat.hbs"), scrollable: [""] },
+    biography: { template: templatePath("actors/harmonies/biography.hbs"), scrollable: [""] },
+  };
+
+  override async _prepareContext(options: Parameters<SystemActorSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
+    const system = this.actor.system as HarmoniesSystem;
+    const skills = this.itemRows("harmoniesSkill") as (ItemRow & { system: HarmoniesSkillModel })[];
+    const cp = system.characteristics.corps.total;
+    return Object.assign(context, {
+      npc: system.npc,
+      scoreTables: [
+        { label: "WH.Actor.Harmonies.FIELDS.characteristics.label", rows: scoreRows("characteristics", HARMONIES_CHARACTERISTICS, system.characteristics) },
+        { label: "WH.Actor.Harmonies.FIELDS.means.label", rows: scoreRows("means", HARMONIES_MEANS, system.means) },
+      ],
+      skills: skills.map((skill) => ({
+        ...skill,
+        effectiveText: signed(skill.system.effective.level),
+        sets: [...skill.system.metiers, ...skill.system.hobbies].join(", "),
+        sourceLabel: `WH.Sheet.Harmonies.Source.${skill.system.effective.source}`,
+      })),
+      skillSets: [
+        this.skillSetList("harmoniesMetier", "metier", skills),
+        this.skillSetList("harmoniesHobby", "hobby", skills),
+      ],
+      woundTrack: WOUND_LEVELS.map((level) => ({
+        level,
+        label: `WH.Actor.Harmonies.FIELDS.wounds.${level}.label`,
+        name: `system.wounds.${level}`,
+        maxName: `system.woundMaxima.${level}`,
+        count: system.wounds[level],
+        max: system.woundMaxima[level],
+        boxes: Array.from({ length: Math.max(system.wounds[level], system.woundMaxima[level]) }, (_, i) => ({
+          filled: i < system.wounds[level],
+          over: i >= system.woundMaxima[level],
+        })),
+      })),
+      weapons: this.itemRows("harmoniesWeapon").map((row) => {
+        const weapon = row.system as { damage: number; range: "melee" | "missile"; skill: string };
+        return {
+          ...row,
+          rangeLabel: `WH.Item.HarmoniesWeapon.Range.${weapon.range}`,
+          totalDamage: signed(attackDamage(cp, system.means.puissance.total, weapon.damage, { missile: weapon.range === "missile" })),
+          houseRule: weapon.range === "missile",
+        };
+      }),
+      armours: this.itemRows("harmoniesArmour"),
+      soak: signed(soakModifier(cp, system.means.resistance.total, system.armour, 0)),
+      penaltyAll: signed(system.woundPenalty.all),
+      penaltyPhysical: signed(system.woundPenalty.physical),
+      biographyHTML: await this.enrich(system.biography),
+    });
+  }
+
+  /** Métiers or hobbies with the owner's level in each of their skills, and whether they qualify. */
+  private skillSetList(type: "harmoniesMetier" | "harmoniesHobby", kind: "metier" | "hobby", skills: (ItemRow & { system: HarmoniesSkillModel })[]) {
+    const byName = new Map(skills.map((s) => [normaliseName(s.name), s]));
+    return {
+      type,
+      kind,
+      label: kind === "metier" ? "WH.Sheet.Harmonies.Metiers" : "WH.Sheet.Harmonies.Hobbies",
+      rule: kind === "metier" ? "WH.Sheet.Harmonies.MetierRule" : "WH.Sheet.Harmonies.HobbyRule",
+      rows: this.itemRows(type).map((set) => {
+        const names = (set.system as { skills: string[] }).skills;
+        const levels = names.map((n) => byName.get(normaliseName(n))?.system.level).filter((l): l is number => typeof l === "number");
+        return {
+          ...set,
+          skillList: names.map((n) => {
+            const level = byName.get(normaliseName(n))?.system.level;
+            return typeof level === "number" ? t("WH.Sheet.Harmonies.SkillAtLevel", { name: n, level: signed(level) }) : n;
+          }),
+          qualifies: qualifiesAs(kind, levels),
+        };
+      }),
+    };
+  }
+
+  /** Records a wound of the severity clicked, aggravated as the track requires (RULES 2.5). */
+  static async #onAddWound(this: HarmoniesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const severity = target.dataset.severity as WoundLevel | undefined;
+    if (!severity) return;
+    const system = this.actor.system as HarmoniesSystem;
+    const next = addWound(currentTrack(system), severity, { woundMaxima: { ...system.woundMaxima } });
+    await applyInlineEdit(this.actor, "system.wounds", next);
+  }
+
+  /** One healing period: the most severe wound drops one stage (RULES 2.6). */
+  static async #onHealWound(this: HarmoniesCharacterSheet): Promise<void> {
+    const system = this.actor.system as HarmoniesSystem;
+    if (system.wounds.fatal) return;
+    await applyInlineEdit(this.actor, "system.wounds", healWound(currentTrack(system)));
+  }
+}
+
+function currentTrack(system: HarmoniesSystem): WoundTrack {
+  const { light, grave, critical, fatal } = system.wounds;
+  return { light, grave, critical, fatal };
+}

@@ -1,0 +1,158 @@
+import { templatePath } from "../../constants";
+import type { WuxiaCharacterModel } from "../../documents/actors/wuxia-character";
+import {
+  ATTRIBUTE_LABEL_PREFIX,
+  HERO_TYPES,
+  HERO_TYPE_LABEL_PREFIX,
+  RULES_HERO_TYPE,
+  WUXIA_ATTRIBUTES,
+  WUXIA_PRIORITY_KEYS,
+  ZODIAC_LABEL_PREFIX,
+  ZODIAC_SIGNS,
+  choiceLabels,
+} from "../../documents/choices";
+import type { WuxiaSkillModel } from "../../documents/items/wuxia-skill";
+import { t } from "../../helpers/i18n";
+import { validateWuxiaCreation, type WuxiaCreationProblem } from "../../rules";
+import { wuxiaRuleOptions } from "../../settings/house-rules";
+import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
+
+type WuxiaSystem = WuxiaCharacterModel;
+type SkillRow = ItemRow & { system: WuxiaSkillModel };
+
+/** The priorities for which RULES 1.2 gives the figures (the rest are house rules). */
+const BOOK_PRIORITIES: Record<string, readonly number[]> = { attributes: [1, 5], powers: [1, 5] };
+
+/** Sheet of a Wuxia hero or individual NPC. */
+export class WuxiaCharacterSheet extends SystemActorSheet {
+  static override DEFAULT_OPTIONS: typeof SystemActorSheet.DEFAULT_OPTIONS = {
+    classes: ["wuxia"],
+  };
+
+  static override TABS = {
+    primary: {
+      tabs: [
+        { id: "main", icon: "fa-solid fa-yin-yang", cssClass: "" },
+        { id: "skills", icon: "fa-solid fa-scroll", cssClass: "" },
+        { id: "powers", icon: "fa-solid fa-dragon", cssClass: "" },
+        { id: "combat", icon: "fa-solid fa-khanda", cssClass: "" },
+        { id: "biography", icon: "fa-solid fa-feather", cssClass: "" },
+      ],
+      initial: "main",
+      labelPrefix: "WH.Sheet.Tab",
+    },
+  };
+
+  static override PARTS = {
+    header: { template: templatePath("actors/wuxia/header.hbs") },
+    tabs: { template: templatePath("sheets/tabs.hbs") },
+    main: { template: templatePath("actors/wuxia/main.hbs"), scrollable: [""] },
+    skills: { template: templatePath("actors/wuxia/skills.hbs"), scrollable: [""] },
+    powers: { template: templatePath("actors/wuxia/powers.hbs"), scrollable: [""] },
+    combat: { template: templatePath("actors/wuxia/combat.hbs"), scrollable: [""] },
+    biography: { template: templatePath("actors/wuxia/biography.hbs"), scrollable: [""] },
+  };
+
+  override async _prepareContext(options: Parameters<SystemActorSheet["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
+    const system = this.actor.system as WuxiaSystem;
+    const skills = this.itemRows("wuxiaSkill") as SkillRow[];
+    const rules = wuxiaRuleOptions();
+    return Object.assign(context, {
+      npc: system.npc,
+      attributes: WUXIA_ATTRIBUTES.map((key) => ({
+        key,
+        label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
+        value: system.attributes[key],
+        name: `system.attributes.${key}`,
+      })),
+      attributeSum: WUXIA_ATTRIBUTES.reduce((sum, key) => sum + system.attributes[key], 0),
+      zodiacChoices: choiceLabels(ZODIAC_SIGNS, ZODIAC_LABEL_PREFIX),
+      heroTypeChoices: choiceLabels(HERO_TYPES, HERO_TYPE_LABEL_PREFIX),
+      zodiacLabel: system.zodiac ? `${ZODIAC_LABEL_PREFIX}.${system.zodiac}` : "WH.Sheet.None",
+      heroTypeLabel: system.heroType ? `${HERO_TYPE_LABEL_PREFIX}.${system.heroType}` : "WH.Sheet.None",
+      woundThresholds: system.wounds.thresholds.map((level, i) => ({ level, penalty: rules.woundPenalties[i] ?? 0, reached: system.wounds.value >= level })),
+      panicThresholds: system.panic.thresholds.map((level, i, all) => ({
+        level,
+        penalty: rules.panicPenalties[i] ?? 0,
+        flee: i === all.length - 1,
+        reached: system.panic.value >= level,
+      })),
+      skillGroups: [
+        { category: "metier", label: "WH.Sheet.Wuxia.Metiers", rows: skills.filter((s) => s.system.category === "metier") },
+        { category: "profession", label: "WH.Sheet.Wuxia.Professions", rows: skills.filter((s) => s.system.category === "profession") },
+        { category: "narrow", label: "WH.Sheet.Wuxia.Narrow", rows: skills.filter((s) => s.system.category === "narrow"), narrow: true },
+      ],
+      powers: this.itemRows("wuxiaPower"),
+      zodiacLists: [
+        { type: "wuxiaTrait", label: "WH.Sheet.Wuxia.Traits", rows: this.itemRows("wuxiaTrait") },
+        { type: "wuxiaDrame", label: "WH.Sheet.Wuxia.Drames", rows: this.itemRows("wuxiaDrame") },
+      ],
+      weapons: this.itemRows("wuxiaWeapon"),
+      armours: this.itemRows("wuxiaArmour"),
+      creation: system.npc ? null : this.creation(system, skills),
+      concept: ["origin", "impression", "motivations", "qualities", "flaws", "likes", "dislikes"].map((key) => ({
+        key,
+        label: `WH.Actor.Wuxia.FIELDS.concept.${key}.label`,
+        name: `system.concept.${key}`,
+        value: system.concept[key as keyof WuxiaSystem["concept"]],
+      })),
+      biographyHTML: await this.enrich(system.biography),
+    });
+  }
+
+  /** The creation priorities with what each buys and what is spent (RULES 1.2). */
+  private creation(system: WuxiaSystem, skills: SkillRow[]) {
+    const { creation } = wuxiaRuleOptions();
+    const check = validateWuxiaCreation(
+      {
+        priorities: { ...system.priorities },
+        attributes: { ...system.attributes },
+        skillLevels: skills.filter((s) => s.system.use.kind !== "specialisation").map((s) => s.system.level),
+        powerLevels: this.itemRows("wuxiaPower").map((p) => (p.system as { level: number }).level),
+        traits: this.itemRows("wuxiaTrait").length,
+        experience: system.experience,
+        ...(system.heroType ? { heroType: RULES_HERO_TYPE[system.heroType] } : {}),
+      },
+      { creation },
+    );
+    const budget = check.budget;
+    const limits: Record<string, string> = budget
+      ? {
+          attributes: t("WH.Sheet.Creation.AttributeBudget", { points: budget.attributes.points, maximum: budget.attributes.maximum }),
+          skills: t("WH.Sheet.Creation.Points", { points: budget.skills.points }),
+          powers: t("WH.Sheet.Creation.PowerBudget", {
+            points: budget.powers.points,
+            type: t(`${HERO_TYPE_LABEL_PREFIX}.${budget.powers.heroType.toLowerCase()}`),
+          }),
+          traits: t("WH.Sheet.Creation.Traits", { count: budget.traits.count }),
+          experience: t("WH.Sheet.Creation.Points", { points: budget.experience.points }),
+        }
+      : {};
+    return {
+      valid: check.valid,
+      rows: WUXIA_PRIORITY_KEYS.map((key) => ({
+        key,
+        label: `WH.Actor.Wuxia.FIELDS.priorities.${key}.label`,
+        name: `system.priorities.${key}`,
+        priority: system.priorities[key],
+        buys: limits[key] ?? "",
+        houseRule: !(BOOK_PRIORITIES[key] ?? []).includes(system.priorities[key]),
+        spent: check.spent[key],
+      })),
+      problems: check.problems.map((p) => creationProblemText(p)),
+    };
+  }
+}
+
+/** A localised sentence for a creation problem found by the rules engine. */
+function creationProblemText(problem: WuxiaCreationProblem): string {
+  const [category, attribute] = problem.field.split(".");
+  const field = attribute
+    ? t(`${ATTRIBUTE_LABEL_PREFIX}.${attribute}`)
+    : problem.field === "heroType"
+      ? t("WH.Actor.Wuxia.FIELDS.heroType.label")
+      : t(`WH.Actor.Wuxia.FIELDS.priorities.${category}.label`);
+  const key = problem.code.replace("WH.Creation.", "WH.Sheet.Creation.Problem.");
+  return t(key, { field, spent: problem.spent ?? 0, limit: problem.limit ?? 0 });
+}

@@ -1,0 +1,150 @@
+import { itemRuleset, actorRuleset } from "../../documents/rulesets";
+import { RULESET_LABEL_PREFIX } from "../../documents/choices";
+import { t } from "../../helpers/i18n";
+import { applyInlineEdit, inputValue } from "../inline-edit";
+import { rollFromSheet, type SheetRollKind } from "../roll-actions";
+import { HandlebarsActorSheet } from "./handlebars-sheets";
+
+type SheetOptions = typeof foundry.applications.sheets.ActorSheetV2.DEFAULT_OPTIONS;
+
+/** ActorSheetV2's drop handler in Foundry v13 and v14, which fvtt-types 13.345 does not declare. */
+interface DropHandlers {
+  _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown>;
+}
+
+/** An owned item as the sheets list it. */
+export interface ItemRow {
+  id: string;
+  name: string;
+  img: string;
+  type: string;
+  system: unknown;
+}
+
+/** Why `item` may not go onto `actor`, or null when it may. */
+export function dropProblem(actor: { type: string; system?: unknown }, item: { type: string; name?: string | null }): string | null {
+  const target = actorRuleset(actor);
+  const source = itemRuleset(item.type);
+  if (actor.type === "group") return t("WH.Sheet.Drop.NoItemsOnGroup");
+  if (source === null || target === null || source === target) return null;
+  return t("WH.Sheet.Drop.WrongRuleset", {
+    item: item.name ?? "",
+    itemRuleset: t(`${RULESET_LABEL_PREFIX}.${source}`),
+    actorRuleset: t(`${RULESET_LABEL_PREFIX}.${target}`),
+  });
+}
+
+/**
+ * What every actor sheet of the system shares: the edit/play toggle, tabs, item controls,
+ * in-place editing of owned items, clickable rolls and the rule-set check on dropped items.
+ */
+export abstract class SystemActorSheet extends HandlebarsActorSheet {
+  static override DEFAULT_OPTIONS: SheetOptions = {
+    classes: ["wuxia-harmonies", "sheet", "actor"],
+    position: { width: 720, height: 760 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+    actions: {
+      toggleMode: SystemActorSheet.#onToggleMode,
+      roll: SystemActorSheet.#onRoll,
+      createItem: SystemActorSheet.#onCreateItem,
+      editItem: SystemActorSheet.#onEditItem,
+      deleteItem: SystemActorSheet.#onDeleteItem,
+    },
+  };
+
+  #editMode = false;
+
+  /** Whether the sheet shows its inputs (edit) or its values and rolls (play). */
+  get editMode(): boolean {
+    return this.isEditable && this.#editMode;
+  }
+
+  /** Switches between edit and play mode. */
+  setEditMode(editMode: boolean): void {
+    this.#editMode = editMode;
+  }
+
+  override async _prepareContext(options: Parameters<InstanceType<typeof HandlebarsActorSheet>["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
+    return Object.assign(context, {
+      actor: this.actor,
+      system: this.actor.system,
+      editable: this.isEditable,
+      editMode: this.editMode,
+      playMode: !this.editMode,
+      // Each part template reads its own tab (tabs.<part>) for its active class.
+      tabs: this._prepareTabs("primary"),
+      modeLabel: this.editMode ? "WH.Sheet.Mode.ToPlay" : "WH.Sheet.Mode.ToEdit",
+    });
+  }
+
+  /** The owned items of some types, sorted as the actor sorts them. */
+  protected itemRows(...types: string[]): ItemRow[] {
+    return this.actor.items
+      .filter((item) => types.includes(item.type))
+      .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || (a.name ?? "").localeCompare(b.name ?? ""))
+      .map((item) => ({ id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: item.system }));
+  }
+
+  /** Rich text with links, rolls and (for owners) secrets made live. */
+  protected async enrich(html: string): Promise<string> {
+    return foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { secrets: this.actor.isOwner, relativeTo: this.actor });
+  }
+
+  override async _onFirstRender(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_onFirstRender"]>) {
+    await super._onFirstRender(...args);
+    this.element.addEventListener("change", (event) => void this.#onInlineChange(event));
+  }
+
+  /** Refuses items of the other rule set (and any item on a group) before Foundry adds them. */
+  async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown> {
+    const problem = dropProblem(this.actor, item);
+    if (problem) {
+      ui.notifications.warn(problem);
+      return null;
+    }
+    return (HandlebarsActorSheet.prototype as unknown as DropHandlers)._onDropItem.call(this, event, item);
+  }
+
+  /** An input marked `data-item-field` edits that field of the item of its row. */
+  async #onInlineChange(event: Event): Promise<void> {
+    const input = (event.target as HTMLElement | null)?.closest<HTMLInputElement | HTMLSelectElement>("[data-item-field]");
+    const itemId = input?.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = itemId ? this.actor.items.get(itemId) : undefined;
+    if (!input || !item || !input.dataset.itemField) return;
+    event.stopPropagation();
+    const ok = await applyInlineEdit(item, input.dataset.itemField, inputValue(input));
+    if (!ok) await this.render();
+  }
+
+  static async #onToggleMode(this: SystemActorSheet): Promise<void> {
+    this.#editMode = !this.#editMode;
+    await this.render();
+  }
+
+  static async #onRoll(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const { rollKind, key } = target.dataset;
+    const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    if (!rollKind) return;
+    await rollFromSheet(this.actor, { kind: rollKind as SheetRollKind, key, itemId });
+  }
+
+  static async #onCreateItem(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const { type, ...system } = target.dataset;
+    if (!type) return;
+    const name = t("WH.Sheet.NewItem", { type: t(`TYPES.Item.${type}`) });
+    const created = (await this.actor.createEmbeddedDocuments("Item", [{ name, type: type as Item.SubType, system }]))?.[0];
+    await created?.sheet?.render(true);
+  }
+
+  static async #onEditItem(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    await this.actor.items.get(itemId ?? "")?.sheet?.render(true);
+  }
+
+  static async #onDeleteItem(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    await this.actor.items.get(itemId ?? "")?.delete();
+  }
+}

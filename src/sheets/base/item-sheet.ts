@@ -1,0 +1,86 @@
+import { templatePath } from "../../constants";
+import {
+  ATTRIBUTE_LABEL_PREFIX,
+  HARMONIES_CHARACTERISTICS,
+  HARMONIES_MEANS,
+  HERO_TYPE_LABEL_PREFIX,
+  POWER_TYPES,
+  SKILL_CATEGORY_LABEL_PREFIX,
+  WEAPON_RANGES,
+  WEAPON_RANGE_LABEL_PREFIX,
+  WUXIA_ATTRIBUTES,
+  WUXIA_SKILL_CATEGORIES,
+  ZODIAC_LABEL_PREFIX,
+  ZODIAC_SIGNS,
+  choiceLabels,
+} from "../../documents/choices";
+import { itemRuleset } from "../../documents/rulesets";
+import { applyInlineEdit, inputValue } from "../inline-edit";
+import { HandlebarsItemSheet } from "./handlebars-sheets";
+
+/** The parts of an item sheet: the shared header and description around the type's details. */
+export function itemParts(details: string) {
+  return {
+    header: { template: templatePath("items/header.hbs") },
+    details: { template: templatePath(`items/${details}.hbs`) },
+    description: { template: templatePath("items/description.hbs") },
+  };
+}
+
+/** Every choice list an item sheet may offer, as `selectOptions` takes them. */
+const ITEM_CHOICES = {
+  categories: choiceLabels(WUXIA_SKILL_CATEGORIES, SKILL_CATEGORY_LABEL_PREFIX),
+  powerTypes: choiceLabels(POWER_TYPES, HERO_TYPE_LABEL_PREFIX),
+  wuxiaAttributes: choiceLabels(WUXIA_ATTRIBUTES, ATTRIBUTE_LABEL_PREFIX),
+  zodiac: choiceLabels(ZODIAC_SIGNS, ZODIAC_LABEL_PREFIX),
+  characteristics: choiceLabels(HARMONIES_CHARACTERISTICS, ATTRIBUTE_LABEL_PREFIX),
+  means: choiceLabels(HARMONIES_MEANS, ATTRIBUTE_LABEL_PREFIX),
+  ranges: choiceLabels(WEAPON_RANGES, WEAPON_RANGE_LABEL_PREFIX),
+};
+
+/** What every item sheet shares: header, description, choice lists, in-place list editing. */
+export class SystemItemSheet extends HandlebarsItemSheet {
+  static override DEFAULT_OPTIONS: typeof foundry.applications.sheets.ItemSheetV2.DEFAULT_OPTIONS = {
+    classes: ["wuxia-harmonies", "sheet", "item"],
+    position: { width: 520, height: 560 },
+    window: { resizable: true },
+    form: { submitOnChange: true },
+  };
+
+  override async _prepareContext(options: Parameters<InstanceType<typeof HandlebarsItemSheet>["_prepareContext"]>[0]) {
+    const context = await super._prepareContext(options);
+    const item = this.item;
+    const system = item.system as { description?: string };
+    return Object.assign(context, {
+      item,
+      system: item.system,
+      editable: this.isEditable,
+      owner: item.actor ?? null,
+      typeLabel: `TYPES.Item.${item.type}`,
+      rulesetLabel: `WH.Ruleset.${itemRuleset(item.type) ?? "wuxia"}`,
+      choices: ITEM_CHOICES,
+      descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(system.description ?? "", {
+        secrets: item.isOwner,
+        relativeTo: item,
+      }),
+    });
+  }
+
+  override async _onFirstRender(...args: Parameters<InstanceType<typeof HandlebarsItemSheet>["_onFirstRender"]>) {
+    await super._onFirstRender(...args);
+    this.element.addEventListener("change", (event) => void this.#onListChange(event));
+  }
+
+  /** A textarea marked `data-list-field` holds a list, one entry a line. */
+  async #onListChange(event: Event): Promise<void> {
+    const input = (event.target as HTMLElement | null)?.closest<HTMLTextAreaElement>("[data-list-field]");
+    if (!input?.dataset.listField) return;
+    event.stopPropagation();
+    const entries = String(inputValue(input) ?? "")
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+    const ok = await applyInlineEdit(this.item, input.dataset.listField, entries);
+    if (!ok) await this.render();
+  }
+}
