@@ -285,6 +285,25 @@ export class Roll {
     return total;
   }
 
+  /**
+   * Foundry's dice tooltip: each die term's results, rerolled/exploded ones marked by class.
+   * Simpler than Foundry: a flat list instead of the `templates/dice/tooltip.hbs` markup.
+   */
+  async getTooltip(): Promise<string> {
+    const parts = this.dice.map((die) => {
+      const results = die.results.map((r) => `<li class="roll die d${die.faces}${r.rerolled ? " rerolled" : ""}${r.exploded ? " exploded" : ""}${r.active ? "" : " discarded"}">${r.result}</li>`);
+      return `<section class="tooltip-part"><span class="part-formula">${die.expression}</span><ol class="dice-rolls">${results.join("")}</ol></section>`;
+    });
+    return `<div class="dice-tooltip">${parts.join("")}</div>`;
+  }
+
+  /** Foundry's default roll HTML (formula, tooltip, total); Roll subclasses draw their own card. */
+  async render({ isPrivate = false }: { isPrivate?: boolean } = {}): Promise<string> {
+    if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
+    const tooltip = isPrivate ? "" : await this.getTooltip();
+    return `<div class="dice-roll"><div class="dice-formula">${isPrivate ? "???" : this.formula}</div>${tooltip}<h4 class="dice-total">${isPrivate ? "?" : String(this.total)}</h4></div>`;
+  }
+
   toJSON(): AnyObject {
     return {
       class: this.constructor.name,

@@ -184,6 +184,13 @@ export class CollectionDouble<T extends { id: string }> extends Map<string, T> {
     this.set(doc.id, doc);
     return doc;
   }
+  /**
+   * As Foundry's Collection, unlike a Map: `for (const doc of collection)` and spreading yield
+   * the documents, not [id, document] pairs. (Typed as the Map's iterator, which it replaces.)
+   */
+  override [Symbol.iterator](): MapIterator<[string, T]> {
+    return this.values() as unknown as MapIterator<[string, T]>;
+  }
 }
 
 export { DataModelValidationError };

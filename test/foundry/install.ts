@@ -7,6 +7,7 @@ import * as fields from "./fields";
 import { HooksDouble } from "./hooks";
 import Handlebars from "handlebars";
 import { LocalizationDouble, localizeDataModel } from "./i18n";
+import { growForRolls } from "./rolls";
 import { SettingsDouble } from "./settings";
 
 type AnyObject = Record<string, unknown>;
@@ -179,6 +180,7 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     },
     CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP },
   });
+  growForRolls({ CONFIG, game, settings, generation: game.release.generation as 13 | 14, ChatMessageBase: ChatMessageDouble });
 
   return {
     Hooks: hooks,

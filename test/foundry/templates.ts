@@ -1,0 +1,68 @@
+import { readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import Handlebars from "handlebars";
+
+type AnyObject = Record<string, unknown>;
+type HelperOptions = { hash: AnyObject };
+type HandlebarsEnv = typeof Handlebars;
+
+const SYSTEM_PREFIX = "systems/wuxia-harmonies/";
+
+function i18n(): { localize(key: string): string; format(key: string, data?: AnyObject): string } {
+  return (globalThis as unknown as { game: { i18n: { localize(key: string): string; format(key: string, data?: AnyObject): string } } }).game.i18n;
+}
+
+/**
+ * The Handlebars helpers of Foundry v13 that the system's templates use, on the real handlebars
+ * package. Simpler than Foundry: `selectOptions` takes a `{value: label}` object or an array of
+ * `{value, label}` only (no option groups, no `sort`).
+ */
+export function registerFoundryHelpers(hb: HandlebarsEnv): void {
+  hb.registerHelper("localize", (key: string, options: HelperOptions) =>
+    Object.keys(options.hash).length ? i18n().format(key, options.hash) : i18n().localize(key),
+  );
+  hb.registerHelper("checked", (value: unknown) => (value ? "checked" : ""));
+  hb.registerHelper("selectOptions", (choices: AnyObject | { value: unknown; label: string }[], options: HelperOptions) => {
+    const { selected, localize = false, blank } = options.hash as { selected?: unknown; localize?: boolean; blank?: string };
+    const entries: [string, string][] = Array.isArray(choices)
+      ? choices.map((c) => [String(c.value), c.label])
+      : Object.entries(choices).map(([value, label]) => [value, String(label)]);
+    const esc = hb.escapeExpression;
+    const html: string[] = blank === undefined ? [] : [`<option value="">${esc(localize ? i18n().localize(blank) : blank)}</option>`];
+    for (const [value, label] of entries) {
+      const text = localize ? i18n().localize(label) : label;
+      html.push(`<option value="${esc(value)}"${String(selected) === value ? " selected" : ""}>${esc(text)}</option>`);
+    }
+    return new hb.SafeString(html.join(""));
+  });
+}
+
+/**
+ * `foundry.applications.handlebars.renderTemplate` on the system's real template files:
+ * `systems/wuxia-harmonies/…` is read from the repository. Simpler than Foundry: no partials,
+ * templates are read from disk instead of fetched, and compiled once per path.
+ */
+export function templateRenderer(hb: HandlebarsEnv, root = process.cwd()): (path: string, data: AnyObject) => Promise<string> {
+  const cache = new Map<string, HandlebarsTemplateDelegate>();
+  return async (path, data) => {
+    if (!path.startsWith(SYSTEM_PREFIX)) throw new Error(`The double renders only the system's own templates, not "${path}"`);
+    let template = cache.get(path);
+    if (!template) {
+      template = hb.compile(readFileSync(resolve(root, path.slice(SYSTEM_PREFIX.length)), "utf8"), { strict: false });
+      cache.set(path, template);
+    }
+    return template(data, { allowProtoPropertiesByDefault: true });
+  };
+}
+
+/**
+ * Makes the installed double's `renderTemplate` render the real template files with the real
+ * handlebars package and the helpers above (the double's default returns ""). Call it after
+ * `installFoundry()` in tests that read rendered HTML.
+ */
+export function renderTemplatesFromDisk(root = process.cwd()): void {
+  const g = globalThis as unknown as { Handlebars?: HandlebarsEnv; foundry: { applications: { handlebars: AnyObject } } };
+  const hb = g.Handlebars ?? Handlebars.create();
+  registerFoundryHelpers(hb);
+  g.foundry.applications.handlebars.renderTemplate = templateRenderer(hb, root);
+}

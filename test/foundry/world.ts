@@ -1,0 +1,98 @@
+import { DocumentDouble } from "./documents";
+import type { CollectionDouble } from "./documents";
+
+type AnyObject = Record<string, unknown>;
+
+interface QueryableUser {
+  id: string;
+  isGM: boolean;
+  active: boolean;
+}
+
+interface GameLike {
+  user: QueryableUser;
+  actors: CollectionDouble<DocumentDouble & { items?: CollectionDouble<DocumentDouble> }>;
+  items: CollectionDouble<DocumentDouble>;
+  messages: CollectionDouble<DocumentDouble>;
+  macros?: CollectionDouble<MacroDouble>;
+  users: CollectionDouble<QueryableUser> & { activeGM?: QueryableUser | null };
+}
+
+/** `Macro` documents: name, command and image, held in `game.macros`. */
+export class MacroDouble extends DocumentDouble {
+  static override documentName = "Macro";
+  command: string;
+  img: string;
+
+  constructor(data: AnyObject, options: { parent?: DocumentDouble | null } = {}) {
+    super(data, options);
+    this.command = String(data.command ?? "");
+    this.img = String(data.img ?? "");
+  }
+
+  static override async create(data: AnyObject): Promise<MacroDouble> {
+    const macro = new MacroDouble(data);
+    world().macros?.add(macro);
+    return macro;
+  }
+}
+
+function world(): GameLike {
+  return (globalThis as unknown as { game: GameLike }).game;
+}
+
+/**
+ * `fromUuidSync` for world documents and embedded items: `Actor.<id>`, `Actor.<id>.Item.<id>`,
+ * `Item.<id>`, `ChatMessage.<id>`, `Macro.<id>`. Simpler than Foundry: no compendium or scene
+ * (token) UUIDs.
+ */
+export function fromUuidSync(uuid: string): DocumentDouble | null {
+  const game = world();
+  const parts = String(uuid).split(".");
+  const collections: Record<string, CollectionDouble<DocumentDouble> | undefined> = {
+    Actor: game.actors,
+    Item: game.items,
+    ChatMessage: game.messages,
+    Macro: game.macros,
+  };
+  const [type, id, embedded, embeddedId] = parts;
+  const doc = (type && id && collections[type]?.get(id)) || null;
+  if (!doc || parts.length === 2) return doc;
+  if (embedded === "Item" && embeddedId && "items" in doc) return (doc as { items: CollectionDouble<DocumentDouble> }).items.get(embeddedId) ?? null;
+  return null;
+}
+
+/**
+ * Users asking another user to act (`User#query`), and `game.users.activeGM`. The query runs the
+ * handler registered in `CONFIG.queries` with `game.user` switched to the queried user for the
+ * duration, as if it ran on that user's client. Simpler than Foundry: no socket, no timeout.
+ */
+export function installQueries(game: GameLike, queries: Record<string, (data: unknown, options: AnyObject) => unknown>): void {
+  Object.defineProperty(game.users, "activeGM", {
+    configurable: true,
+    get: () => game.users.find((u) => u.isGM && u.active) ?? null,
+  });
+  for (const user of game.users.values()) {
+    Object.assign(user, {
+      character: null,
+      hotbar: {} as Record<number, string>,
+      async query(name: string, data: unknown, options: AnyObject = {}): Promise<unknown> {
+        const handler = queries[name];
+        if (!handler) throw new Error(`Unknown query "${name}"`);
+        if (!user.active) throw new Error(`User ${user.id} is not connected`);
+        const asker = game.user;
+        game.user = user;
+        try {
+          return await handler(data, options);
+        } finally {
+          game.user = asker;
+        }
+      },
+      async assignHotbarMacro(macro: MacroDouble | null, slot: number): Promise<void> {
+        const hotbar = (user as unknown as { hotbar: Record<number, string> }).hotbar;
+        if (macro) hotbar[slot] = macro.id;
+        else Reflect.deleteProperty(hotbar, slot);
+      },
+    });
+  }
+}
