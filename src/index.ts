@@ -2,6 +2,10 @@ import { registerDocuments } from "./documents/register";
 import { registerHouseRuleSettings } from "./settings/house-rules";
 import { registerSettings } from "./settings/register";
 import { registerSheets } from "./sheets/register";
+import { registerApi } from "./api";
+import { registerChat } from "./chat/register";
+import { registerDice } from "./dice/register";
+import { registerRollSettings } from "./settings/rolls";
 
 // The entry module only wires things up; the rules live in src/rules and know nothing of Foundry.
 Hooks.once("init", () => {
@@ -9,4 +13,8 @@ Hooks.once("init", () => {
   registerHouseRuleSettings();
   registerDocuments();
   registerSheets();
+  registerRollSettings();
+  registerDice();
+  registerChat();
+  registerApi();
 });

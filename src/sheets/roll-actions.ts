@@ -1,4 +1,4 @@
-import { t } from "../helpers/i18n";
+import { rollFromSheetClick } from "../api/sheet-rolls";
 
 /** What a click on a sheet asks to roll. */
 export type SheetRollKind = "attribute" | "skill" | "power" | "weapon" | "group";
@@ -12,9 +12,9 @@ export interface SheetRollRequest {
 }
 
 /**
- * Every clickable roll on a sheet lands here. Until the dice and chat cards exist, it says so
- * instead of rolling.
+ * Every clickable roll on a sheet lands here: the roll dialog (or, with Shift or the setting,
+ * a roll with the defaults), then the chat card.
  */
-export async function rollFromSheet(_actor: Actor.Implementation, _request: SheetRollRequest): Promise<void> {
-  ui.notifications.info(t("WH.Sheet.RollsNotReady"));
+export async function rollFromSheet(actor: Actor.Implementation, request: SheetRollRequest): Promise<void> {
+  await rollFromSheetClick(actor, request);
 }

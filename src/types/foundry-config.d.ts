@@ -12,6 +12,8 @@ import type { WuxiaSkillModel } from "../documents/items/wuxia-skill";
 import type { WuxiaDrameModel, WuxiaTraitModel } from "../documents/items/wuxia-trait";
 import type { NumberListSettingKey } from "../settings/house-rules";
 import type { RulesetSetting } from "../settings/register";
+import type { DestinyMode, GroupRollMode } from "../settings/rolls";
+import type { CardQueries } from "../chat/queries";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -43,5 +45,19 @@ declare module "fvtt-types/configuration" {
   }
   interface SettingConfig extends Record<`wuxia-harmonies.${NumberListSettingKey}`, string> {
     "wuxia-harmonies.rulesets": RulesetSetting;
+    "wuxia-harmonies.harmoniesOpenRolls": boolean;
+    "wuxia-harmonies.destinyMode": DestinyMode;
+    "wuxia-harmonies.groupRollMode": GroupRollMode;
+    "wuxia-harmonies.skipRollDialog": boolean;
+  }
+}
+
+declare global {
+  namespace CONFIG {
+    // The GM-side actions the chat cards ask for (src/chat/queries.ts).
+    interface Queries {
+      "wuxia-harmonies.spendDestiny": CardQueries["wuxia-harmonies.spendDestiny"];
+      "wuxia-harmonies.oppose": CardQueries["wuxia-harmonies.oppose"];
+    }
   }
 }

@@ -1,0 +1,126 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { actAs, createActor, currentUser, destinyOf, facesRandom, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../dice/testing/world";
+import type { SystemApi } from "./index";
+
+let foundry: FoundryDouble;
+const api = () => (foundry.game.system as unknown as { api: SystemApi }).api;
+const messages = () => postedMessages().length;
+
+beforeEach(async () => {
+  foundry = await startWorld();
+});
+
+describe("game.system.api", () => {
+  it("exposes the rules engine and the Roll classes", async () => {
+    const rules = await import("../rules");
+    expect(api().rules.wuxiaOdds).toBe(rules.wuxiaOdds);
+    expect(api().rules.harmoniesOdds).toBe(rules.harmoniesOdds);
+    expect(foundry.CONFIG.Dice.rolls).toEqual(expect.arrayContaining(Object.values(api().dice)));
+  });
+
+  it("rolls for an actor given by name, with fields set by the macro", async () => {
+    await wuxiaHero();
+    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 9, 8, 7, 6, 5, 4]);
+    const message = (await api().roll("Lin Mei", { dialog: false, values: { sr: 13, extraDice: 2, visibility: "public" } })) as unknown as { rolls: { formula: string; state: { sr: number } }[] };
+    expect(message.rolls[0]?.formula).toBe("7d10");
+    expect(message.rolls[0]?.state.sr).toBe(13);
+  });
+
+  it("refuses, with a localised notification and no message, a player rolling for an actor they do not own", async () => {
+    const actor = await createActor({ name: "Boss", type: "wuxiaCharacter" }, { ownedByPlayer: false });
+    actAs("player");
+    expect(await api().roll(actor, { dialog: false })).toBeNull();
+    expect(foundry.notifications.at(-1)).toEqual({ level: "error", message: foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Boss" }) });
+    expect(messages()).toBe(0);
+  });
+
+  it("refuses bad input with a localised message naming the field", async () => {
+    await harmoniesHero();
+    expect(await api().roll("David", { dialog: false, values: { difficulty: "hard" } })).toBeNull();
+    expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.format("WH.Roll.Error.NotWholeNumber", { field: foundry.game.i18n.localize("WH.Dialog.Difficulty.Label") }));
+    expect(await api().roll(null, { dialog: false })).toBeNull();
+    expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.localize("WH.Roll.Error.NoActor"));
+    expect(messages()).toBe(0);
+  });
+});
+
+describe("Destiny dice added before rolling (world setting)", () => {
+  it("leave the actor and join the pool; more than the actor has are refused and nothing is written", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    const actor = await wuxiaHero();
+    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 9, 8, 7, 6, 5]);
+    const message = (await api().roll(actor, { dialog: false, values: { destinyDice: 1, visibility: "public" } })) as unknown as { rolls: { formula: string }[] };
+    expect(message.rolls[0]?.formula).toBe("6d10");
+    expect(destinyOf(actor)).toBe(1);
+    expect(await api().roll(actor, { dialog: false, values: { destinyDice: 2 } })).toBeNull();
+    expect(destinyOf(actor)).toBe(1);
+    expect(messages()).toBe(1);
+  });
+});
+
+describe("the roll dialog's shortcut", () => {
+  it("is skipped by the setting, and Shift reverses the setting", async () => {
+    const { shouldAsk } = await import("../dialogs/open");
+    const keyboard = { shift: false, isModifierActive: () => keyboard.shift };
+    foundry.game.keyboard = keyboard;
+    expect(shouldAsk({})).toBe(true);
+    keyboard.shift = true;
+    expect(shouldAsk({})).toBe(false);
+    await foundry.game.settings.set("wuxia-harmonies", "skipRollDialog", true);
+    expect(shouldAsk({})).toBe(true);
+    keyboard.shift = false;
+    expect(shouldAsk({})).toBe(false);
+    expect(shouldAsk({ dialog: true })).toBe(true);
+  });
+});
+
+describe("sheet clicks", () => {
+  it("roll the attribute or item clicked", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "skipRollDialog", true);
+    const actor = await harmoniesHero();
+    const { rollFromSheet } = await import("../sheets/roll-actions");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5, 5, 5]);
+    await rollFromSheet(actor, { kind: "attribute", key: "precision" });
+    const state = (i: number) => (postedMessages()[i]?.rolls[0] as unknown as { state: Record<string, unknown> }).state;
+    expect(state(0)).toMatchObject({ means: "precision", skillName: null });
+    await rollFromSheet(actor, { kind: "weapon", itemId: actor.items.find((i) => i.name === "Lance-pierre")?.id ?? "" });
+    expect(state(1)).toMatchObject({ characteristic: "agilite", means: "precision", skillName: "Fronde" });
+  });
+});
+
+describe("hotbar macros", () => {
+  it("a skill dropped on the hotbar becomes a macro that rolls it", async () => {
+    const actor = await wuxiaHero();
+    const skill = actor.items.find((i) => i.name === "Chasseur");
+    const handled = foundry.Hooks.call("hotbarDrop", {}, { type: "Item", uuid: skill?.uuid }, 4);
+    expect(handled).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const macro = (foundry.game as unknown as { macros: { contents: { id: string; name: string; command: string }[] } }).macros.contents[0];
+    expect(macro).toMatchObject({ name: "Chasseur", command: `game.system.api.rollItem(${JSON.stringify(skill?.uuid)});` });
+    expect(currentUser().hotbar[4]).toBe(macro?.id);
+
+    await foundry.game.settings.set("wuxia-harmonies", "skipRollDialog", true);
+    foundry.CONFIG.Dice.randomUniform = facesRandom([7, 7, 7, 7, 7]);
+    await new Function("game", macro?.command ?? "")(foundry.game);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect((postedMessages()[0]?.rolls[0] as unknown as { state: { skillName: string } }).state.skillName).toBe("Chasseur");
+  });
+
+  it("leaves other drops to Foundry", async () => {
+    const actor = await createActor({ name: "Zhao", type: "wuxiaCharacter", items: [{ name: "Tigre", type: "wuxiaTrait" }] });
+    expect(foundry.Hooks.call("hotbarDrop", {}, { type: "Item", uuid: actor.items.contents[0]?.uuid }, 1)).toBe(true);
+    expect(foundry.Hooks.call("hotbarDrop", {}, { type: "Macro", uuid: "Macro.x" }, 1)).toBe(true);
+  });
+});
+
+describe("Dice So Nice", () => {
+  it("gets distinct colour sets for the added and subtracted dice, colours only", async () => {
+    const added: { colorset: Record<string, unknown>; mode: string }[] = [];
+    foundry.Hooks.callAll("diceSoNiceReady", { addColorset: (colorset: Record<string, unknown>, mode: string) => added.push({ colorset, mode }) });
+    expect(added.map((a) => a.colorset.name)).toEqual(["wuxia-harmonies-plus", "wuxia-harmonies-minus"]);
+    expect(added.every((a) => a.mode === "default" && !("material" in a.colorset) && !("texture" in a.colorset))).toBe(true);
+    expect(added[0]?.colorset.background).not.toBe(added[1]?.colorset.background);
+  });
+});

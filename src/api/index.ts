@@ -1,0 +1,53 @@
+import * as rules from "../rules";
+import { notifyError } from "../dice/errors";
+import { HarmoniesGroupRoll } from "../dice/group-roll";
+import { HarmoniesRoll } from "../dice/harmonies-roll";
+import { currentVisibility, VISIBILITIES } from "../dice/visibility";
+import { WuxiaRoll } from "../dice/wuxia-roll";
+import { registerHotbar, rollItem } from "./hotbar";
+import { rollActor, type RollRequest } from "./roll";
+
+/** An actor from a macro: the actor itself, its UUID, id or name; none means the speaker's. */
+function findActor(target: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
+  if (target && typeof target !== "string") return target;
+  if (typeof target === "string") {
+    const byUuid = target.includes(".") ? fromUuidSync(target as Parameters<typeof fromUuidSync>[0]) : null;
+    return (byUuid as Actor.Implementation | null) ?? game.actors?.get(target) ?? game.actors?.getName(target) ?? null;
+  }
+  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: { actor: Actor.Implementation | null }[] } } }).canvas;
+  return canvas?.tokens?.controlled?.[0]?.actor ?? (game.user.character as Actor.Implementation | null) ?? null;
+}
+
+/** Shows a refusal to the macro's user and resolves with null, so a macro needs no try/catch. */
+async function reported<T>(action: () => Promise<T>): Promise<T | null> {
+  try {
+    return await action();
+  } catch (error) {
+    notifyError(error);
+    return null;
+  }
+}
+
+/**
+ * `game.system.api`: the rules engine, and rolling from macros. See the README's "Rolling"
+ * section for examples.
+ */
+export const api = {
+  /** Every function of the rules engine (src/rules), pure and exact. */
+  rules,
+  /** Rolls for an actor (default: the controlled token's, else the user's character). */
+  roll: (actor?: Actor.Implementation | string | null, request: RollRequest = {}) => reported(() => rollActor(findActor(actor), request)),
+  /** What a hotbar macro of an item runs. */
+  rollItem: (uuid: string, request: { dialog?: boolean } = {}) => reported(() => rollItem(uuid, request)),
+  /** The visibility a roll takes by default ("public", "gm", "blind" or "self"). */
+  currentVisibility,
+  visibilities: VISIBILITIES,
+  dice: { WuxiaRoll, HarmoniesRoll, HarmoniesGroupRoll },
+};
+
+export type SystemApi = typeof api;
+
+export function registerApi(): void {
+  (game.system as unknown as { api: SystemApi }).api = api;
+  registerHotbar();
+}

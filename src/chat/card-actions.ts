@@ -1,0 +1,84 @@
+import { t } from "../helpers/i18n";
+import { notifyError } from "../dice/errors";
+import { HarmoniesRoll } from "../dice/harmonies-roll";
+import { WuxiaRoll } from "../dice/wuxia-roll";
+import { destinyLeft, requestDestinyReroll } from "./destiny";
+import { awardExperience } from "./experience";
+import { opposeFromCard, opposedOutcome } from "./opposed";
+
+/** Runs a card action, showing a refusal as a localised notification. */
+function onClick(button: HTMLElement, action: () => Promise<void>): void {
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    void action().catch(notifyError);
+  });
+}
+
+/**
+ * A Wuxia card for the current reader: the dice spend a Destiny die only for the actor's owners
+ * with one left (the action checks again, and so does the GM), and "Oppose" disappears once the
+ * roll is opposed.
+ */
+function activateWuxiaCard(message: ChatMessage.Implementation, card: HTMLElement, roll: WuxiaRoll, rollIndex: number): void {
+  const actor = roll.state.actorUuid ? (fromUuidSync(roll.state.actorUuid as Parameters<typeof fromUuidSync>[0]) as Actor.Implementation | null) : null;
+  const owner = Boolean(actor?.isOwner);
+  const left = destinyLeft(actor);
+  if (!owner) card.querySelectorAll("[data-wh-owner-only]").forEach((el) => el.remove());
+  for (const button of card.querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')) {
+    if (!owner || left <= 0) {
+      button.disabled = true;
+      button.removeAttribute("data-tooltip");
+      continue;
+    }
+    button.dataset.tooltip = t("WH.Chat.Wuxia.DestinyTooltipLeft", { count: left });
+    onClick(button, () => requestDestinyReroll(message, rollIndex, Number(button.dataset.index)));
+  }
+  for (const button of card.querySelectorAll<HTMLElement>('[data-wh-action="oppose"]')) {
+    if (message.rolls.length > 1) button.remove();
+    else onClick(button, () => opposeFromCard(message));
+  }
+}
+
+function activateHarmoniesCard(message: ChatMessage.Implementation, card: HTMLElement, rollIndex: number): void {
+  for (const button of card.querySelectorAll<HTMLElement>('[data-wh-action="award-xp"]')) onClick(button, () => awardExperience(message, rollIndex));
+}
+
+/** Two Wuxia rolls on one message are an opposed test: say who won, below both cards. */
+function appendOpposedResult(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const [first, second] = message.rolls;
+  if (!(first instanceof WuxiaRoll) || !(second instanceof WuxiaRoll) || !message.isContentVisible) return;
+  const outcome = opposedOutcome(first, second);
+  const section = html.ownerDocument.createElement("section");
+  section.className = "wuxia-harmonies wh-card wh-opposed";
+  const title = html.ownerDocument.createElement("h4");
+  title.textContent = t("WH.Chat.Opposed.Title");
+  const score = html.ownerDocument.createElement("p");
+  score.textContent = t("WH.Chat.Opposed.Score", { first: first.state.actorName, firstSuccesses: first.outcome.successes, second: second.state.actorName, secondSuccesses: second.outcome.successes });
+  const result = html.ownerDocument.createElement("p");
+  result.className = `wh-outcome wh-outcome--${outcome === "tie" ? "failure" : "success"}`;
+  result.textContent = outcome === "tie" ? t("WH.Chat.Opposed.Tie") : t("WH.Chat.Opposed.Wins", { name: (outcome === "first" ? first : second).state.actorName });
+  section.append(title, score, result);
+  (html.querySelector(".message-content") ?? html).append(section);
+}
+
+/**
+ * Wires the system's chat cards as the chat log draws them (on every client, after a reload
+ * too): buttons for the GM only disappear for players, then each card's actions are bound to
+ * the roll it shows (the cards come in the order of the message's rolls).
+ */
+export function activateCards(message: ChatMessage.Implementation, html: HTMLElement): void {
+  const cards = [...html.querySelectorAll<HTMLElement>("[data-wh-card]")];
+  if (!cards.length) return;
+  if (!game.user.isGM) html.querySelectorAll("[data-wh-gm-only]").forEach((el) => el.remove());
+  cards.forEach((card, rollIndex) => {
+    const roll = message.rolls[rollIndex];
+    if (roll instanceof WuxiaRoll) activateWuxiaCard(message, card, roll, rollIndex);
+    else if (roll instanceof HarmoniesRoll) activateHarmoniesCard(message, card, rollIndex);
+  });
+  appendOpposedResult(message, html);
+}
+
+export function registerCardActions(): void {
+  Hooks.on("renderChatMessageHTML", (message, html) => activateCards(message as ChatMessage.Implementation, html));
+}

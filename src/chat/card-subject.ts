@@ -1,0 +1,30 @@
+import { RollError } from "../dice/errors";
+
+/** The message a card action is about, as the acting client sees it. */
+export function messageById(id: string): ChatMessage.Implementation {
+  const message = game.messages.get(id);
+  if (!message) throw new RollError("WH.Chat.Error.NoMessage");
+  return message;
+}
+
+/** The user who asked for an action (on the GM's client, the requester, not the GM). */
+export function requesterById(id: string): User.Implementation {
+  const user = game.users.get(id);
+  if (!user) throw new RollError("WH.Chat.Error.UnknownUser");
+  return user;
+}
+
+/** The actor a roll was made for, refused unless the user owns it. */
+export async function ownedActor(uuid: string | null, user: User.Implementation): Promise<Actor.Implementation> {
+  const actor = uuid ? await fromUuid(uuid as Parameters<typeof fromUuid>[0]) : null;
+  if (!(actor instanceof Actor)) throw new RollError("WH.Roll.Error.NoActor");
+  if (!actor.testUserPermission(user, "OWNER")) throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  return actor as Actor.Implementation;
+}
+
+/** Rolls of a message, as JSON, with one of them replaced. */
+export function rollsWith(message: ChatMessage.Implementation, index: number, roll: Roll): object[] {
+  const rolls = message.rolls.map((r) => r.toJSON() as object);
+  rolls[index] = roll.toJSON() as object;
+  return rolls;
+}

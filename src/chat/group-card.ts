@@ -1,0 +1,69 @@
+import { templatePath } from "../constants";
+import { t } from "../helpers/i18n";
+import { attributeLabel } from "../dice/labels";
+import type { HarmoniesGroupRoll } from "../dice/group-roll";
+import { GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
+import { count, percent, signed } from "./format";
+
+export const GROUP_CARD_TEMPLATE = templatePath("chat/group-card.hbs");
+
+export interface GroupCardRow {
+  margin: string;
+  count: string;
+  /** Bar length, 0..100, relative to the largest count. */
+  width: number;
+  success: boolean;
+}
+
+export type GroupCardContext = {
+  isPrivate: boolean;
+  actorName: string;
+  actorUuid: string | null;
+  title: string;
+  details: string[];
+  mode: string;
+  margin: string | null;
+  succeeded: string;
+  failed: string;
+  rows: GroupCardRow[];
+  odds: string;
+  formula: string;
+  tooltip: string;
+};
+
+export function groupCardContext(roll: HarmoniesGroupRoll, options: { isPrivate: boolean; tooltip: string }): GroupCardContext {
+  const state = roll.state;
+  const characteristic = attributeLabel(state.characteristic);
+  const means = attributeLabel(state.means);
+  const base = {
+    isPrivate: options.isPrivate,
+    actorName: state.actorName,
+    actorUuid: state.actorUuid,
+    title: state.skillName ?? `${characteristic} + ${means}`,
+    mode: t(GROUP_ROLL_MODE_CHOICES[state.mode]),
+    formula: roll.formula,
+    tooltip: options.tooltip,
+  };
+  if (options.isPrivate) return { ...base, details: [], margin: null, succeeded: "", failed: "", rows: [], odds: "" };
+
+  const details = [t("WH.Chat.Group.Size", { size: count(state.size) }), `${characteristic} ${signed(state.characteristicValue)}`, `${means} ${signed(state.meansValue)}`];
+  if (state.skillName) details.push(`${state.skillName} ${signed(state.skillLevel)}`);
+  details.push(t("WH.Chat.Harmonies.Difficulty", { difficulty: signed(state.difficulty) }));
+  details.push(t("WH.Chat.Harmonies.Modifier", { modifier: signed(state.modifier) }));
+
+  const outcome = roll.outcome;
+  const largest = outcome.margins.reduce((max, m) => Math.max(max, m.count), 0);
+  return {
+    ...base,
+    details,
+    margin: outcome.margin === null ? null : signed(outcome.margin),
+    succeeded: count(outcome.succeeded),
+    failed: count(outcome.failed),
+    rows: outcome.margins.map((m) => ({ margin: signed(m.margin), count: count(m.count), width: largest ? Math.round((100 * m.count) / largest) : 0, success: m.margin >= 0 })),
+    odds: t("WH.Chat.Group.Odds", { success: percent(state.odds) }),
+  };
+}
+
+export async function renderGroupCard(roll: HarmoniesGroupRoll, options: { isPrivate: boolean; tooltip: string }): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(GROUP_CARD_TEMPLATE, groupCardContext(roll, options));
+}

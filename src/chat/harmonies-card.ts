@@ -1,0 +1,78 @@
+import { templatePath } from "../constants";
+import { t } from "../helpers/i18n";
+import { attributeLabel } from "../dice/labels";
+import type { HarmoniesRoll } from "../dice/harmonies-roll";
+import { percent, signed } from "./format";
+
+export const HARMONIES_CARD_TEMPLATE = templatePath("chat/harmonies-card.hbs");
+
+export type HarmoniesCardContext = {
+  isPrivate: boolean;
+  actorName: string;
+  actorUuid: string | null;
+  title: string;
+  details: string[];
+  plus: string[];
+  minus: string[];
+  dice: string;
+  margin: string;
+  outcome: { key: "success" | "failure"; label: string };
+  odds: string;
+  rollKind: string;
+  experience: { points: number; text: string; awarded: boolean; canAward: boolean } | null;
+  formula: string;
+  tooltip: string;
+};
+
+export function harmoniesCardContext(roll: HarmoniesRoll, options: { isPrivate: boolean; tooltip: string }): HarmoniesCardContext {
+  const state = roll.state;
+  const characteristic = attributeLabel(state.characteristic);
+  const means = attributeLabel(state.means);
+  const title = state.skillName ?? `${characteristic} + ${means}`;
+  const base = {
+    isPrivate: options.isPrivate,
+    actorName: state.actorName,
+    actorUuid: state.actorUuid,
+    title,
+    rollKind: t(state.open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed"),
+    formula: roll.formula,
+    tooltip: options.tooltip,
+  };
+  if (options.isPrivate) {
+    return { ...base, details: [], plus: [], minus: [], dice: "", margin: "", outcome: { key: "failure", label: "" }, odds: "", experience: null };
+  }
+
+  const details = [`${characteristic} ${signed(state.characteristicValue)}`, `${means} ${signed(state.meansValue)}`];
+  if (state.skillName) details.push(`${state.skillName} ${signed(state.skillLevel)}`);
+  details.push(t("WH.Chat.Harmonies.Difficulty", { difficulty: signed(state.difficulty) }));
+  if (state.penalty) details.push(t("WH.Chat.Harmonies.Penalty", { penalty: signed(state.penalty) }));
+  details.push(t("WH.Chat.Harmonies.Modifier", { modifier: signed(state.modifier) }));
+
+  const action = roll.action;
+  const points = roll.experience;
+  const experience =
+    points > 0
+      ? {
+          points,
+          text: t("WH.Chat.Harmonies.Experience", { points, skill: state.skillName ?? "—", characteristic, means }),
+          awarded: state.xpAwarded,
+          canAward: !state.xpAwarded && state.actorUuid !== null,
+        }
+      : null;
+
+  return {
+    ...base,
+    details,
+    plus: roll.plus.map((f) => `+${f}`),
+    minus: roll.minus.map((f) => `\u2212${f}`),
+    dice: t("WH.Chat.Harmonies.Dice", { dice: signed(action.roll.dice) }),
+    margin: signed(action.margin),
+    outcome: action.success ? { key: "success", label: t("WH.Chat.Outcome.Success") } : { key: "failure", label: t("WH.Chat.Outcome.Failure") },
+    odds: t("WH.Chat.Harmonies.Odds", { success: percent(state.odds) }),
+    experience,
+  };
+}
+
+export async function renderHarmoniesCard(roll: HarmoniesRoll, options: { isPrivate: boolean; tooltip: string }): Promise<string> {
+  return foundry.applications.handlebars.renderTemplate(HARMONIES_CARD_TEMPLATE, harmoniesCardContext(roll, options));
+}

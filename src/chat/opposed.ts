@@ -1,0 +1,65 @@
+import { resolveWuxiaAttack } from "../rules";
+import { showDice } from "../dice/dice-so-nice";
+import { RollError } from "../dice/errors";
+import { rollSubject, type WuxiaSubject } from "../dice/subjects";
+import { WuxiaRoll } from "../dice/wuxia-roll";
+import { promptRoll, shouldAsk } from "../dialogs/open";
+import { readWuxiaValues, wuxiaConfig, wuxiaDefaults } from "../dialogs/roll-form";
+import { messageById, ownedActor, requesterById } from "./card-subject";
+import { withDestinyDiceSpent } from "./destiny";
+import { OPPOSE_QUERY, actOrAskGm, settle, throwIfRefused, type OpposeRequest } from "./queries";
+
+export type OpposedOutcome = "first" | "second" | "tie";
+
+/**
+ * Opposed test (RULES 1.3): most successes wins. Read through the rules' attack resolution
+ * (no Defense dice), so a critical failure opposes as the rules say it does.
+ */
+export function opposedOutcome(first: WuxiaRoll, second: WuxiaRoll): OpposedOutcome {
+  const side = (roll: WuxiaRoll) => ({ successes: roll.outcome.successes, critical: roll.outcome.critical });
+  if (resolveWuxiaAttack({ attacker: side(first), defender: side(second) }).hit) return "first";
+  if (resolveWuxiaAttack({ attacker: side(second), defender: side(first) }).hit) return "second";
+  return "tie";
+}
+
+/** The character a user opposes with: the token they control, else their own character. */
+function opponentActor(): Actor.Implementation | null {
+  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: { actor: Actor.Implementation | null }[] } } }).canvas;
+  return canvas?.tokens?.controlled?.[0]?.actor ?? (game.user.character as Actor.Implementation | null) ?? null;
+}
+
+/** Adds an opposing roll, made by the requester for an actor they own, to a card's message. */
+export async function attachOpposingRoll(request: OpposeRequest): Promise<void> {
+  const requester = requesterById(request.requesterId);
+  const message = messageById(request.messageId);
+  if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.AlreadyOpposed");
+  if (request.roll.class !== "WuxiaRoll") throw new RollError("WH.Chat.Error.NotWuxiaRoll");
+  const roll = WuxiaRoll.fromData(request.roll as never) as WuxiaRoll;
+  await ownedActor(roll.state.actorUuid, requester);
+  await message.update({ rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object] } as never);
+}
+
+/**
+ * "Oppose" on a Wuxia card: the user's character makes its own test (dialog unless skipped),
+ * which joins the card's message so both read side by side with the winner.
+ */
+export async function opposeFromCard(message: ChatMessage.Implementation): Promise<void> {
+  if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.AlreadyOpposed");
+  const actor = opponentActor();
+  if (!actor) throw new RollError("WH.Chat.Error.NoOpponent");
+  const subject = rollSubject(actor);
+  if (subject.ruleset !== "wuxia") throw new RollError("WH.Chat.Error.OpponentNotWuxia", { name: subject.name });
+  if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: subject.name });
+
+  const initial = readWuxiaValues({ ...wuxiaDefaults(subject) }, subject);
+  const values = shouldAsk({}) ? await promptRoll<WuxiaSubject>(subject, initial) : initial;
+  if (!values) return;
+  const roll = WuxiaRoll.build(wuxiaConfig(subject, values));
+  await withDestinyDiceSpent(actor, roll.state.destinyDice, async () => {
+    await roll.evaluate({ allowInteractive: !message.blind });
+    const request: OpposeRequest = { messageId: message.id ?? "", roll: roll.toJSON() as Record<string, unknown>, requesterId: game.user.id ?? "" };
+    const canActLocally = game.user.isGM || message.canUserModify(game.user, "update");
+    throwIfRefused(await actOrAskGm(OPPOSE_QUERY, request, () => settle(() => attachOpposingRoll(request)), canActLocally));
+  });
+  await showDice(roll, message);
+}

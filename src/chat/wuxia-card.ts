@@ -1,0 +1,99 @@
+import { isSuccessFace } from "../rules";
+import { templatePath } from "../constants";
+import { t } from "../helpers/i18n";
+import { attributeLabel } from "../dice/labels";
+import type { WuxiaRoll } from "../dice/wuxia-roll";
+import { percent, signed } from "./format";
+
+export const WUXIA_CARD_TEMPLATE = templatePath("chat/wuxia-card.hbs");
+
+export type FaceKind = "success" | "one" | "failure";
+
+export interface WuxiaCardDie {
+  index: number;
+  /** The face that stands. */
+  face: number;
+  /** Faces it showed before being rerolled, oldest first (shown struck through). */
+  old: number[];
+  kind: FaceKind;
+  /** Who rerolled it, if anyone: the specialisation, a Destiny die. */
+  rerolledBy: string | null;
+}
+
+export type WuxiaCardContext = {
+  isPrivate: boolean;
+  actorName: string;
+  actorUuid: string | null;
+  title: string;
+  details: string[];
+  dice: WuxiaCardDie[];
+  outcome: { key: "success" | "failure" | "critical"; label: string; detail: string };
+  odds: string;
+  notes: string[];
+  /** Dice are buttons that spend a Destiny die (world setting "reroll"). */
+  destinyReroll: boolean;
+  formula: string;
+  tooltip: string;
+};
+
+/** How a single face reads at threshold t, according to the rules (a 1 always fails). */
+export function faceKind(face: number, threshold: number): FaceKind {
+  if (face === 1) return "one";
+  return isSuccessFace(face, threshold) ? "success" : "failure";
+}
+
+export function wuxiaCardContext(roll: WuxiaRoll, options: { isPrivate: boolean; tooltip: string; destinyReroll: boolean }): WuxiaCardContext {
+  const state = roll.state;
+  const attribute = attributeLabel(state.attribute);
+  const title = state.specialisation ?? state.skillName ?? attribute;
+  const base = { isPrivate: options.isPrivate, actorName: state.actorName, actorUuid: state.actorUuid, title, formula: roll.formula, tooltip: options.tooltip };
+  if (options.isPrivate) {
+    return { ...base, details: [], dice: [], outcome: { key: "failure", label: "", detail: "" }, odds: "", notes: [], destinyReroll: false };
+  }
+
+  const details = [`${attribute} ${state.attributeValue}`];
+  if (state.skillName) details.push(`${state.skillName} ${state.competence}`);
+  details.push(state.srPenalty ? t("WH.Chat.Wuxia.SrWithPenalty", { sr: state.sr, penalty: signed(state.srPenalty) }) : t("WH.Chat.Wuxia.Sr", { sr: state.sr }));
+  details.push(t("WH.Chat.Wuxia.Threshold", { threshold: state.threshold }));
+
+  const dice = roll.positions.map((position, index): WuxiaCardDie => {
+    const face = position.faces[position.faces.length - 1] as number;
+    const by = position.by[position.by.length - 1];
+    return {
+      index,
+      face,
+      old: position.faces.slice(0, -1),
+      kind: faceKind(face, state.threshold),
+      rerolledBy: by === undefined ? null : t(by === "destiny" ? "WH.Chat.Wuxia.ByDestiny" : "WH.Chat.Wuxia.BySpecialisation"),
+    };
+  });
+
+  const outcome = roll.outcome;
+  const key = outcome.critical ? "critical" : outcome.success ? "success" : "failure";
+  const label = t(key === "critical" ? "WH.Chat.Outcome.Critical" : key === "success" ? "WH.Chat.Outcome.Success" : "WH.Chat.Outcome.Failure");
+  const detail = t("WH.Chat.Wuxia.Counts", { successes: outcome.successes, ones: outcome.ones });
+  const quality = outcome.success && outcome.successes > 1 ? [t("WH.Chat.Wuxia.Quality", { extra: outcome.successes - 1 })] : [];
+
+  const notes = [...quality];
+  const bySpecialisation = state.rerolled.filter((r) => r.by === "specialisation").length;
+  if (state.specialisation) notes.push(t("WH.Chat.Wuxia.SpecialisationNote", { name: state.specialisation, rerolled: bySpecialisation, max: state.rerolls }));
+  const byDestiny = state.rerolled.filter((r) => r.by === "destiny").length;
+  if (byDestiny) notes.push(t("WH.Chat.Wuxia.DestinyRerolled", { count: byDestiny }));
+  if (state.destinyDice) notes.push(t("WH.Chat.Wuxia.DestinyAdded", { count: state.destinyDice }));
+  if (state.extraDice) notes.push(t("WH.Chat.Wuxia.ExtraDice", { count: state.extraDice }));
+
+  return {
+    ...base,
+    details,
+    dice,
+    outcome: { key, label, detail },
+    odds: t("WH.Chat.Wuxia.Odds", { success: percent(state.odds.success), critical: percent(state.odds.critical) }),
+    notes,
+    destinyReroll: options.destinyReroll,
+  };
+}
+
+export async function renderWuxiaCard(roll: WuxiaRoll, options: { isPrivate: boolean; tooltip: string }): Promise<string> {
+  const destinyReroll = game.settings.get("wuxia-harmonies", "destinyMode") === "reroll";
+  return foundry.applications.handlebars.renderTemplate(WUXIA_CARD_TEMPLATE, wuxiaCardContext(roll, { ...options, destinyReroll }));
+}

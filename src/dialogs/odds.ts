@@ -1,0 +1,99 @@
+import { differenceAtLeast, differencePmf, harmoniesOdds, wuxiaOdds } from "../rules";
+import { t } from "../helpers/i18n";
+import { percent, signed } from "../chat/format";
+
+/** One bar of the distribution chart, in SVG user units. */
+export interface OddsBar {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+  /** Read by screen readers and shown on hover. */
+  title: string;
+  /** A success (Wuxia: at least one success; Harmonies: margin ≥ 0). */
+  good: boolean;
+}
+
+export interface OddsView {
+  /** The exact probabilities, as the rules give them. */
+  success: number;
+  critical: number | null;
+  figures: { key: string; label: string; value: string }[];
+  chart: { width: number; height: number; baseline: number; bars: OddsBar[]; ticks: { x: number; label: string }[]; caption: string };
+}
+
+const WIDTH = 280;
+const BARS_HEIGHT = 72;
+const HEIGHT = BARS_HEIGHT + 16;
+/** Outcomes beyond this much probability mass at either end are left off the chart. */
+const TAIL = 0.0005;
+const MAX_TICKS = 8;
+
+function chart(points: { x: number; p: number; good: boolean; title: string }[], caption: string): OddsView["chart"] {
+  const peak = points.reduce((m, pt) => Math.max(m, pt.p), 0) || 1;
+  const slot = WIDTH / Math.max(points.length, 1);
+  const gap = slot > 4 ? 1 : 0;
+  const bars = points.map((pt, i) => {
+    const height = Math.max(pt.p > 0 ? 1 : 0, (pt.p / peak) * BARS_HEIGHT);
+    return { x: i * slot + gap / 2, y: BARS_HEIGHT - height, width: slot - gap, height, title: pt.title, good: pt.good };
+  });
+  const step = Math.ceil(points.length / MAX_TICKS);
+  const ticks = points.flatMap((pt, i) => (i % step === 0 ? [{ x: i * slot + slot / 2, label: pt.x < 0 ? `\u2212${-pt.x}` : String(pt.x) }] : []));
+  return { width: WIDTH, height: HEIGHT, baseline: BARS_HEIGHT, bars, ticks, caption };
+}
+
+/** The smallest window [lo, hi] of indices that leaves at most TAIL of the mass outside each end. */
+function window(p: readonly number[]): [number, number] {
+  let lo = 0;
+  let below = 0;
+  while (lo < p.length - 1 && below + (p[lo] ?? 0) <= TAIL) below += p[lo++] ?? 0;
+  let hi = p.length - 1;
+  let above = 0;
+  while (hi > lo && above + (p[hi] ?? 0) <= TAIL) above += p[hi--] ?? 0;
+  return [lo, hi];
+}
+
+/** Wuxia: chance of success and of critical failure, and the distribution of successes (RULES 1.3). */
+export function wuxiaOddsView(dice: number, threshold: number, rerolls: number): OddsView {
+  const odds = wuxiaOdds(dice, threshold, { rerolls });
+  const [lo, hi] = window(odds.successes);
+  const points = odds.successes.slice(lo, hi + 1).map((p, i) => {
+    const k = lo + i;
+    return { x: k, p, good: k >= 1, title: t("WH.Dialog.Odds.SuccessesBar", { count: k, chance: percent(p) }) };
+  });
+  return {
+    success: odds.success,
+    critical: odds.critical,
+    figures: [
+      { key: "success", label: t("WH.Dialog.Odds.Success"), value: percent(odds.success) },
+      { key: "critical", label: t("WH.Dialog.Odds.Critical"), value: percent(odds.critical) },
+    ],
+    chart: chart(points, t("WH.Dialog.Odds.SuccessesCaption")),
+  };
+}
+
+/** Farthest dice result the chart shows: all of a closed roll, an open roll's tails cut at TAIL. */
+function reach(open: boolean): number {
+  if (!open) return 9;
+  let h = 9;
+  while (differenceAtLeast(h + 1, { open }) > TAIL) h++;
+  return h;
+}
+
+/** Harmonies: chance of success, and the distribution of the margin (RULES 2.4). */
+export function harmoniesOddsView(modifier: number, open: boolean): OddsView {
+  const success = harmoniesOdds(modifier, { open });
+  const h = reach(open);
+  const points = [];
+  for (let d = -h; d <= h; d++) {
+    const margin = modifier + d;
+    const p = differencePmf(d, { open });
+    points.push({ x: margin, p, good: margin >= 0, title: t("WH.Dialog.Odds.MarginBar", { margin: signed(margin), chance: percent(p) }) });
+  }
+  return {
+    success,
+    critical: null,
+    figures: [{ key: "success", label: t("WH.Dialog.Odds.Success"), value: percent(success) }],
+    chart: chart(points, t("WH.Dialog.Odds.MarginCaption")),
+  };
+}

@@ -1,0 +1,287 @@
+import { templatePath } from "../constants";
+import { t } from "../helpers/i18n";
+import { attributeLabel } from "../dice/labels";
+import { describeError } from "../dice/errors";
+import { poolSize } from "../dice/wuxia-roll";
+import type { GroupSubject, HarmoniesSubject, RollSubject, WuxiaSubject } from "../dice/subjects";
+import { VISIBILITIES, VISIBILITY_LABELS } from "../dice/visibility";
+import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../documents/choices";
+import { wuxiaThreshold } from "../rules";
+import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
+import { signed } from "../chat/format";
+import { harmoniesOddsView, wuxiaOddsView, type OddsView } from "./odds";
+import { difficultyChoices, srChoices } from "./presets";
+import {
+  groupConfig,
+  harmoniesConfig,
+  readGroupValues,
+  readHarmoniesValues,
+  readWuxiaValues,
+  wuxiaConfig,
+  type GroupFormValues,
+  type HarmoniesFormValues,
+  type WuxiaFormValues,
+} from "./roll-form";
+
+const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+type HbsCtor = ReturnType<typeof HandlebarsApplicationMixin<typeof ApplicationV2>>;
+// Mixed once and typed as the base plus PARTS (a direct mixin makes tsc give up, FOUNDRY-NOTES.md).
+const HandlebarsApplication = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & Pick<HbsCtor, "PARTS">;
+
+type Choice = { value: string | number; label: string };
+type RenderOptions = Parameters<InstanceType<typeof ApplicationV2>["render"]>[0];
+
+/** The odds part: the figures and the chart, or why the fields make no roll yet. */
+export type OddsContext = { odds: OddsView | null; facts: string[]; error: string | null };
+
+/** What a dialog resolves with: the values chosen (the roll is built from them). */
+export type DialogResult<V> = { values: V };
+
+function visibilityChoices(): Choice[] {
+  return VISIBILITIES.map((v) => ({ value: v, label: t(VISIBILITY_LABELS[v]) }));
+}
+
+/**
+ * A roll dialog: the fields of one rule set, live exact odds with a chart of the distribution
+ * (re-rendered alone as the fields change, so typing keeps its focus), and Roll/Cancel. It
+ * resolves with the checked values, or null when closed without rolling.
+ */
+export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApplication {
+  static override DEFAULT_OPTIONS = {
+    tag: "form",
+    classes: ["wuxia-harmonies", "wh-roll-dialog"],
+    window: { icon: "fa-solid fa-dice-d10", contentClasses: ["standard-form"] },
+    position: { width: 460 },
+    form: { handler: RollDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
+    actions: { cancel: RollDialog.#onCancel },
+  };
+
+  readonly subject: S;
+  values: V;
+  readonly result: Promise<DialogResult<V> | null>;
+  #resolve: (value: DialogResult<V> | null) => void = () => undefined;
+  #settled = false;
+  #error: string | null = null;
+
+  constructor(subject: S, values: V, options: Record<string, unknown> = {}) {
+    super(options as never);
+    this.subject = subject;
+    this.values = values;
+    this.result = new Promise((resolve) => {
+      this.#resolve = resolve;
+    });
+  }
+
+  /** The checked values of raw form data; throws a RollError naming a bad field. */
+  protected abstract read(raw: Record<string, unknown>): V;
+  /** Throws if the values make no roll (the rules check every number). */
+  protected abstract check(values: V): void;
+  protected abstract fields(): Record<string, unknown>;
+  protected abstract oddsOf(values: V): OddsContext;
+
+  override async _prepareContext(options: never): Promise<never> {
+    const context = (await super._prepareContext(options)) as Record<string, unknown>;
+    const odds = this.#error ? { odds: null, facts: [], error: this.#error } : this.#safeOdds(this.values);
+    return {
+      ...context,
+      actorName: this.subject.name,
+      ...this.fields(),
+      ...odds,
+      visibilityChoices: visibilityChoices(),
+      buttons: [
+        { type: "submit", icon: "fa-solid fa-dice-d10", label: "WH.Dialog.Roll", cssClass: "wh-roll-dialog__roll" },
+        { type: "button", icon: "fa-solid fa-xmark", label: "WH.Dialog.Cancel", action: "cancel" },
+      ],
+    } as never;
+  }
+
+  #safeOdds(values: V): OddsContext {
+    try {
+      return this.oddsOf(values);
+    } catch (error) {
+      return { odds: null, facts: [], error: describeError(error) };
+    }
+  }
+
+  /**
+   * New values from the form: the odds part is drawn again, and the fields part too when a
+   * choice changes what the fields offer (a select), never while a number is being typed.
+   */
+  async updateValues(raw: Record<string, unknown>, options: { redrawFields?: boolean } = {}): Promise<void> {
+    try {
+      this.values = this.read(raw);
+      this.check(this.values);
+      this.#error = null;
+    } catch (error) {
+      this.#error = describeError(error);
+    }
+    if (this.rendered) await this.render({ parts: options.redrawFields ? ["form", "odds"] : ["odds"] } as unknown as RenderOptions);
+  }
+
+  /** Rolls with these values: resolves the dialog and closes it, or shows why it cannot. */
+  async submitValues(raw: Record<string, unknown>): Promise<boolean> {
+    try {
+      const values = this.read(raw);
+      this.check(values);
+      this.values = values;
+    } catch (error) {
+      ui.notifications.error(describeError(error));
+      return false;
+    }
+    this.#settle({ values: this.values });
+    await this.close();
+    return true;
+  }
+
+  #settle(result: DialogResult<V> | null): void {
+    if (this.#settled) return;
+    this.#settled = true;
+    this.#resolve(result);
+  }
+
+  override async close(options?: never): Promise<this> {
+    this.#settle(null);
+    return super.close(options) as Promise<this>;
+  }
+
+  override async _onFirstRender(context: never, options: never): Promise<void> {
+    await super._onFirstRender(context, options);
+    const form = this.element;
+    form.addEventListener("input", (event) => this.#onInput(event, false));
+    form.addEventListener("change", (event) => this.#onInput(event, true));
+  }
+
+  #onInput(event: Event, committed: boolean): void {
+    const target = event.target as HTMLInputElement | HTMLSelectElement | null;
+    if (!target?.name) return;
+    const form = this.element as HTMLFormElement;
+    // A difficulty preset fills the difficulty field, which stays free for any other number.
+    if (target.name === "difficultyPreset" && target.value !== "") {
+      const field = form.elements.namedItem("difficulty") as HTMLInputElement | null;
+      if (field) field.value = target.value;
+    }
+    const isSelect = target instanceof HTMLSelectElement || target.type === "checkbox";
+    if (!committed && isSelect) return;
+    void this.updateValues(new foundry.applications.ux.FormDataExtended(form).object, { redrawFields: committed && isSelect });
+  }
+
+  static async #onSubmit(this: RollDialog<RollSubject, unknown>, _event: Event | SubmitEvent, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
+    await this.submitValues(formData.object);
+  }
+
+  static async #onCancel(this: RollDialog<RollSubject, unknown>): Promise<void> {
+    await this.close();
+  }
+}
+
+const FOOTER = { template: templatePath("dialogs/roll-footer.hbs") };
+const ODDS = { template: templatePath("dialogs/roll-odds.hbs") };
+
+/** Wuxia: Attribute, skill (a specialisation's rerolls on or off), SR, extra and Destiny dice. */
+export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues> {
+  static override PARTS = { form: { template: templatePath("dialogs/wuxia-roll.hbs") }, odds: ODDS, footer: FOOTER };
+
+  protected read(raw: Record<string, unknown>): WuxiaFormValues {
+    return readWuxiaValues(raw, this.subject);
+  }
+
+  protected check(values: WuxiaFormValues): void {
+    wuxiaConfig(this.subject, values);
+  }
+
+  protected fields(): Record<string, unknown> {
+    const s = this.subject;
+    const skill = s.skills.find((k) => k.id === this.values.skillId);
+    return {
+      values: this.values,
+      attributes: WUXIA_ATTRIBUTES.map((k) => ({ value: k, label: `${attributeLabel(k)} (${s.attributes[k]})` })),
+      skills: s.skills.map((k) => ({
+        value: k.id,
+        label: k.specialisation
+          ? t("WH.Dialog.Wuxia.SpecialisationChoice", { name: k.specialisation, parent: k.skillName, level: k.competence, rerolls: k.rerolls })
+          : t(k.kind === "hobby" ? "WH.Dialog.Wuxia.HobbyChoice" : "WH.Dialog.Wuxia.SkillChoice", { name: k.skillName, level: k.competence }),
+      })),
+      specialisation: skill?.specialisation ? { name: skill.specialisation, rerolls: skill.rerolls } : null,
+      srChoices: srChoices(),
+      srPenalty: s.srPenalty ? signed(s.srPenalty) : null,
+      destiny: rollSettings().destinyMode === "extraDie" ? { left: s.destiny } : null,
+    };
+  }
+
+  protected oddsOf(values: WuxiaFormValues): OddsContext {
+    const config = wuxiaConfig(this.subject, values);
+    const threshold = wuxiaThreshold(config.sr + config.srPenalty, config.competence);
+    const dice = poolSize(config);
+    return {
+      odds: wuxiaOddsView(dice, threshold, config.rerolls),
+      facts: [t("WH.Dialog.Wuxia.Pool", { dice }), t("WH.Chat.Wuxia.Threshold", { threshold }), ...(config.rerolls ? [t("WH.Dialog.Wuxia.Rerolls", { rerolls: config.rerolls })] : [])],
+      error: null,
+    };
+  }
+}
+
+/** Harmonies: characteristic, means, skill, difficulty (with the book's presets), closed or open. */
+export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesFormValues> {
+  static override PARTS = { form: { template: templatePath("dialogs/harmonies-roll.hbs") }, odds: ODDS, footer: FOOTER };
+
+  protected read(raw: Record<string, unknown>): HarmoniesFormValues {
+    return readHarmoniesValues(raw, this.subject);
+  }
+
+  protected check(values: HarmoniesFormValues): void {
+    harmoniesConfig(this.subject, values);
+  }
+
+  protected fields(): Record<string, unknown> {
+    const s = this.subject;
+    return {
+      values: this.values,
+      characteristics: HARMONIES_CHARACTERISTICS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
+      means: HARMONIES_MEANS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
+      skills: s.skills.map((k) => ({ value: k.id, label: `${k.name} (${signed(k.level)})` })),
+      difficultyChoices: difficultyChoices(),
+    };
+  }
+
+  protected oddsOf(values: HarmoniesFormValues): OddsContext {
+    const c = harmoniesConfig(this.subject, values);
+    const modifier = c.characteristicValue + c.meansValue + c.skillLevel + c.difficulty + c.penalty;
+    return {
+      odds: harmoniesOddsView(modifier, c.open),
+      facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) }), t(c.open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed")],
+      error: null,
+    };
+  }
+}
+
+/** A group's one roll (RULES 3.2–3.3), read with the world's group mode. */
+export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues> {
+  static override PARTS = { form: { template: templatePath("dialogs/group-roll.hbs") }, odds: ODDS, footer: FOOTER };
+
+  protected read(raw: Record<string, unknown>): GroupFormValues {
+    return readGroupValues(raw);
+  }
+
+  protected check(values: GroupFormValues): void {
+    groupConfig(this.subject, values);
+  }
+
+  protected fields(): Record<string, unknown> {
+    const s = this.subject;
+    return {
+      values: this.values,
+      size: s.size,
+      homogeneous: s.homogeneous,
+      mode: t(GROUP_ROLL_MODE_CHOICES[rollSettings().groupMode]),
+      characteristics: HARMONIES_CHARACTERISTICS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
+      means: HARMONIES_MEANS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
+      difficultyChoices: difficultyChoices(),
+    };
+  }
+
+  protected oddsOf(values: GroupFormValues): OddsContext {
+    const c = groupConfig(this.subject, values);
+    const modifier = c.characteristicValue + c.meansValue + c.skillLevel + c.difficulty;
+    return { odds: harmoniesOddsView(modifier, c.open), facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) })], error: null };
+  }
+}

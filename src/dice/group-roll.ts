@@ -1,0 +1,109 @@
+import { groupCountAtLeast, groupMargins, groupSuccesses, harmoniesOdds, replayFaces, rollGroupIndividually, rollHarmoniesAction, type HarmoniesAction, type MarginCount } from "../rules";
+import { renderGroupCard } from "../chat/group-card";
+import type { GroupRollMode } from "../settings/rolls";
+import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
+import { harmoniesFormula } from "./harmonies-roll";
+
+/** One roll for a group of NPCs (RULES 3.2–3.3), read with the world's group mode. */
+export interface GroupRollConfig {
+  /** Members of the group (individuals, not sub-groups). */
+  size: number;
+  characteristic: HarmoniesCharacteristicKey;
+  characteristicValue: number;
+  means: HarmoniesMeansKey;
+  meansValue: number;
+  skillName: string | null;
+  skillLevel: number;
+  difficulty: number;
+  open: boolean;
+  mode: GroupRollMode;
+  actorUuid: string | null;
+  actorName: string;
+}
+
+/** How the group fared: counts per margin (methods 2, exact, individual) and who succeeded. */
+export interface GroupOutcome {
+  /** The group's margin M (none in individual mode: every member rolled). */
+  margin: number | null;
+  succeeded: number;
+  failed: number;
+  margins: MarginCount[];
+}
+
+export interface GroupRollState extends GroupRollConfig {
+  modifier: number;
+  /** Chance that one member succeeds (the same for the group's single roll). */
+  odds: number;
+  /** Individual mode's members' margins, rolled at evaluation (no Die term for a million members). */
+  individual: MarginCount[] | null;
+}
+
+type EvaluateOptions = Parameters<Roll["evaluate"]>[0];
+type RenderOptions = Parameters<Roll["render"]>[0];
+type RollOptions = Roll.Options & { group?: GroupRollState };
+
+function groupFormula(state: Pick<GroupRollState, "modifier" | "open" | "mode">): string {
+  // Individual mode rolls every member through the rules; the roll itself is the modifier alone.
+  return state.mode === "individual" ? String(state.modifier) : harmoniesFormula(state.modifier, state.open);
+}
+
+/** A group's roll: a difference roll on core Die terms (one margin for the group) or every member's. */
+export class HarmoniesGroupRoll extends Roll {
+  constructor(formula?: string, _data?: unknown, options?: RollOptions) {
+    const state = options?.group;
+    super(formula ?? (state ? groupFormula(state) : "0"), {}, options);
+  }
+
+  static build(config: GroupRollConfig): HarmoniesGroupRoll {
+    const modifier = config.characteristicValue + config.meansValue + config.skillLevel + config.difficulty;
+    const state: GroupRollState = { ...config, modifier, odds: harmoniesOdds(modifier, { open: config.open }), individual: null };
+    return new HarmoniesGroupRoll(groupFormula(state), {}, { group: state });
+  }
+
+  get state(): GroupRollState {
+    const state = (this.options as RollOptions).group;
+    if (!state) throw new Error("HarmoniesGroupRoll: options.group is missing");
+    return state;
+  }
+
+  /** The group's single roll as the rules read it; null in individual mode. */
+  get action(): HarmoniesAction | null {
+    if (this.state.mode === "individual") return null;
+    const faces = this.dice.flatMap((die) => die.results.map((r) => r.result));
+    return rollHarmoniesAction(this.state.modifier, replayFaces(faces), { open: this.state.open });
+  }
+
+  get outcome(): GroupOutcome {
+    const { size, mode, open } = this.state;
+    const action = this.action;
+    if (!action) {
+      const margins = this.state.individual ?? [];
+      const succeeded = margins.reduce((sum, m) => (m.margin >= 0 ? sum + m.count : sum), 0);
+      return { margin: null, succeeded, failed: size - succeeded, margins };
+    }
+    const margin = action.margin;
+    if (mode === "book1") return { margin, ...groupSuccesses(size, margin), margins: [] };
+    const book = mode === "book2" ? "book" : "exact";
+    const succeeded = groupCountAtLeast(size, margin, 0, book, { open });
+    return { margin, succeeded, failed: size - succeeded, margins: groupMargins(size, margin, book, { open }) };
+  }
+
+  override async evaluate(options?: EvaluateOptions): Promise<Roll.Evaluated<this>> {
+    const evaluated = await super.evaluate(options);
+    if (this.state.mode === "individual") {
+      const random = () => CONFIG.Dice.randomUniform();
+      this.state.individual = rollGroupIndividually(this.state.size, this.state.modifier, random, { open: this.state.open });
+    }
+    return evaluated;
+  }
+
+  protected override _evaluateTotal(): number {
+    return this.action?.margin ?? this.state.modifier;
+  }
+
+  override async render(options?: RenderOptions): Promise<string> {
+    const isPrivate = Boolean(options?.isPrivate);
+    if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
+    return renderGroupCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
+  }
+}

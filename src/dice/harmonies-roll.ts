@@ -1,0 +1,105 @@
+import { experienceFromDice, harmoniesOdds, replayFaces, rollHarmoniesAction, type HarmoniesAction } from "../rules";
+import { renderHarmoniesCard } from "../chat/harmonies-card";
+import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
+import { HARMONIES_PLUS_COLORSET, HARMONIES_MINUS_COLORSET } from "./dice-so-nice";
+
+
+/** An action of Harmonies (RULES 2.4): characteristic + means (+ skill) + difficulty + (d10 − d10). */
+export interface HarmoniesRollConfig {
+  characteristic: HarmoniesCharacteristicKey;
+  characteristicValue: number;
+  means: HarmoniesMeansKey;
+  meansValue: number;
+  /** The skill or weapon skill used, if any (document text: escaped when shown). */
+  skillName: string | null;
+  skillLevel: number;
+  /** Usually negative; 0 is an even chance. */
+  difficulty: number;
+  /** Wound penalties (RULES 2.5), 0 or negative. */
+  penalty: number;
+  /** Open roll: 10s explode (a variant; the world setting gives the default). */
+  open: boolean;
+  actorUuid: string | null;
+  actorName: string;
+  /** The skill item that earns the XP, if any. */
+  itemUuid: string | null;
+}
+
+export interface HarmoniesRollState extends HarmoniesRollConfig {
+  /** characteristic + means + skill + difficulty + penalty. */
+  modifier: number;
+  /** The odds of success the roll had, from the rules (exact). */
+  odds: number;
+  /** Set once the GM has awarded the XP this roll earned. */
+  xpAwarded: boolean;
+}
+
+type RenderOptions = Parameters<Roll["render"]>[0];
+type RollOptions = Roll.Options & { harmonies?: HarmoniesRollState };
+
+/** `1d10 - 1d10` closed, `1d10x - 1d10x` open, then the modifier: the total is the margin. */
+export function harmoniesFormula(modifier: number, open: boolean): string {
+  const die = open ? "1d10x" : "1d10";
+  const sign = modifier < 0 ? "-" : "+";
+  return `${die} - ${die} ${sign} ${Math.abs(modifier)}`;
+}
+
+/**
+ * The difference roll on core Die terms (Dice So Nice colours the added and the subtracted die
+ * apart); the rules read the faces, explosions included. Its total is the margin.
+ */
+export class HarmoniesRoll extends Roll {
+  constructor(formula?: string, _data?: unknown, options?: RollOptions) {
+    const state = options?.harmonies;
+    super(formula ?? harmoniesFormula(state?.modifier ?? 0, state?.open ?? false), {}, options);
+    this.#colourDice();
+  }
+
+  static build(config: HarmoniesRollConfig): HarmoniesRoll {
+    const modifier = config.characteristicValue + config.meansValue + config.skillLevel + config.difficulty + config.penalty;
+    const state: HarmoniesRollState = { ...config, modifier, odds: harmoniesOdds(modifier, { open: config.open }), xpAwarded: false };
+    return new HarmoniesRoll(harmoniesFormula(modifier, config.open), {}, { harmonies: state });
+  }
+
+  get state(): HarmoniesRollState {
+    const state = (this.options as RollOptions).harmonies;
+    if (!state) throw new Error("HarmoniesRoll: options.harmonies is missing");
+    return state;
+  }
+
+  /** The added die's faces and the subtracted die's, explosions included. */
+  get plus(): number[] {
+    return this.dice[0]?.results.map((r) => r.result) ?? [];
+  }
+
+  get minus(): number[] {
+    return this.dice[1]?.results.map((r) => r.result) ?? [];
+  }
+
+  /** Dice, margin and success as the rules read these faces. */
+  get action(): HarmoniesAction {
+    return rollHarmoniesAction(this.state.modifier, replayFaces([...this.plus, ...this.minus]), { open: this.state.open });
+  }
+
+  /** XP for the skill and each of the two attributes (RULES 2.7), from the dice alone. */
+  get experience(): number {
+    return experienceFromDice(this.action.roll.dice);
+  }
+
+  protected override _evaluateTotal(): number {
+    return this.action.margin;
+  }
+
+  override async render(options?: RenderOptions): Promise<string> {
+    const isPrivate = Boolean(options?.isPrivate);
+    if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
+    return renderHarmoniesCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
+  }
+
+  /** Dice So Nice reads a colour set from each term's options; users' own material and texture still apply. */
+  #colourDice(): void {
+    const [plus, minus] = this.dice;
+    if (plus) Object.assign(plus.options, { appearance: { colorset: HARMONIES_PLUS_COLORSET } });
+    if (minus) Object.assign(minus.options, { appearance: { colorset: HARMONIES_MINUS_COLORSET } });
+  }
+}

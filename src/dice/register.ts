@@ -1,0 +1,12 @@
+import { registerDiceSoNice } from "./dice-so-nice";
+import { HarmoniesGroupRoll } from "./group-roll";
+import { HarmoniesRoll } from "./harmonies-roll";
+import { WuxiaRoll } from "./wuxia-roll";
+
+/** The system's Roll classes, found again by name when a chat message is loaded. */
+export const ROLL_CLASSES = [WuxiaRoll, HarmoniesRoll, HarmoniesGroupRoll] as const;
+
+export function registerDice(): void {
+  CONFIG.Dice.rolls.push(...ROLL_CLASSES);
+  registerDiceSoNice();
+}

@@ -1,0 +1,127 @@
+import { vi } from "vitest";
+import { installFoundry, type FoundryDouble } from "../../../test/foundry/install";
+import { renderTemplatesFromDisk } from "../../../test/foundry/templates";
+
+/**
+ * A started world for the roll tests: the Foundry double with real templates, the whole system
+ * loaded through its entry module, and fixture actors. Not part of the system's bundle.
+ */
+
+export type Generation = 13 | 14;
+
+export async function startWorld(options: { generation?: Generation; lang?: "en" | "fr"; isGM?: boolean } = {}): Promise<FoundryDouble> {
+  const foundry = installFoundry(options);
+  renderTemplatesFromDisk();
+  vi.resetModules();
+  await import("../../index");
+  foundry.fireStartupHooks();
+  return foundry;
+}
+
+/** A random source yielding chosen d10 faces, in order: Foundry reads ceil(u · 10). */
+export function facesRandom(faces: readonly number[]): () => number {
+  let next = 0;
+  return () => {
+    const face = faces[next++];
+    if (face === undefined) throw new Error(`facesRandom: only ${faces.length} faces were scripted`);
+    return (face - 0.5) / 10;
+  };
+}
+
+type AnyObject = Record<string, unknown>;
+interface WorldGame {
+  actors: { add(doc: unknown): unknown };
+  users: { contents: { id: string; isGM: boolean }[] };
+}
+
+function game(): WorldGame {
+  return (globalThis as unknown as { game: WorldGame }).game;
+}
+
+export function playerId(): string {
+  return game().users.contents.find((u) => !u.isGM)?.id ?? "";
+}
+
+/** Creates an actor in the world (and its items), owned by the player unless told otherwise. */
+export async function createActor(data: AnyObject & { items?: AnyObject[] }, options: { ownedByPlayer?: boolean } = {}): Promise<Actor.Implementation> {
+  const ownership = options.ownedByPlayer === false ? { default: 0 } : { default: 0, [playerId()]: 3 };
+  const { items = [], ...rest } = data;
+  const actor = (await (Actor as unknown as { create(data: AnyObject): Promise<Actor.Implementation> }).create({ ownership, ...rest })) as Actor.Implementation;
+  game().actors.add(actor);
+  if (items.length) await actor.createEmbeddedDocuments("Item", items as never);
+  return actor;
+}
+
+/** Wuxia hero: Feu 5, Chasseur 3 with the specialisation Tir à l'arc, a power, two Destiny dice. */
+export function wuxiaHero(name = "Lin Mei", system: AnyObject = {}): Promise<Actor.Implementation> {
+  return createActor({
+    name,
+    type: "wuxiaCharacter",
+    system: { attributes: { metal: 3, feu: 5, terre: 4, eau: 3, bois: 2 }, destiny: 2, ...system },
+    items: [
+      { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
+      { name: "Tir à l'arc", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Chasseur", level: 1 } },
+      { name: "Bond du tigre", type: "wuxiaPower", system: { level: 2, attribute: "terre" } },
+      { name: "Arc long", type: "wuxiaWeapon", system: { damage: 3, skill: "Tir à l'arc" } },
+    ],
+  });
+}
+
+/** David of the book's example (RULES 2.4): Ag +2, Pr +3, sling 0. */
+export function harmoniesHero(name = "David", system: AnyObject = {}): Promise<Actor.Implementation> {
+  return createActor({
+    name,
+    type: "harmoniesCharacter",
+    system: { characteristics: { agilite: { value: 2 } }, means: { precision: { value: 3 } }, ...system },
+    items: [
+      { name: "Fronde", type: "harmoniesSkill", system: { level: 0, characteristic: "agilite", means: "precision" } },
+      { name: "Lance-pierre", type: "harmoniesWeapon", system: { damage: 0, range: "missile", skill: "Fronde" } },
+    ],
+  });
+}
+
+/** A homogeneous band of guards (RULES 3.2's example has 25). */
+export function guards(count = 25, name = "Gardes"): Promise<Actor.Implementation> {
+  return createActor({
+    name,
+    type: "group",
+    system: { ruleset: "harmonies", members: [{ label: "Garde", count, stats: { agilite: 1, manoeuvre: 1, skill: 0 } }], action: { characteristic: "agilite", means: "manoeuvre" } },
+  });
+}
+
+/** A chat message of the double, as the roll tests read it. */
+export interface PostedMessage {
+  id: string;
+  rolls: Roll[];
+  whisper: string[];
+  blind: boolean;
+  renderHTML(): Promise<HTMLElement>;
+  toObject(): Record<string, unknown>;
+}
+
+export function postedMessages(): PostedMessage[] {
+  return (globalThis as unknown as { game: { messages: { contents: PostedMessage[] } } }).game.messages.contents;
+}
+
+export function postedMessage(id: string): PostedMessage {
+  const message = postedMessages().find((m) => m.id === id);
+  if (!message) throw new Error(`No message ${id}`);
+  return message;
+}
+
+/** Acts as another user from now on: the player, a GM, or a stranger owning nothing. */
+export function actAs(who: "player" | "gm" | "stranger"): void {
+  const g = globalThis as unknown as { game: { user: unknown; users: { contents: { id: string; isGM: boolean }[] } } };
+  const users = g.game.users.contents;
+  if (who === "stranger") g.game.user = { ...users.find((u) => !u.isGM), id: "stranger0000001", isGM: false };
+  else g.game.user = users.find((u) => u.isGM === (who === "gm"));
+}
+
+/** The user acting now, with what the double adds to users (their character, their hotbar). */
+export function currentUser(): { id: string; character: unknown; hotbar: Record<number, string> } {
+  return (globalThis as unknown as { game: { user: { id: string; character: unknown; hotbar: Record<number, string> } } }).game.user;
+}
+
+export function destinyOf(actor: Actor.Implementation): number {
+  return (actor.system as unknown as { destiny: number }).destiny;
+}

@@ -1,0 +1,167 @@
+import { evaluateWuxiaPool, wuxiaOdds, wuxiaThreshold, type WuxiaPoolResult } from "../rules";
+import { renderWuxiaCard } from "../chat/wuxia-card";
+import type { WuxiaAttributeKey } from "../documents/choices";
+import { RollError } from "./errors";
+import { rollD10s, specialisationTargets } from "./faces";
+
+
+/** What a Wuxia test is made of (RULES 1.3); every number is chosen before the roll. */
+export interface WuxiaRollConfig {
+  attribute: WuxiaAttributeKey;
+  /** The Attribute's value: the pool's base size. */
+  attributeValue: number;
+  /** The skill, power or weapon skill used, if any (document text: escaped when shown). */
+  skillName: string | null;
+  /** Compétence subtracted from SR: the skill's level, or its parent's for a specialisation. */
+  competence: number;
+  /** Specialisation rerolls k (0 without a specialisation). */
+  rerolls: number;
+  /** The specialisation granting the rerolls, if any. */
+  specialisation: string | null;
+  /** SR chosen by the GM (8 routine … 13 extreme). */
+  sr: number;
+  /** Added to SR by wounds and panic. */
+  srPenalty: number;
+  /** Extra dice the GM grants (group reserve, circumstances). */
+  extraDice: number;
+  /** Destiny dice added to the pool before rolling (world setting "extra die"). */
+  destinyDice: number;
+  actorUuid: string | null;
+  actorName: string;
+  itemUuid: string | null;
+}
+
+/** A die rerolled after the first throw: by the specialisation or with a Destiny die. */
+export interface WuxiaRerollEntry {
+  index: number;
+  by: "specialisation" | "destiny";
+}
+
+/** Everything a Wuxia card needs after a reload: kept in the roll's options. */
+export interface WuxiaRollState extends WuxiaRollConfig {
+  threshold: number;
+  /** The odds the roll had, from the rules (exact). */
+  odds: { success: number; critical: number };
+  /** In order; the j-th entry's new face is the die term's result n + j. */
+  rerolled: WuxiaRerollEntry[];
+}
+
+/** One position of the pool: its faces in order (the last one stands) and what rerolled it. */
+export interface PoolPosition {
+  faces: number[];
+  by: WuxiaRerollEntry["by"][];
+}
+
+type EvaluateOptions = Parameters<Roll["evaluate"]>[0];
+type RenderOptions = Parameters<Roll["render"]>[0];
+type RollOptions = Roll.Options & { wuxia?: WuxiaRollState };
+
+/**
+ * A Wuxia test: `Nd10` as a core Die term, so Dice So Nice, the dice tooltip and manual dice
+ * entry work; the rules read the faces. Specialisation rerolls and Destiny rerolls mark the old
+ * result rerolled (inactive, shown struck through) and append the new face to the same term.
+ * Its total is the number of successes.
+ */
+export class WuxiaRoll extends Roll {
+  /** Foundry rebuilds saved rolls with `data` undefined and the formula saved: both are accepted. */
+  constructor(formula?: string, _data?: unknown, options?: RollOptions) {
+    super(formula ?? `${options?.wuxia ? poolSize(options.wuxia) : 0}d10`, {}, options);
+  }
+
+  /** A test ready to evaluate; the rules validate every number (a RulesError names the bad one). */
+  static build(config: WuxiaRollConfig): WuxiaRoll {
+    const threshold = wuxiaThreshold(config.sr + config.srPenalty, config.competence);
+    const { success, critical } = wuxiaOdds(poolSize(config), threshold, { rerolls: config.rerolls });
+    const state: WuxiaRollState = { ...config, threshold, odds: { success, critical }, rerolled: [] };
+    return new WuxiaRoll(`${poolSize(config)}d10`, {}, { wuxia: state });
+  }
+
+  get state(): WuxiaRollState {
+    const state = (this.options as RollOptions).wuxia;
+    if (!state) throw new Error("WuxiaRoll: options.wuxia is missing");
+    return state;
+  }
+
+  /** Every position of the pool with the faces it showed, read from the die term's results. */
+  get positions(): PoolPosition[] {
+    const results = this.dice[0]?.results ?? [];
+    const size = poolSize(this.state);
+    const positions: PoolPosition[] = results.slice(0, size).map((r) => ({ faces: [r.result], by: [] }));
+    this.state.rerolled.forEach((entry, j) => {
+      const result = results[size + j];
+      const position = positions[entry.index];
+      if (!result || !position) throw new Error(`WuxiaRoll: reroll ${j} has no result`);
+      position.faces.push(result.result);
+      position.by.push(entry.by);
+    });
+    return positions;
+  }
+
+  /** The faces that stand. */
+  get faces(): number[] {
+    return this.positions.map((p) => p.faces[p.faces.length - 1] as number);
+  }
+
+  get outcome(): WuxiaPoolResult {
+    return evaluateWuxiaPool(this.faces, this.state.threshold);
+  }
+
+  override async evaluate(options?: EvaluateOptions): Promise<Roll.Evaluated<this>> {
+    const evaluated = await super.evaluate(options);
+    const targets = specialisationTargets(this.faces, this.state.threshold, this.state.rerolls);
+    if (targets.length) await this.#reroll(targets, "specialisation", options?.allowInteractive ?? true);
+    return evaluated;
+  }
+
+  /**
+   * Rerolls one die of the pool with a Destiny die (RULES 1.3 [default]); the new face stands.
+   * Returns the one-die roll made, for Dice So Nice to show.
+   */
+  async rerollWithDestiny(index: number, options: { allowInteractive?: boolean } = {}): Promise<Roll> {
+    if (!this._evaluated) throw new Error("WuxiaRoll: evaluate the roll before spending a Destiny die");
+    if (!Number.isInteger(index) || index < 0 || index >= poolSize(this.state)) throw new RollError("WH.Chat.Error.NoSuchDie", { index: String(index) });
+    return this.#reroll([index], "destiny", options.allowInteractive ?? true);
+  }
+
+  async #reroll(indices: number[], by: WuxiaRerollEntry["by"], allowInteractive: boolean): Promise<Roll> {
+    const die = this.dice[0];
+    if (!die) throw new Error("WuxiaRoll: the pool has no die term");
+    const { roll, faces } = await rollD10s(indices.length, { allowInteractive });
+    const current = currentResultIndices(this.positions.length, this.state.rerolled);
+    indices.forEach((index, j) => {
+      const old = die.results[current[index] as number];
+      if (old) {
+        old.rerolled = true;
+        old.active = false;
+      }
+      die.results.push({ result: faces[j] as number, active: true });
+      this.state.rerolled.push({ index, by });
+    });
+    this._total = this._evaluateTotal();
+    return roll;
+  }
+
+  protected override _evaluateTotal(): number {
+    return this.outcome.successes;
+  }
+
+  override async render(options?: RenderOptions): Promise<string> {
+    const isPrivate = Boolean(options?.isPrivate);
+    if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
+    return renderWuxiaCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
+  }
+}
+
+/** The pool: Attribute + extra dice + Destiny dice added before rolling. */
+export function poolSize(config: Pick<WuxiaRollConfig, "attributeValue" | "extraDice" | "destinyDice">): number {
+  return config.attributeValue + config.extraDice + config.destinyDice;
+}
+
+/** Index in the die term's results of the face each position currently shows. */
+function currentResultIndices(size: number, rerolled: readonly WuxiaRerollEntry[]): number[] {
+  const current = Array.from({ length: size }, (_, i) => i);
+  rerolled.forEach((entry, j) => {
+    current[entry.index] = size + j;
+  });
+  return current;
+}
