@@ -40,6 +40,9 @@ describe("game.system.api", () => {
     await harmoniesHero();
     expect(await api().roll("David", { dialog: false, values: { difficulty: "hard" } })).toBeNull();
     expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.format("WH.Roll.Error.NotWholeNumber", { field: foundry.game.i18n.localize("WH.Dialog.Difficulty.Label") }));
+    await wuxiaHero();
+    expect(await api().roll("Lin Mei", { dialog: false, values: { extraDice: 96 } })).toBeNull();
+    expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.format("WH.Roll.Error.PoolTooLarge", { max: 100 }));
     expect(await api().roll(null, { dialog: false })).toBeNull();
     expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.localize("WH.Roll.Error.NoActor"));
     expect(messages()).toBe(0);

@@ -162,7 +162,23 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
     }
     const isSelect = target instanceof HTMLSelectElement || target.type === "checkbox";
     if (!committed && isSelect) return;
-    void this.updateValues(new foundry.applications.ux.FormDataExtended(form).object, { redrawFields: committed && isSelect });
+    void this.#queueUpdate(new foundry.applications.ux.FormDataExtended(form).object, committed && isSelect);
+  }
+
+  #running: Promise<void> | null = null;
+  #next: { raw: Record<string, unknown>; redrawFields: boolean } | null = null;
+
+  /** Fast typing never stacks redraws: while one runs, only the latest values wait for the next. */
+  async #queueUpdate(raw: Record<string, unknown>, redrawFields: boolean): Promise<void> {
+    this.#next = { raw, redrawFields: redrawFields || Boolean(this.#next?.redrawFields) };
+    if (this.#running) return;
+    while (this.#next) {
+      const next = this.#next;
+      this.#next = null;
+      this.#running = this.updateValues(next.raw, { redrawFields: next.redrawFields });
+      await this.#running;
+    }
+    this.#running = null;
   }
 
   static async #onSubmit(this: RollDialog<RollSubject, unknown>, _event: Event | SubmitEvent, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {

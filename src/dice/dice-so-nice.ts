@@ -34,9 +34,11 @@ export function harmoniesColorsets(): DiceSoNiceColorset[] {
 
 /** Registers the colour sets when Dice So Nice is ready; "default" mode only adds them as choices. */
 export function registerDiceSoNice(): void {
-  Hooks.once("diceSoNiceReady" as "init", ((dice3d: DiceSoNice) => {
+  // A module's hook, which Foundry's typed hooks do not list.
+  const hooks = Hooks as unknown as { once(name: "diceSoNiceReady", fn: (dice3d: DiceSoNice) => void): number };
+  hooks.once("diceSoNiceReady", (dice3d) => {
     for (const colorset of harmoniesColorsets()) dice3d.addColorset(colorset, "default");
-  }) as unknown as () => void);
+  });
 }
 
 function diceSoNice(): DiceSoNice | null {
