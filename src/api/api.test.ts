@@ -28,6 +28,17 @@ describe("game.system.api", () => {
     expect(message.rolls[0]?.state.sr).toBe(13);
   });
 
+  it("takes an item by name and posts a roll a macro built itself", async () => {
+    await harmoniesHero();
+    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2, 4, 4]);
+    const message = await api().roll("David", { item: "Fronde", dialog: false, values: { difficulty: -3, visibility: "public" } });
+    expect((message as unknown as { rolls: { total: number }[] }).rolls[0]?.total).toBe(2 + 3 + 0 - 3 + 6);
+    const roll = api().dice.HarmoniesRoll.build({ characteristic: "corps", characteristicValue: 0, means: "puissance", meansValue: 0, skillName: null, skillLevel: 0, difficulty: 0, penalty: 0, open: false, actorUuid: null, actorName: "x", itemUuid: null });
+    const posted = (await api().post(roll, { visibility: "self" })) as unknown as { whisper: string[] };
+    expect(posted.whisper).toEqual([currentUser().id]);
+    expect(roll.total).toBe(0);
+  });
+
   it("refuses, with a localised notification and no message, a player rolling for an actor they do not own", async () => {
     const actor = await createActor({ name: "Boss", type: "wuxiaCharacter" }, { ownedByPlayer: false });
     actAs("player");

@@ -1,8 +1,9 @@
 import * as rules from "../rules";
+import { postRoll } from "../chat/post";
 import { notifyError } from "../dice/errors";
 import { HarmoniesGroupRoll } from "../dice/group-roll";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
-import { currentVisibility, VISIBILITIES } from "../dice/visibility";
+import { currentVisibility, VISIBILITIES, type Visibility } from "../dice/visibility";
 import { WuxiaRoll } from "../dice/wuxia-roll";
 import { registerHotbar, rollItem } from "./hotbar";
 import { rollActor, type RollRequest } from "./roll";
@@ -37,6 +38,9 @@ export const api = {
   rules,
   /** Rolls for an actor (default: the controlled token's, else the user's character). */
   roll: (actor?: Actor.Implementation | string | null, request: RollRequest = {}) => reported(() => rollActor(findActor(actor), request)),
+  /** Evaluates a roll built by a macro (e.g. `dice.WuxiaRoll.build(...)`) and posts its card. */
+  post: (roll: Roll, options: { visibility?: Visibility; actor?: Actor.Implementation | null } = {}) =>
+    reported(() => postRoll(roll, { visibility: options.visibility ?? currentVisibility(), actor: options.actor ?? null })),
   /** What a hotbar macro of an item runs. */
   rollItem: (uuid: string, request: { dialog?: boolean } = {}) => reported(() => rollItem(uuid, request)),
   /** The visibility a roll takes by default ("public", "gm", "blind" or "self"). */

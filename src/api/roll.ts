@@ -20,7 +20,7 @@ import {
 } from "../dialogs/roll-form";
 
 export interface RollRequest {
-  /** The item rolled (a skill, power or weapon of the actor), or its id or UUID. */
+  /** The item rolled (a skill, power or weapon of the actor), or its id, UUID or name. */
   item?: Item.Implementation | string | null;
   /** Where to start: an attribute, a characteristic or means, a skill id, an SR. */
   start?: RollStart;
@@ -33,7 +33,7 @@ export interface RollRequest {
 function resolveItem(actor: Actor.Implementation, item: RollRequest["item"]): Item.Implementation | null {
   if (!item) return null;
   if (typeof item !== "string") return item;
-  const found = actor.items.get(item) ?? actor.items.find((i) => i.uuid === item);
+  const found = actor.items.get(item) ?? actor.items.find((i) => i.uuid === item || i.name === item);
   if (!found) throw new RollError("WH.Roll.Error.NoItem", { item, actor: actor.name ?? "" });
   return found;
 }
