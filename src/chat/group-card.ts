@@ -18,7 +18,6 @@ export interface GroupCardRow {
 export type GroupCardContext = {
   isPrivate: boolean;
   actorName: string;
-  actorUuid: string | null;
   title: string;
   details: string[];
   mode: string;
@@ -38,7 +37,7 @@ export function groupCardContext(roll: HarmoniesGroupRoll, options: { isPrivate:
   const base = {
     isPrivate: options.isPrivate,
     actorName: state.actorName,
-    actorUuid: state.actorUuid,
+   
     title: state.skillName ?? `${characteristic} + ${means}`,
     mode: t(GROUP_ROLL_MODE_CHOICES[state.mode]),
     formula: roll.formula,

@@ -9,7 +9,6 @@ export const HARMONIES_CARD_TEMPLATE = templatePath("chat/harmonies-card.hbs");
 export type HarmoniesCardContext = {
   isPrivate: boolean;
   actorName: string;
-  actorUuid: string | null;
   title: string;
   details: string[];
   plus: string[];
@@ -32,7 +31,7 @@ export function harmoniesCardContext(roll: HarmoniesRoll, options: { isPrivate: 
   const base = {
     isPrivate: options.isPrivate,
     actorName: state.actorName,
-    actorUuid: state.actorUuid,
+   
     title,
     rollKind: t(state.open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed"),
     formula: roll.formula,

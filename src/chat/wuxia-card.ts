@@ -16,14 +16,13 @@ export interface WuxiaCardDie {
   /** Faces it showed before being rerolled, oldest first (shown struck through). */
   old: number[];
   kind: FaceKind;
-  /** Who rerolled it, if anyone: the specialisation, a Destiny die. */
-  rerolledBy: string | null;
+  /** Who rerolled it last, if anyone: the specialisation or a Destiny die (a short mark and its words). */
+  rerolledBy: { short: string; full: string } | null;
 }
 
 export type WuxiaCardContext = {
   isPrivate: boolean;
   actorName: string;
-  actorUuid: string | null;
   title: string;
   details: string[];
   dice: WuxiaCardDie[];
@@ -46,7 +45,7 @@ export function wuxiaCardContext(roll: WuxiaRoll, options: { isPrivate: boolean;
   const state = roll.state;
   const attribute = attributeLabel(state.attribute);
   const title = state.specialisation ?? state.skillName ?? attribute;
-  const base = { isPrivate: options.isPrivate, actorName: state.actorName, actorUuid: state.actorUuid, title, formula: roll.formula, tooltip: options.tooltip };
+  const base = { isPrivate: options.isPrivate, actorName: state.actorName, title, formula: roll.formula, tooltip: options.tooltip };
   if (options.isPrivate) {
     return { ...base, details: [], dice: [], outcome: { key: "failure", label: "", detail: "" }, odds: "", notes: [], destinyReroll: false };
   }
@@ -64,7 +63,12 @@ export function wuxiaCardContext(roll: WuxiaRoll, options: { isPrivate: boolean;
       face,
       old: position.faces.slice(0, -1),
       kind: faceKind(face, state.threshold),
-      rerolledBy: by === undefined ? null : t(by === "destiny" ? "WH.Chat.Wuxia.ByDestiny" : "WH.Chat.Wuxia.BySpecialisation"),
+      rerolledBy:
+        by === undefined
+          ? null
+          : by === "destiny"
+            ? { short: t("WH.Chat.Wuxia.ByDestinyShort"), full: t("WH.Chat.Wuxia.ByDestiny") }
+            : { short: t("WH.Chat.Wuxia.BySpecialisationShort"), full: t("WH.Chat.Wuxia.BySpecialisation") },
     };
   });
 

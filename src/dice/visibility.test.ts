@@ -49,7 +49,8 @@ describe.each([13, 14] as Generation[])("roll visibility on Foundry v%i", (gener
     actAs("player");
     const html = await message.renderHTML();
     expect(html.textContent).toContain(foundry.game.i18n.localize("WH.Chat.Private"));
-    expect(html.querySelector(".wh-dice, .wh-difference")).toBeNull();
+    expect(html.querySelector(".wh-dice, .wh-difference, .wh-card__title")).toBeNull();
+    expect(html.textContent).not.toContain("David");
   });
 
   it("keeps a blind roll from its own author", async () => {
