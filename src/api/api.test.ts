@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, createActor, currentUser, destinyOf, facesRandom, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../dice/testing/world";
+import { actAs, createActor, currentUser, destinyOf, facesRandom, guards, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../dice/testing/world";
 import type { SystemApi } from "./index";
 
 let foundry: FoundryDouble;
@@ -95,12 +95,14 @@ describe("sheet clicks", () => {
     await foundry.game.settings.set("wuxia-harmonies", "skipRollDialog", true);
     const actor = await harmoniesHero();
     const { rollFromSheet } = await import("../sheets/roll-actions");
-    foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5, 5, 5]);
+    foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5, 5, 5, 5, 5]);
     await rollFromSheet(actor, { kind: "attribute", key: "precision" });
     const state = (i: number) => (postedMessages()[i]?.rolls[0] as unknown as { state: Record<string, unknown> }).state;
     expect(state(0)).toMatchObject({ means: "precision", skillName: null });
     await rollFromSheet(actor, { kind: "weapon", itemId: actor.items.find((i) => i.name === "Lance-pierre")?.id ?? "" });
     expect(state(1)).toMatchObject({ characteristic: "agilite", means: "precision", skillName: "Fronde" });
+    await rollFromSheet(await guards(25), { kind: "group", key: "intuition" });
+    expect(state(2)).toMatchObject({ characteristic: "intuition", means: "manoeuvre", size: 25, mode: "book2" });
   });
 });
 

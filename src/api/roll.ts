@@ -41,7 +41,7 @@ function resolveItem(actor: Actor.Implementation, item: RollRequest["item"]): It
 function defaults<S extends RollSubject>(subject: S, start: RollStart): FormValuesOf<S> {
   if (subject.ruleset === "wuxia") return wuxiaDefaults(subject, start) as FormValuesOf<S>;
   if (subject.ruleset === "harmonies") return harmoniesDefaults(subject, start) as FormValuesOf<S>;
-  return groupDefaults(subject) as FormValuesOf<S>;
+  return groupDefaults(subject, start) as FormValuesOf<S>;
 }
 
 function read<S extends RollSubject>(subject: S, raw: Record<string, unknown>): FormValuesOf<S> {

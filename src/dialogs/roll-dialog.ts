@@ -198,7 +198,10 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues> {
   static override PARTS = { form: { template: templatePath("dialogs/wuxia-roll.hbs") }, odds: ODDS, footer: FOOTER };
 
   protected read(raw: Record<string, unknown>): WuxiaFormValues {
-    return readWuxiaValues(raw, this.subject);
+    const values = readWuxiaValues(raw, this.subject);
+    // Choosing another skill turns its specialisation's rerolls on; the box then says so.
+    if (values.skillId !== this.values.skillId) values.specialisation = (this.subject.skills.find((k) => k.id === values.skillId)?.rerolls ?? 0) > 0;
+    return values;
   }
 
   protected check(values: WuxiaFormValues): void {

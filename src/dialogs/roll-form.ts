@@ -78,9 +78,16 @@ export function harmoniesDefaults(subject: HarmoniesSubject, start: RollStart = 
   };
 }
 
-export function groupDefaults(subject: GroupSubject): GroupFormValues {
-  // The book recommends closed rolls for groups (RULES 3.2).
-  return { characteristic: subject.characteristic, means: subject.means, skillLevel: subject.skillLevel, difficulty: 0, open: false, visibility: currentVisibility() };
+export function groupDefaults(subject: GroupSubject, start: RollStart = {}): GroupFormValues {
+  return {
+    characteristic: start.characteristic ?? subject.characteristic,
+    means: start.means ?? subject.means,
+    skillLevel: subject.skillLevel,
+    difficulty: 0,
+    // The book recommends closed rolls for groups (RULES 3.2).
+    open: false,
+    visibility: currentVisibility(),
+  };
 }
 
 /** A whole number from a form field, or a localised error naming the field. */
