@@ -57,6 +57,36 @@ function enumerateRoller(n: number, threshold: number, rerolls: number) {
   return { success, critical, successes };
 }
 
+/**
+ * An independent brute force of RULES 1.3, sharing no code with the engine: every tuple of
+ * first faces, then every tuple of faces for the rerolled dice (min(k, failed dice): the 1s
+ * first, then the other failures, each once, the new face standing). Outcomes are counted
+ * with integer weights 10^(k − m), so nothing is rounded before the final division.
+ */
+function bruteForce(n: number, t: number, k: number) {
+  const succeeds = (face: number) => face === 10 || (face !== 1 && face >= t);
+  const weights = { success: 0, critical: 0, successes: new Array<number>(n + 1).fill(0) };
+  const top = Math.min(k, n);
+  for (let code = 0; code < 10 ** n; code++) {
+    const faces = Array.from({ length: n }, (_, i) => (Math.floor(code / 10 ** i) % 10) + 1);
+    const ones = faces.flatMap((f, i) => (f === 1 ? [i] : []));
+    const others = faces.flatMap((f, i) => (f !== 1 && !succeeds(f) ? [i] : []));
+    const chosen = [...ones, ...others].slice(0, k);
+    for (let again = 0; again < 10 ** chosen.length; again++) {
+      const final = faces.slice();
+      chosen.forEach((index, j) => (final[index] = (Math.floor(again / 10 ** j) % 10) + 1));
+      const s = final.filter(succeeds).length;
+      const o = final.filter((f) => f === 1).length;
+      const weight = 10 ** (top - chosen.length);
+      weights.successes[s] = (weights.successes[s] ?? 0) + weight;
+      if (o > s) weights.critical += weight;
+      else if (s >= 1) weights.success += weight;
+    }
+  }
+  const total = 10 ** (n + top);
+  return { success: weights.success / total, critical: weights.critical / total, successes: weights.successes.map((x) => x / total) };
+}
+
 describe("wuxiaOdds", () => {
   it("[example] Attribute 5, Compétence 2, SR 10: 80 % success without critical, 13 % critical (seed table)", () => {
     const odds = wuxiaOdds(5, wuxiaThreshold(10, 2));
@@ -185,6 +215,31 @@ describe("wuxiaOdds", () => {
     const critical = [0, 1, 2, 3].map((rerolls) => wuxiaOdds(5, 10, { rerolls }).critical);
     expect(critical[1]).toBeLessThan(critical[0] ?? 0);
     expect(critical[3]).toBeGreaterThan(critical[2] ?? 1);
+  });
+
+  it("matches an independent brute force over every face, rerolls included (thresholds ≤ 1 to 15, rerolls > dice)", () => {
+    for (let n = 0; n <= 3; n++) {
+      for (const t of [-2, 1, 2, 3, 7, 10, 11, 15]) {
+        for (const k of [0, 1, 2, 3, 5]) {
+          const exact = wuxiaOdds(n, t, { rerolls: k });
+          const brute = bruteForce(n, t, k);
+          const label = `${n} dice, t = ${t}, ${k} rerolls`;
+          expect(exact.success, label).toBeCloseTo(brute.success, 14);
+          expect(exact.critical, label).toBeCloseTo(brute.critical, 14);
+          expect(exact.successes, label).toHaveLength(n + 1);
+          brute.successes.forEach((p, s) => expect(exact.successes[s], `${label}, ${s} successes`).toBeCloseTo(p, 14));
+        }
+      }
+    }
+  });
+
+  it("computes the largest accepted pool, 1000 dice with 1000 rerolls, in polynomial time", () => {
+    // Every failed die is rerolled: each fails twice with probability 0.49, so no success has
+    // probability 0.49^1000, and a critical failure (more 1s than successes) is rarer still.
+    const odds = wuxiaOdds(1000, 8, { rerolls: 1000 });
+    expect(sum(odds.successes)).toBeCloseTo(1, 10);
+    expect(odds.success).toBeCloseTo(1, 10);
+    expect(odds.critical).toBeLessThan(1e-90);
   });
 
   it("handles an empty pool and 100 dice", () => {

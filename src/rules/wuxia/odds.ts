@@ -1,4 +1,4 @@
-import { at, requireCount, requireInteger } from "../validate";
+import { requireCount, requireInteger } from "../validate";
 import { MAX_POOL_DICE } from "./pool";
 import { successFaces } from "./threshold";
 
@@ -11,36 +11,40 @@ export interface WuxiaOdds {
   successes: number[];
 }
 
+/** The three outcomes of one die: a success, a 1, another failure. */
+interface Die {
+  p: number;
+  r: number;
+  q: number;
+}
+
 /**
- * joint[a * (n + 1) + b] = P(a successes and b ones among n dice), each die being a success
- * with p, a 1 with r and another failure with q. Dynamic programming over the dice, in place:
- * cells are visited from the top so each one still reads the previous die's neighbours.
+ * Add one die to joint, in place: joint[a * (n + 1) + b] = P(a successes and b ones), over
+ * the cells a + b ≤ reach. Cells are visited from the top so each one still reads the previous
+ * values of its neighbours.
  */
-function outcomeTable(n: number, p: number, r: number, q: number): Float64Array {
+function addDie(joint: Float64Array, n: number, reach: number, die: Die): void {
   const w = n + 1;
-  const joint = new Float64Array(w * w);
-  joint[0] = 1;
-  for (let die = 1; die <= n; die++) {
-    for (let a = die; a >= 0; a--) {
-      const row = a * w;
-      for (let b = die - a; b >= 0; b--) {
-        let v = (joint[row + b] ?? 0) * q;
-        if (a > 0) v += (joint[row - w + b] ?? 0) * p;
-        if (b > 0) v += (joint[row + b - 1] ?? 0) * r;
-        joint[row + b] = v;
-      }
+  for (let a = reach; a >= 0; a--) {
+    const row = a * w;
+    for (let b = reach - a; b >= 0; b--) {
+      let v = (joint[row + b] ?? 0) * die.q;
+      if (a > 0) v += (joint[row - w + b] ?? 0) * die.p;
+      if (b > 0) v += (joint[row + b - 1] ?? 0) * die.r;
+      joint[row + b] = v;
     }
   }
-  return joint;
 }
 
 /**
  * Exact odds of a Wuxia test (RULES 1.3), with the automatic specialisation reroll policy:
  * min(k, failed dice) dice are rerolled, every 1 first, then other failures, once each, the
- * new face standing. Only the counts of successes, 1s and other failures matter, so the state
- * after the first roll is the pair (successes, ones); the rerolled dice are a fresh small
- * pool of at most k dice whose outcome table is combined with each state. O(n³) for the
- * first roll (n ≤ 100: ~170 000 steps), O(n² k²) for the rerolls.
+ * new face standing. Only the counts of successes, 1s and other failures matter, so the first
+ * roll is a table of (successes a, ones o). After the rerolls, a state with o ≥ k keeps a
+ * successes and o − k ones and adds k fresh dice; a state with o < k keeps a successes and no
+ * 1 and adds min(k, n − a) fresh dice. So the result is Σⱼ cⱼ ⊛ dieʲ for j = 0..k, where cⱼ
+ * gathers the states that reroll j dice, and Horner's scheme evaluates it with k one-die
+ * passes: O(n³) for the first roll, O(k n²) for the rerolls, whatever k (k ≤ n).
  */
 export function wuxiaOdds(dice: number, threshold: number, options: { rerolls?: number } = {}): WuxiaOdds {
   const n = requireCount("dice", dice, MAX_POOL_DICE);
@@ -48,36 +52,37 @@ export function wuxiaOdds(dice: number, threshold: number, options: { rerolls?: 
   const k = Math.min(requireCount("options.rerolls", options.rerolls ?? 0, MAX_POOL_DICE), n);
 
   const good = successFaces(threshold);
-  const p = good / 10;
-  const r = 1 / 10;
-  const q = (9 - good) / 10;
-
+  const die: Die = { p: good / 10, r: 1 / 10, q: (9 - good) / 10 };
   const w = n + 1;
-  const first = outcomeTable(n, p, r, q);
-  const rerollTables: Float64Array[] = [];
-  for (let m = 0; m <= k; m++) rerollTables.push(outcomeTable(m, p, r, q));
+  const first = new Float64Array(w * w);
+  first[0] = 1;
+  for (let d = 1; d <= n; d++) addDie(first, n, d, die);
+
+  // after: the states about to receive all k fresh dice; fewer[j]: those (a = n − j) receiving j < k.
+  const after = new Float64Array(w * w);
+  const fewer = new Float64Array(k);
+  for (let a = 0; a <= n; a++) {
+    for (let o = 0; a + o <= n; o++) {
+      const p = first[a * w + o] ?? 0;
+      if (o >= k) after[a * w + o - k] = (after[a * w + o - k] ?? 0) + p;
+      else if (n - a >= k) after[a * w] = (after[a * w] ?? 0) + p;
+      else fewer[n - a] = (fewer[n - a] ?? 0) + p;
+    }
+  }
+  for (let j = k - 1; j >= 0; j--) {
+    addDie(after, n, n, die);
+    after[(n - j) * w] = (after[(n - j) * w] ?? 0) + (fewer[j] ?? 0);
+  }
 
   const successes = new Array<number>(w).fill(0);
   let success = 0;
   let critical = 0;
-  for (let a = 0; a <= n; a++) {
-    for (let o = 0; o + a <= n; o++) {
-      const pState = first[a * w + o] ?? 0;
-      if (pState === 0) continue;
-      const rerolledOnes = Math.min(k, o);
-      const m = rerolledOnes + Math.min(k - rerolledOnes, n - a - o);
-      const table = at("rerollTables", rerollTables, m);
-      const mw = m + 1;
-      for (let x = 0; x <= m; x++) {
-        for (let y = 0; x + y <= m; y++) {
-          const pr = pState * (table[x * mw + y] ?? 0);
-          const s = a + x;
-          const ones = o - rerolledOnes + y;
-          successes[s] = (successes[s] ?? 0) + pr;
-          if (ones > s) critical += pr;
-          else if (s >= 1) success += pr;
-        }
-      }
+  for (let s = 0; s <= n; s++) {
+    for (let o = 0; s + o <= n; o++) {
+      const p = after[s * w + o] ?? 0;
+      successes[s] = (successes[s] ?? 0) + p;
+      if (o > s) critical += p;
+      else if (s >= 1) success += p;
     }
   }
   return { success, critical, successes };
