@@ -7,7 +7,7 @@ export { MAX_SIZE } from "./validate";
 export { d10, d6, mulberry32, replayFaces } from "./random";
 
 // Wuxia
-export { WUXIA_DEFAULTS, type RerollBand, type WuxiaCreationTable, type WuxiaDefaults, type WuxiaHeroType } from "./wuxia/defaults";
+export { WUXIA_DEFAULTS, WUXIA_HERO_TYPES, type RerollBand, type WuxiaCreationTable, type WuxiaDefaults, type WuxiaHeroType } from "./wuxia/defaults";
 export { effectiveThreshold, evaluateWuxiaPool, isSuccessFace, successFaces, wuxiaThreshold, type WuxiaPoolResult } from "./wuxia/threshold";
 export { MAX_POOL_DICE, rollWuxiaPool, type WuxiaReroll, type WuxiaRoll, type WuxiaRollOptions } from "./wuxia/pool";
 export { wuxiaOdds, type WuxiaOdds } from "./wuxia/odds";

@@ -57,6 +57,11 @@ describe("d10 and d6", () => {
     expect(() => d10(() => 1)).toThrow(RulesError);
     expect(() => d10(() => Number.NaN)).toThrow(/random/);
   });
+
+  it("refuses a generator that is not a function, naming it", () => {
+    expect(() => d10(undefined as unknown as () => number)).toThrow(/^random must be a function/);
+    expect(() => d6(0.5 as unknown as () => number)).toThrow(RulesError);
+  });
 });
 
 describe("replayFaces", () => {
@@ -73,5 +78,10 @@ describe("replayFaces", () => {
 
   it("rejects a face outside the die", () => {
     expect(() => replayFaces([11])).toThrow(/faces\[0\]/);
+  });
+
+  it("checks the number of sides even with no faces", () => {
+    expect(() => replayFaces([], Number.NaN)).toThrow(/^sides must be an integer/);
+    expect(() => replayFaces([], 1)).toThrow(/^sides must be between 2/);
   });
 });

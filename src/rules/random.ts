@@ -1,5 +1,5 @@
 import { RulesError } from "./errors";
-import { requireInteger } from "./validate";
+import { requireArray, requireInteger, requireRandom } from "./validate";
 
 /**
  * mulberry32: a tiny seedable generator (32-bit state, period 2^32), good enough for dice and
@@ -17,7 +17,7 @@ export function mulberry32(seed: number): () => number {
 }
 
 function draw(random: () => number): number {
-  const x = random();
+  const x = requireRandom("random", random)();
   // A generator returning 1 or NaN would otherwise yield an 11 or NaN face silently.
   return x >= 0 && x < 1 ? x : rejectDraw(x);
 }
@@ -42,7 +42,8 @@ export function d6(random: () => number): number {
  * throws once the faces run out rather than invent one.
  */
 export function replayFaces(faces: readonly number[], sides = 10): () => number {
-  const list = faces.map((f, i) => requireInteger(`faces[${i}]`, f, 1, requireInteger("sides", sides, 2, 1000)));
+  const top = requireInteger("sides", sides, 2, 1000);
+  const list = requireArray("faces", faces).map((f, i) => requireInteger(`faces[${i}]`, f, 1, top));
   let next = 0;
   return () => {
     const face = list[next];

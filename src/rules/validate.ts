@@ -7,10 +7,13 @@ function show(value: unknown): string {
   return typeof value === "number" || typeof value === "boolean" ? String(value) : JSON.stringify(value) ?? String(value);
 }
 
-/** A finite number (any real). */
-export function requireFinite(argument: string, value: unknown): number {
+/** A finite number (any real), optionally within [min, max]. */
+export function requireFinite(argument: string, value: unknown, min = -Infinity, max = Infinity): number {
   if (typeof value !== "number" || !Number.isFinite(value)) {
     throw new RulesError("WH.Error.NotFinite", { argument, value }, `${argument} must be a finite number (got ${show(value)})`);
+  }
+  if (value < min || value > max) {
+    throw new RulesError("WH.Error.OutOfRange", { argument, value, min, max }, `${argument} must be between ${min} and ${max} (got ${value})`);
   }
   return value;
 }

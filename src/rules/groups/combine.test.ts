@@ -32,4 +32,8 @@ describe("combineValues (the book's procedure)", () => {
     expect(() => combineValues([1, 2.5])).toThrow(/^values\[1\] must be an integer/);
     expect(() => combineValuesByMeasure([])).toThrow(/^values/);
   });
+
+  it("the simple method names the Value beyond the Measure table's reach", () => {
+    expect(() => combineValuesByMeasure([0, 4000])).toThrow(/^values\[1\] must be between -3000 and 3000/);
+  });
 });

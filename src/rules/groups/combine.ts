@@ -1,4 +1,4 @@
-import { measureOf, valueOf } from "../harmonies/measure";
+import { MAX_VALUE, measureOf, valueOf } from "../harmonies/measure";
 import { requireInteger, requireNonEmpty } from "../validate";
 
 export interface CombinedValue {
@@ -44,5 +44,5 @@ export function combineValues(values: readonly number[]): CombinedValue {
 /** The simple method: add the Measures and convert back (RULES 3.1). */
 export function combineValuesByMeasure(values: readonly number[]): number {
   requireNonEmpty("values", values);
-  return valueOf(values.reduce((sum, v, i) => sum + measureOf(requireInteger(`values[${i}]`, v)), 0));
+  return valueOf(values.reduce((sum, v, i) => sum + measureOf(requireInteger(`values[${i}]`, v, -MAX_VALUE, MAX_VALUE)), 0));
 }

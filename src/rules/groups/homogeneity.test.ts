@@ -16,4 +16,9 @@ describe("groupHomogeneity", () => {
     expect(() => groupHomogeneity([])).toThrow(/^sums/);
     expect(() => groupHomogeneity([1, Number.NaN])).toThrow(/^sums\[1\]/);
   });
+
+  it("rejects a bad maximum spread, naming it", () => {
+    expect(() => groupHomogeneity([0, 3], { homogeneityMaxSpread: Number.NaN })).toThrow(/^options\.homogeneityMaxSpread must be an integer/);
+    expect(() => groupHomogeneity([0, 3], { homogeneityMaxSpread: -1 })).toThrow(/^options\.homogeneityMaxSpread/);
+  });
 });

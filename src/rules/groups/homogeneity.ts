@@ -1,4 +1,4 @@
-import { requireInteger, requireNonEmpty } from "../validate";
+import { requireCount, requireInteger, requireNonEmpty } from "../validate";
 import { GROUP_DEFAULTS } from "./defaults";
 
 export interface Homogeneity {
@@ -21,5 +21,6 @@ export function groupHomogeneity(sums: readonly number[], options: { homogeneity
     high = Math.max(high, v);
   });
   const spread = high - low;
-  return { homogeneous: spread <= (options.homogeneityMaxSpread ?? GROUP_DEFAULTS.homogeneityMaxSpread), spread };
+  const maxSpread = requireCount("options.homogeneityMaxSpread", options.homogeneityMaxSpread ?? GROUP_DEFAULTS.homogeneityMaxSpread);
+  return { homogeneous: spread <= maxSpread, spread };
 }

@@ -53,4 +53,20 @@ describe("pair split (RULES 2.1)", () => {
   it("rejects non-integer attributes, naming them", () => {
     expect(() => validateHarmoniesCreation(kept, { ...attributes, mn: 1.5 })).toThrow(/^attributes\.mn/);
   });
+
+  it("never splits into −0", () => {
+    for (let result = -5; result <= 5; result++) {
+      for (const [a, b] of pairSplits(result)) {
+        expect(Object.is(a, -0) || Object.is(b, -0), `${result} → ${a}/${b}`).toBe(false);
+      }
+    }
+  });
+
+  it("rejects a bad maximum gap, naming it, rather than list nothing or loop forever", () => {
+    expect(() => pairSplits(0, { creationMaxGap: Number.NaN })).toThrow(/^options\.creationMaxGap must be an integer/);
+    expect(() => pairSplits(0, { creationMaxGap: Number.POSITIVE_INFINITY })).toThrow(/^options\.creationMaxGap/);
+    expect(() => pairSplits(0, { creationMaxGap: 1e9 })).toThrow(/^options\.creationMaxGap must be between 0 and/);
+    expect(() => validateHarmoniesCreation(kept, attributes, { creationMaxGap: Number.NaN })).toThrow(/^options\.creationMaxGap/);
+    expect(() => validateHarmoniesCreation(kept, attributes, { creationMaxGap: -1 })).toThrow(/^options\.creationMaxGap/);
+  });
 });

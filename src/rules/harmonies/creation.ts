@@ -1,5 +1,5 @@
 import { d6 } from "../random";
-import { requireArray, requireInteger, requireRandom } from "../validate";
+import { requireArray, requireCount, requireInteger, requireRandom } from "../validate";
 import { HARMONIES_DEFAULTS } from "./defaults";
 
 export interface HarmoniesAttributeRoll {
@@ -37,12 +37,20 @@ export interface HarmoniesAttributes {
   pr: number;
 }
 
+/** A creation result is −5..+5: a wider gap changes nothing, and an unbounded one lists splits forever. */
+const MAX_CREATION_GAP = 100;
+
+function creationMaxGap(options: { creationMaxGap?: number }): number {
+  return requireCount("options.creationMaxGap", options.creationMaxGap ?? HARMONIES_DEFAULTS.creationMaxGap, MAX_CREATION_GAP);
+}
+
 /** Every split of a result between a pair: they sum to it and differ by at most 2. */
 export function pairSplits(result: number, options: { creationMaxGap?: number } = {}): [number, number][] {
   const r = requireInteger("result", result);
-  const gap = options.creationMaxGap ?? HARMONIES_DEFAULTS.creationMaxGap;
+  const gap = creationMaxGap(options);
   const splits: [number, number][] = [];
-  for (let a = Math.ceil((r - gap) / 2); 2 * a - r <= gap; a++) splits.push([a, r - a]);
+  // + 0 turns the −0 that Math.ceil gives for −0.5 into 0.
+  for (let a = Math.ceil((r - gap) / 2) + 0; 2 * a - r <= gap; a++) splits.push([a, r - a]);
   return splits;
 }
 
@@ -63,7 +71,7 @@ export function validateHarmoniesCreation(
   options: { creationMaxGap?: number } = {},
 ): { valid: boolean; problems: HarmoniesCreationProblem[] } {
   requireArray("kept", kept);
-  const gap = options.creationMaxGap ?? HARMONIES_DEFAULTS.creationMaxGap;
+  const gap = creationMaxGap(options);
   const problems: HarmoniesCreationProblem[] = [];
   const sums: number[] = [];
   for (const pair of HARMONIES_PAIRS) {

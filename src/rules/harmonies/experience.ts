@@ -1,6 +1,6 @@
 import { requireInteger } from "../validate";
 import { HARMONIES_DEFAULTS } from "./defaults";
-import { measureOf } from "./measure";
+import { MAX_VALUE, measureOf } from "./measure";
 
 /**
  * XP from the dice alone (RULES 2.7): every full band of 10 beyond ±10;
@@ -11,12 +11,18 @@ export function experienceFromDice(dice: number): number {
   return a <= 10 ? 0 : Math.floor((a - 1) / 10);
 }
 
+/** Measure(level + offset), the offset checked and the level bounded so the Measure stays in reach. */
+function levelCost(level: number, offset: number, offsetArgument: string): number {
+  const o = requireInteger(offsetArgument, offset, -MAX_VALUE, MAX_VALUE);
+  return measureOf(requireInteger("level", level, -MAX_VALUE - o, MAX_VALUE - o) + o);
+}
+
 /** XP to raise a skill to `level`: Measure(level + 20). */
 export function skillLevelCost(level: number, options: { skillCostOffset?: number } = {}): number {
-  return measureOf(requireInteger("level", level) + (options.skillCostOffset ?? HARMONIES_DEFAULTS.skillCostOffset));
+  return levelCost(level, options.skillCostOffset ?? HARMONIES_DEFAULTS.skillCostOffset, "options.skillCostOffset");
 }
 
 /** XP to raise an attribute (race bonus excluded) to `level`: Measure(level + 30). */
 export function attributeLevelCost(level: number, options: { attributeCostOffset?: number } = {}): number {
-  return measureOf(requireInteger("level", level) + (options.attributeCostOffset ?? HARMONIES_DEFAULTS.attributeCostOffset));
+  return levelCost(level, options.attributeCostOffset ?? HARMONIES_DEFAULTS.attributeCostOffset, "options.attributeCostOffset");
 }

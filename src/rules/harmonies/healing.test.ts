@@ -45,4 +45,11 @@ describe("healing", () => {
     expect(() => healWound(track(0, 0, 1, true))).toThrow(expect.objectContaining({ code: "WH.Error.Fatal" }));
     expect(() => healingDays(track(0, 0, 1, true))).toThrow(RangeError);
   });
+
+  it("rejects bad healing periods, naming them", () => {
+    const days = (change: Partial<{ light: number; grave: number; critical: number }>) => ({ healingDays: { light: 3, grave: 7, critical: 30, ...change } });
+    expect(() => healingDays(track(1, 0, 0), days({ light: Number.NaN }))).toThrow(/^options\.healingDays\.light must be an integer/);
+    expect(() => healingDays(track(1, 0, 0), days({ critical: -30 }))).toThrow(/^options\.healingDays\.critical/);
+    expect(() => healingStepDays(track(0, 1, 0), days({ grave: 1.5 }))).toThrow(/^options\.healingDays\.grave must be an integer/);
+  });
 });

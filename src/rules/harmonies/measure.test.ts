@@ -27,6 +27,11 @@ describe("measureOf", () => {
     expect(() => measureOf(2.5)).toThrow(/^value must be an integer/);
     expect(() => measureOf(3001)).toThrow(/^value must be between -3000 and 3000/);
   });
+
+  it("measureRatio names its own arguments when the gap is out of reach", () => {
+    expect(() => measureRatio(2000, -2000)).toThrow(/^against must be between -1000 and 5000/);
+    expect(() => measureRatio(Number.NaN, 0)).toThrow(/^value must be an integer/);
+  });
 });
 
 describe("valueOf", () => {

@@ -27,5 +27,6 @@ export function valueOf(measure: number): number {
 
 /** The Measure between two Values, e.g. Force +3 vs −2 → 3: three times as strong. */
 export function measureRatio(value: number, against: number): number {
-  return measureOf(requireInteger("value", value) - requireInteger("against", against));
+  const v = requireInteger("value", value);
+  return measureOf(v - requireInteger("against", against, v - MAX_VALUE, v + MAX_VALUE));
 }

@@ -25,6 +25,13 @@ describe("effectiveSkillLevel", () => {
   it("rejects a non-integer level", () => {
     expect(() => effectiveSkillLevel(-2.5)).toThrow(/^level/);
   });
+
+  it("rejects bad floors and talent levels, naming them", () => {
+    const skillFloors = { metier: Number.NaN, hobby: -7, technical: -15, hermetic: -20 };
+    expect(() => effectiveSkillLevel(-5, { metier: true }, { skillFloors })).toThrow(/^options\.skillFloors\.metier must be an integer/);
+    expect(() => effectiveSkillLevel(-5, {}, { skillFloors })).toThrow(/^options\.skillFloors\.metier/);
+    expect(() => effectiveSkillLevel(-5, { talent: true }, { talentLevel: 1.5 })).toThrow(/^options\.talentLevel must be an integer/);
+  });
 });
 
 describe("qualifiesAs", () => {
@@ -37,5 +44,10 @@ describe("qualifiesAs", () => {
   it("a métier needs at least 4 skills mastered at 0", () => {
     expect(qualifiesAs("metier", [0, 0, 0, -1])).toBe(false);
     expect(qualifiesAs("metier", [0, 0, 2, 0])).toBe(true);
+  });
+
+  it("rejects bad mastery levels and counts, naming them", () => {
+    expect(() => qualifiesAs("hobby", [-5, -5], { mastery: { metier: 0, hobby: Number.NaN } })).toThrow(/^options\.mastery\.hobby must be an integer/);
+    expect(() => qualifiesAs("hobby", [-5, -5], { masteredSkills: { metier: 4, hobby: -1 } })).toThrow(/^options\.masteredSkills\.hobby/);
   });
 });

@@ -1,4 +1,4 @@
-import { requireArray, requireInteger } from "../validate";
+import { requireArray, requireCount, requireInteger } from "../validate";
 import { HARMONIES_DEFAULTS, type SkillFloors } from "./defaults";
 
 /** What covers a skill, as the GM decided (RULES 2.3). */
@@ -31,11 +31,14 @@ export function effectiveSkillLevel(
   coverage: SkillCoverage = {},
   options: { skillFloors?: SkillFloors; talentLevel?: number } = {},
 ): EffectiveSkillLevel {
-  const floors = options.skillFloors ?? HARMONIES_DEFAULTS.skillFloors;
+  const given = options.skillFloors ?? HARMONIES_DEFAULTS.skillFloors;
+  const floor = (kind: keyof SkillFloors) => requireInteger(`options.skillFloors.${kind}`, given[kind]);
+  const floors: SkillFloors = { metier: floor("metier"), hobby: floor("hobby"), technical: floor("technical"), hermetic: floor("hermetic") };
+  const talentLevel = requireInteger("options.talentLevel", options.talentLevel ?? HARMONIES_DEFAULTS.mastery.talent);
   const candidates: EffectiveSkillLevel[] = [
     coverage.hermetic ? { level: floors.hermetic, source: "hermetic" } : { level: floors.technical, source: "technical" },
   ];
-  if (coverage.talent) candidates.push({ level: options.talentLevel ?? HARMONIES_DEFAULTS.mastery.talent, source: "talent" });
+  if (coverage.talent) candidates.push({ level: talentLevel, source: "talent" });
   if (coverage.hobby) candidates.push({ level: floors.hobby, source: "hobby" });
   if (coverage.metier) candidates.push({ level: floors.metier, source: "metier" });
   if (level !== null) candidates.push({ level: requireInteger("level", level), source: "own" });
@@ -52,7 +55,7 @@ export function qualifiesAs(
   options: { mastery?: { metier: number; hobby: number }; masteredSkills?: { metier: number; hobby: number } } = {},
 ): boolean {
   requireArray("levels", levels);
-  const mastery = (options.mastery ?? HARMONIES_DEFAULTS.mastery)[kind];
-  const needed = (options.masteredSkills ?? HARMONIES_DEFAULTS.masteredSkills)[kind];
+  const mastery = requireInteger(`options.mastery.${kind}`, (options.mastery ?? HARMONIES_DEFAULTS.mastery)[kind]);
+  const needed = requireCount(`options.masteredSkills.${kind}`, (options.masteredSkills ?? HARMONIES_DEFAULTS.masteredSkills)[kind]);
   return levels.filter((l, i) => requireInteger(`levels[${i}]`, l) >= mastery).length >= needed;
 }

@@ -26,6 +26,15 @@ export function checkWoundTrack(track: WoundTrack, argument = "track"): WoundTra
   };
 }
 
+/** A per-level table (maxima, healing periods) checked as counts: it may come from a world setting. */
+export function checkPerLevel(argument: string, table: WoundMaxima): WoundMaxima {
+  return {
+    light: requireCount(`${argument}.light`, table.light),
+    grave: requireCount(`${argument}.grave`, table.grave),
+    critical: requireCount(`${argument}.critical`, table.critical),
+  };
+}
+
 /**
  * Record a wound (RULES 2.5): it takes its own level if there is room, else the next free
  * level above (a light wound with light and grave full becomes critical); with no free level
@@ -38,11 +47,11 @@ export function addWound(
 ): WoundTrack {
   const next = checkWoundTrack(track);
   requireOneOf("severity", severity, SEVERITIES);
-  const maxima = options.woundMaxima ?? HARMONIES_DEFAULTS.woundMaxima;
+  const maxima = checkPerLevel("options.woundMaxima", options.woundMaxima ?? HARMONIES_DEFAULTS.woundMaxima);
   const from = WOUND_LEVELS.indexOf(severity as WoundLevel);
   if (from < 0 || next.fatal) return next;
   for (const level of WOUND_LEVELS.slice(from)) {
-    if (next[level] < requireCount(`options.woundMaxima.${level}`, maxima[level])) {
+    if (next[level] < maxima[level]) {
       next[level]++;
       return next;
     }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { validateWuxiaCreation, wuxiaCreationBudget, type WuxiaCreationSheet } from "./creation";
+import { WUXIA_DEFAULTS, type WuxiaCreationTable, type WuxiaHeroType } from "./defaults";
 
 const priorities = { attributes: 5, powers: 1, skills: 4, traits: 2, experience: 3 };
 
@@ -27,6 +28,19 @@ describe("wuxiaCreationBudget", () => {
 
   it("rejects a priority outside 1..5", () => {
     expect(() => wuxiaCreationBudget({ ...priorities, skills: 6 })).toThrow(/^priorities\.skills/);
+  });
+
+  it("rejects a malformed creation table, naming the entry rather than the priority", () => {
+    const table = (change: Partial<WuxiaCreationTable>) => ({ creation: { ...WUXIA_DEFAULTS.creation, ...change } });
+    expect(() => wuxiaCreationBudget(priorities, table({ attributePoints: [18, 21, 24, 27, Number.NaN] }))).toThrow(
+      /^options\.creation\.attributePoints\[4\] must be an integer/,
+    );
+    expect(() => wuxiaCreationBudget(priorities, table({ skillPoints: [20, 30, 40] }))).toThrow(/^options\.creation\.skillPoints has no entry 3/);
+    expect(() => wuxiaCreationBudget(priorities, table({ experience: [0, 5, -10, 15, 20] }))).toThrow(/^options\.creation\.experience\[2\]/);
+    expect(() => wuxiaCreationBudget(priorities, table({ heroType: ["Guerrier", "Chevalier", "Moine", "Assassin", "Mage" as WuxiaHeroType] }))).not.toThrow();
+    expect(() => wuxiaCreationBudget({ ...priorities, powers: 5 }, table({ heroType: ["Guerrier", "Chevalier", "Moine", "Assassin", "Mage" as WuxiaHeroType] }))).toThrow(
+      /^options\.creation\.heroType\[4\] must be one of/,
+    );
   });
 });
 

@@ -1,5 +1,5 @@
-import { requireArray, requireCount, requireInteger } from "../validate";
-import { WUXIA_DEFAULTS, type WuxiaCreationTable, type WuxiaHeroType } from "./defaults";
+import { at, requireArray, requireCount, requireInteger, requireOneOf } from "../validate";
+import { WUXIA_DEFAULTS, WUXIA_HERO_TYPES, type WuxiaCreationTable, type WuxiaHeroType } from "./defaults";
 import type { WuxiaAttributes } from "./secondary";
 
 /** The five Caractéristiques ranked at creation (RULES 1.2). */
@@ -17,12 +17,6 @@ export interface WuxiaBudget {
   experience: { points: number };
 }
 
-function pick<T>(table: readonly T[], priority: number, argument: string): T {
-  const entry = table[priority - 1];
-  if (entry === undefined) requireInteger(argument, priority, 1, table.length);
-  return entry as T;
-}
-
 /** What each category's priority buys (RULES 1.2). */
 export function wuxiaCreationBudget(
   priorities: WuxiaPriorities,
@@ -30,18 +24,21 @@ export function wuxiaCreationBudget(
 ): WuxiaBudget {
   const table = options.creation ?? WUXIA_DEFAULTS.creation;
   const p = (c: WuxiaCategory) => requireInteger(`priorities.${c}`, priorities[c], 1, 5);
+  // The table may be a GM's world setting: a missing or malformed entry is named as such.
+  const row = (column: keyof WuxiaCreationTable, priority: number): unknown =>
+    at(`options.creation.${column}`, requireArray<unknown>(`options.creation.${column}`, table[column]), priority - 1);
+  const count = (column: Exclude<keyof WuxiaCreationTable, "heroType">, priority: number) =>
+    requireCount(`options.creation.${column}[${priority - 1}]`, row(column, priority));
+  const powers = p("powers");
   return {
-    attributes: {
-      points: pick(table.attributePoints, p("attributes"), "priorities.attributes"),
-      maximum: pick(table.attributeMaximum, p("attributes"), "priorities.attributes"),
-    },
-    skills: { points: pick(table.skillPoints, p("skills"), "priorities.skills") },
+    attributes: { points: count("attributePoints", p("attributes")), maximum: count("attributeMaximum", p("attributes")) },
+    skills: { points: count("skillPoints", p("skills")) },
     powers: {
-      points: pick(table.powerPoints, p("powers"), "priorities.powers"),
-      heroType: pick(table.heroType, p("powers"), "priorities.powers"),
+      points: count("powerPoints", powers),
+      heroType: requireOneOf(`options.creation.heroType[${powers - 1}]`, row("heroType", powers) as WuxiaHeroType, WUXIA_HERO_TYPES),
     },
-    traits: { count: pick(table.traits, p("traits"), "priorities.traits") },
-    experience: { points: pick(table.experience, p("experience"), "priorities.experience") },
+    traits: { count: count("traits", p("traits")) },
+    experience: { points: count("experience", p("experience")) },
   };
 }
 

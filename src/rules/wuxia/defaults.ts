@@ -3,7 +3,9 @@
  * as a world setting. Functions take these as options and fall back to the values here.
  */
 
-export type WuxiaHeroType = "Guerrier" | "Chevalier" | "Moine" | "Assassin" | "Sorcier";
+/** The hero types of RULES 1.1. */
+export const WUXIA_HERO_TYPES = Object.freeze(["Guerrier", "Chevalier", "Moine", "Assassin", "Sorcier"] as const);
+export type WuxiaHeroType = (typeof WUXIA_HERO_TYPES)[number];
 
 /** Creation budgets by priority; every array is indexed by priority − 1 (priority 1..5). */
 export interface WuxiaCreationTable {

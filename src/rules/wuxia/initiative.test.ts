@@ -13,6 +13,15 @@ describe("rollWuxiaInitiative", () => {
     const roll = rollWuxiaInitiative(2, 3, replayFaces([1, 9, 8]), { sr: 12, rerolls: 1 });
     expect(roll).toMatchObject({ threshold: 9, faces: [8, 9], successes: 1 });
   });
+
+  it("rejects bad arguments, naming them as the caller wrote them", () => {
+    const random = replayFaces([5, 5, 5]);
+    expect(() => rollWuxiaInitiative(-1, 3, random)).toThrow(/^metal must be between 0/);
+    expect(() => rollWuxiaInitiative(2.5, 3, random)).toThrow(/^metal must be an integer/);
+    expect(() => rollWuxiaInitiative(3, Number.NaN, random)).toThrow(/^combatSkill must be an integer/);
+    expect(() => rollWuxiaInitiative(3, 2, random, { sr: 10.5 })).toThrow(/^options\.sr must be an integer/);
+    expect(() => rollWuxiaInitiative(3, 2, random, { rerolls: -1 })).toThrow(/^options\.rerolls/);
+  });
 });
 
 describe("spendInitiativeSuccesses", () => {

@@ -1,7 +1,7 @@
 import { RulesError } from "../errors";
 import { requireArray, requireCount, requireInteger } from "../validate";
 import { WUXIA_DEFAULTS } from "./defaults";
-import { rollWuxiaPool, type WuxiaRoll } from "./pool";
+import { MAX_POOL_DICE, rollWuxiaPool, type WuxiaRoll } from "./pool";
 import { wuxiaThreshold } from "./threshold";
 
 export interface WuxiaInitiativeRoll extends WuxiaRoll {
@@ -20,7 +20,10 @@ export function rollWuxiaInitiative(
   random: () => number,
   options: { sr?: number; rerolls?: number } = {},
 ): WuxiaInitiativeRoll {
-  const threshold = wuxiaThreshold(options.sr ?? WUXIA_DEFAULTS.standardSr, combatSkill);
+  // Checked here so that errors name this function's arguments, not those of the helpers.
+  requireCount("metal", metal, MAX_POOL_DICE);
+  const sr = requireInteger("options.sr", options.sr ?? WUXIA_DEFAULTS.standardSr);
+  const threshold = wuxiaThreshold(sr, requireInteger("combatSkill", combatSkill));
   const roll = rollWuxiaPool(metal, threshold, random, { rerolls: options.rerolls ?? 0 });
   return { ...roll, base: metal, threshold };
 }

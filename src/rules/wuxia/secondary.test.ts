@@ -40,6 +40,13 @@ describe("wound thresholds", () => {
     expect(() => woundStatus(-1, 3, 4)).toThrow(/^nb/);
     expect(() => woundStatus(1.5, 3, 4)).toThrow(/^nb must be an integer/);
   });
+
+  it("rejects bad fractions and penalties even before they are reached, naming them", () => {
+    expect(() => woundStatus(0, 3, 4, { woundPenalties: [1, Number.NaN, 3] })).toThrow(/^options\.woundPenalties\[1\] must be an integer/);
+    expect(() => woundStatus(0, 3, 4, { woundPenalties: [1, 2] })).toThrow(/^options\.woundPenalties/);
+    expect(() => woundStatus(0, 3, 4, { woundPenalties: [1, 1.5, 3] })).toThrow(/^options\.woundPenalties\[1\]/);
+    expect(() => woundThresholds(3, 4, { woundFractions: [-0.25] })).toThrow(/^options\.woundFractions\[0\] must be between 0/);
+  });
 });
 
 describe("panic thresholds", () => {
@@ -56,5 +63,11 @@ describe("panic thresholds", () => {
 
   it("rejects a bad level", () => {
     expect(() => panicStatus(-2, 3)).toThrow(/^level/);
+  });
+
+  it("rejects bad multipliers and penalties even before they are reached, naming them", () => {
+    expect(() => panicStatus(0, 3, { panicPenalties: [1, Number.POSITIVE_INFINITY] })).toThrow(/^options\.panicPenalties\[1\] must be an integer/);
+    expect(() => panicStatus(0, 3, { panicPenalties: [1] })).toThrow(/^options\.panicPenalties/);
+    expect(() => panicThresholds(3, { panicMultipliers: [2, -4, 6] })).toThrow(/^options\.panicMultipliers\[1\] must be between 0/);
   });
 });

@@ -1,4 +1,4 @@
-import { requireArray, requireCount, requireFinite, requireInteger } from "../validate";
+import { MAX_SIZE, requireArray, requireCount, requireFinite, requireInteger } from "../validate";
 import { WUXIA_DEFAULTS } from "./defaults";
 
 export interface WuxiaAttributes {
@@ -40,7 +40,8 @@ export interface WoundOptions {
 export function woundThresholds(metal: number, eau: number, options: WoundOptions = {}): number[] {
   const death = deathThreshold(metal, eau);
   const fractions = requireArray("options.woundFractions", options.woundFractions ?? WUXIA_DEFAULTS.woundFractions);
-  return fractions.map((f, i) => Math.floor(requireFinite(`options.woundFractions[${i}]`, f) * death));
+  // Fractions, not percentages: 25 for ¼ would put every threshold far beyond death.
+  return fractions.map((f, i) => Math.floor(requireFinite(`options.woundFractions[${i}]`, f, 0, 1) * death));
 }
 
 export interface WuxiaWoundStatus {
@@ -56,8 +57,8 @@ export function woundStatus(nb: number, metal: number, eau: number, options: Wou
   const level = requireCount("nb", nb);
   const death = deathThreshold(metal, eau);
   const thresholds = woundThresholds(metal, eau, options);
-  const penalties = options.woundPenalties ?? WUXIA_DEFAULTS.woundPenalties;
-  return { deathThreshold: death, thresholds, penalty: reachedPenalty(level, thresholds, penalties, "options.woundPenalties"), dead: level >= death };
+  const penalties = thresholdPenalties(thresholds.length, options.woundPenalties ?? WUXIA_DEFAULTS.woundPenalties, "options.woundPenalties");
+  return { deathThreshold: death, thresholds, penalty: reachedPenalty(level, thresholds, penalties), dead: level >= death };
 }
 
 export interface PanicOptions {
@@ -69,7 +70,7 @@ export interface PanicOptions {
 export function panicThresholds(eau: number, options: PanicOptions = {}): number[] {
   const e = attribute("eau", eau);
   const multipliers = requireArray("options.panicMultipliers", options.panicMultipliers ?? WUXIA_DEFAULTS.panicMultipliers);
-  return multipliers.map((m, i) => requireFinite(`options.panicMultipliers[${i}]`, m) * e);
+  return multipliers.map((m, i) => requireFinite(`options.panicMultipliers[${i}]`, m, 0, MAX_SIZE) * e);
 }
 
 export interface WuxiaPanicStatus {
@@ -83,18 +84,25 @@ export function panicStatus(level: number, eau: number, options: PanicOptions = 
   const panic = requireCount("level", level);
   const thresholds = panicThresholds(eau, options);
   const flee = thresholds[thresholds.length - 1];
-  const penalties = options.panicPenalties ?? WUXIA_DEFAULTS.panicPenalties;
+  const penalized = thresholds.slice(0, -1);
+  const penalties = thresholdPenalties(penalized.length, options.panicPenalties ?? WUXIA_DEFAULTS.panicPenalties, "options.panicPenalties");
   return {
     thresholds,
-    penalty: reachedPenalty(panic, thresholds.slice(0, -1), penalties, "options.panicPenalties"),
+    penalty: reachedPenalty(panic, penalized, penalties),
     mustFlee: flee !== undefined && panic >= flee,
   };
 }
 
-function reachedPenalty(level: number, thresholds: readonly number[], penalties: readonly number[], argument: string): number {
+/** The SR penalty of each threshold, all checked up front: a bad one must not wait to be reached. */
+function thresholdPenalties(count: number, penalties: readonly number[], argument: string): number[] {
+  requireArray(argument, penalties);
+  return Array.from({ length: count }, (_, i) => requireInteger(`${argument}[${i}]`, penalties[i]));
+}
+
+function reachedPenalty(level: number, thresholds: readonly number[], penalties: readonly number[]): number {
   let penalty = 0;
   thresholds.forEach((t, i) => {
-    if (level >= t) penalty = requireFinite(`${argument}[${i}]`, penalties[i]);
+    if (level >= t) penalty = penalties[i] ?? 0;
   });
   return penalty;
 }

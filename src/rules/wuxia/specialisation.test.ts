@@ -23,6 +23,23 @@ describe("specialisationRerolls", () => {
     expect(() => specialisationRerolls(2.5)).toThrow(/^skillLevel must be an integer/);
     expect(() => specialisationRerolls(2, { rerollBands: [{ fromLevel: 4, rerolls: 2 }] })).toThrow(/^options\.rerollBands/);
   });
+
+  it("takes the band with the highest fromLevel reached, whatever the order of the list", () => {
+    const rerollBands = [
+      { fromLevel: 7, rerolls: 3 },
+      { fromLevel: 1, rerolls: 1 },
+      { fromLevel: 4, rerolls: 2 },
+    ];
+    expect([1, 4, 8].map((level) => specialisationRerolls(level, { rerollBands }))).toEqual([1, 2, 3]);
+  });
+
+  it("rejects malformed bands, naming the entry", () => {
+    const band = (fromLevel: number, rerolls: number) => ({ rerollBands: [{ fromLevel, rerolls }] });
+    expect(() => specialisationRerolls(3, band(1, Number.NaN))).toThrow(/^options\.rerollBands\[0\]\.rerolls must be an integer/);
+    expect(() => specialisationRerolls(3, band(1, -1))).toThrow(/^options\.rerollBands\[0\]\.rerolls must be between 0/);
+    expect(() => specialisationRerolls(3, band(1, 1.5))).toThrow(/^options\.rerollBands\[0\]\.rerolls/);
+    expect(() => specialisationRerolls(3, band(0.5, 1))).toThrow(/^options\.rerollBands\[0\]\.fromLevel must be an integer/);
+  });
 });
 
 describe("narrowSkillUse", () => {

@@ -1,6 +1,7 @@
 import { RulesError } from "../errors";
-import { requireInteger } from "../validate";
+import { requireArray, requireCount, requireInteger } from "../validate";
 import { WUXIA_DEFAULTS, type RerollBand } from "./defaults";
+import { MAX_POOL_DICE } from "./pool";
 
 /** Compétence levels run 1..10 (RULES 1.1). */
 const MAX_SKILL_LEVEL = 10;
@@ -11,9 +12,18 @@ export function specialisationRerolls(
   options: { rerollBands?: readonly RerollBand[] } = {},
 ): number {
   const level = requireInteger("skillLevel", skillLevel, 1, MAX_SKILL_LEVEL);
-  const bands = options.rerollBands ?? WUXIA_DEFAULTS.rerollBands;
+  const bands = requireArray("options.rerollBands", options.rerollBands ?? WUXIA_DEFAULTS.rerollBands);
+  // The band reached with the highest start wins, so a world setting need not list bands in order.
+  let from = -Infinity;
   let rerolls: number | undefined;
-  for (const band of bands) if (level >= band.fromLevel) rerolls = band.rerolls;
+  bands.forEach((band, i) => {
+    const start = requireInteger(`options.rerollBands[${i}].fromLevel`, band.fromLevel);
+    const count = requireCount(`options.rerollBands[${i}].rerolls`, band.rerolls, MAX_POOL_DICE);
+    if (start <= level && start >= from) {
+      from = start;
+      rerolls = count;
+    }
+  });
   if (rerolls === undefined) {
     throw new RulesError(
       "WH.Error.BadValue",
