@@ -26,6 +26,21 @@ describe("wuxiaCreationBudget", () => {
     ]);
   });
 
+  it("[default] every priority of RULES 1.2: skills 20..60, powers 20..60 with their hero type, 1..5 traits, 0..20 XP", () => {
+    const byPriority = [1, 2, 3, 4, 5].map((p) => wuxiaCreationBudget({ attributes: p, skills: p, powers: p, traits: p, experience: p }));
+    expect(byPriority.map((b) => b.attributes)).toEqual([18, 21, 24, 27, 30].map((points, i) => ({ points, maximum: [5, 6, 6, 7, 8][i] })));
+    expect(byPriority.map((b) => b.skills.points)).toEqual([20, 30, 40, 50, 60]);
+    expect(byPriority.map((b) => b.powers)).toEqual([
+      { points: 20, heroType: "Guerrier" },
+      { points: 30, heroType: "Chevalier" },
+      { points: 40, heroType: "Moine" },
+      { points: 50, heroType: "Assassin" },
+      { points: 60, heroType: "Sorcier" },
+    ]);
+    expect(byPriority.map((b) => b.traits.count)).toEqual([1, 2, 3, 4, 5]);
+    expect(byPriority.map((b) => b.experience.points)).toEqual([0, 5, 10, 15, 20]);
+  });
+
   it("rejects a priority outside 1..5", () => {
     expect(() => wuxiaCreationBudget({ ...priorities, skills: 6 })).toThrow(/^priorities\.skills/);
   });
