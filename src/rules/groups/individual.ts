@@ -1,22 +1,11 @@
-import { MAX_EXPLOSIONS } from "../harmonies/difference-roll";
-import { RulesError } from "../errors";
-import { GROUP_DEFAULTS } from "./defaults";
+import { openD10 } from "../harmonies/difference-roll";
 import { d10 } from "../random";
+import { GROUP_DEFAULTS } from "./defaults";
 import { requireCount, requireInteger, requireRandom } from "../validate";
 import type { MarginCount } from "./method2-margins";
 
 /** Dice results within ±WINDOW are counted in a typed array; rarer open results in a map. */
 const WINDOW = 99;
-
-function openDie(random: () => number): number {
-  let total = 0;
-  for (let n = 0; n <= MAX_EXPLOSIONS; n++) {
-    const face = d10(random);
-    total += face;
-    if (face !== 10) return total;
-  }
-  throw new RulesError("WH.Error.NotRandom", { argument: "random", value: total }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
-}
 
 /**
  * [default] individual mode (RULES 3.3): every member makes its own difference roll. Only a
@@ -36,7 +25,7 @@ export function rollGroupIndividually(
   const rare = new Map<number, number>();
   if (options.open ?? GROUP_DEFAULTS.open) {
     for (let i = 0; i < n; i++) {
-      const d = openDie(random) - openDie(random);
+      const d = openD10(random) - openD10(random);
       if (d >= -WINDOW && d <= WINDOW) counts[d + WINDOW] = (counts[d + WINDOW] ?? 0) + 1;
       else rare.set(d, (rare.get(d) ?? 0) + 1);
     }

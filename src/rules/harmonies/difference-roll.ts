@@ -15,16 +15,27 @@ export interface HarmoniesRoll {
   dice: number;
 }
 
-/** One die of the difference roll; on an open roll a 10 adds 10 and rolls again (RULES 2.4). */
-function rollDie(random: () => number, open: boolean, faces: number[]): number {
+/**
+ * One die of an open roll: a 10 adds 10 and rolls again, as long as it shows 10 (RULES 2.4).
+ * Every face goes to `faces` when given; rolling a whole group passes none, to stay fast.
+ */
+export function openD10(random: () => number, faces?: number[]): number {
   let total = 0;
   for (let n = 0; n <= MAX_EXPLOSIONS; n++) {
     const face = d10(random);
-    faces.push(face);
+    faces?.push(face);
     total += face;
-    if (!open || face !== 10) return total;
+    if (face !== 10) return total;
   }
-  throw new RulesError("WH.Error.NotRandom", { argument: "random", value: faces.length }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
+  throw new RulesError("WH.Error.NotRandom", { argument: "random", value: MAX_EXPLOSIONS + 1 }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
+}
+
+/** One die of the difference roll, closed or open. */
+function rollDie(random: () => number, open: boolean, faces: number[]): number {
+  if (open) return openD10(random, faces);
+  const face = d10(random);
+  faces.push(face);
+  return face;
 }
 
 /** The difference roll d10 − d10, closed (−9..+9) or open (unbounded). */

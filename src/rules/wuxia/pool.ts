@@ -1,6 +1,6 @@
 import { d10 } from "../random";
 import { at, requireCount, requireInteger, requireRandom } from "../validate";
-import { effectiveThreshold, oneBit, successBit, type WuxiaPoolResult } from "./threshold";
+import { effectiveThreshold, tallyFaces, type WuxiaPoolResult } from "./threshold";
 
 /** Pools are Attribute-sized; the cap only guards against a runaway argument. */
 export const MAX_POOL_DICE = 1000;
@@ -61,13 +61,6 @@ export function rollWuxiaPool(
   for (let i = 0; i < dice; i++) faces[i] = d10(random);
   const rerolled = budget > 0 ? applyRerolls(faces, least, budget, random) : [];
 
-  let successes = 0;
-  let ones = 0;
-  for (let i = 0; i < dice; i++) {
-    const face = faces[i] ?? 0;
-    successes += successBit(face, least);
-    ones += oneBit(face);
-  }
-  const critical = ones > successes;
-  return { faces, rerolled, successes, ones, critical, success: successes >= 1 && !critical };
+  const { successes, ones, critical, success } = tallyFaces(faces, least);
+  return { faces, rerolled, successes, ones, critical, success };
 }

@@ -61,7 +61,7 @@ function poolResult(successes: number, ones: number): WuxiaPoolResult {
 }
 
 /** evaluateWuxiaPool on faces already known to be valid. */
-function tallyFaces(faces: readonly number[], threshold: number): WuxiaPoolResult {
+export function tallyFaces(faces: readonly number[], threshold: number): WuxiaPoolResult {
   const least = effectiveThreshold(threshold);
   let successes = 0;
   let ones = 0;
