@@ -11,6 +11,10 @@ describe("experience", () => {
     expect([-10, 0, 10, 11, 21, -11, -31].map(experienceFromDice)).toEqual([0, 0, 0, 1, 2, 1, 3]);
   });
 
+  it("bands start past ±10, ±20, …: ±10 → 0, ±11 → 1, ±20 → 1, ±21 → 2", () => {
+    expect([-21, -20, -11, -10, 10, 11, 20, 21].map(experienceFromDice)).toEqual([2, 1, 1, 0, 0, 1, 1, 2]);
+  });
+
   it("[example] skill 0 → +1 costs Measure(+21) = 125; attribute −1 → 0 costs Measure(+30) = 1000", () => {
     expect(skillLevelCost(1)).toBe(125);
     expect(attributeLevelCost(0)).toBe(1000);

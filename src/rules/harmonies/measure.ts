@@ -12,7 +12,8 @@ export function measureOf(value: number): number {
   const v = requireInteger("value", value, -MAX_VALUE, MAX_VALUE);
   const decade = Math.floor(v / 10);
   const mantissa = at("MEASURE_TABLE", MEASURE_TABLE, v - decade * 10);
-  // Dividing by an exact power of ten rounds once, so Measure(−3) is exactly the double 0.5.
+  // 10^d is exact up to d = 22: there a Measure rounds once (Measure(−3) is exactly the double
+  // 0.5); beyond, the power is rounded too and a Measure may be one ulp off.
   return decade >= 0 ? mantissa * 10 ** decade : mantissa / 10 ** -decade;
 }
 
