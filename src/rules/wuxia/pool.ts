@@ -61,6 +61,6 @@ export function rollWuxiaPool(
   for (let i = 0; i < dice; i++) faces[i] = d10(random);
   const rerolled = budget > 0 ? applyRerolls(faces, least, budget, random) : [];
 
-  const { successes, ones, critical, success } = tallyFaces(faces, least);
+  const { successes, ones, critical, success } = tallyFaces(faces, threshold);
   return { faces, rerolled, successes, ones, critical, success };
 }

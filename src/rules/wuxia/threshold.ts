@@ -46,12 +46,12 @@ export function evaluateWuxiaPool(faces: readonly number[], threshold: number): 
  * random faces make branches unpredictable, and a misprediction costs more than a die.
  * (x >>> 31) is 1 exactly when the small integer x is negative.
  */
-export function successBit(face: number, least: number): number {
+function successBit(face: number, least: number): number {
   return (least - 1 - face) >>> 31;
 }
 
 /** 1 if the face is a 1, else 0; branch-free like successBit. */
-export function oneBit(face: number): number {
+function oneBit(face: number): number {
   return (face - 2) >>> 31;
 }
 
