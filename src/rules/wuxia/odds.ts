@@ -58,7 +58,8 @@ export function wuxiaOdds(dice: number, threshold: number, options: { rerolls?: 
   first[0] = 1;
   for (let d = 1; d <= n; d++) addDie(first, n, d, die);
 
-  // after: the states about to receive all k fresh dice; fewer[j]: those (a = n − j) receiving j < k.
+  // after: the states receiving all k fresh dice, then the result as the passes add them;
+  // fewer[j]: the states (all with a = n − j) receiving only j < k fresh dice.
   const after = new Float64Array(w * w);
   const fewer = new Float64Array(k);
   for (let a = 0; a <= n; a++) {
