@@ -13,6 +13,8 @@ interface NumberListSetting {
   defaults: readonly number[];
   /** How many numbers the list must hold; any length ≥ 1 when absent. */
   length?: number;
+  /** Whole numbers only (penalties, levels, points). */
+  integer?: boolean;
 }
 
 const CREATION_HINT = "WH.Settings.Creation.Hint";
@@ -27,6 +29,7 @@ export const NUMBER_LIST_SETTINGS = {
     name: "WH.Settings.WuxiaWoundPenalties.Name",
     hint: "WH.Settings.WuxiaWoundPenalties.Hint",
     defaults: WUXIA_DEFAULTS.woundPenalties,
+    integer: true,
   },
   wuxiaPanicThresholds: {
     name: "WH.Settings.WuxiaPanicThresholds.Name",
@@ -37,58 +40,66 @@ export const NUMBER_LIST_SETTINGS = {
     name: "WH.Settings.WuxiaPanicPenalties.Name",
     hint: "WH.Settings.WuxiaPanicPenalties.Hint",
     defaults: WUXIA_DEFAULTS.panicPenalties,
+    integer: true,
   },
   wuxiaRerollLevels: {
     name: "WH.Settings.WuxiaRerollLevels.Name",
     hint: "WH.Settings.WuxiaRerollLevels.Hint",
     defaults: WUXIA_DEFAULTS.rerollBands.map((b) => b.fromLevel),
+    integer: true,
   },
   wuxiaCreationAttributePoints: {
     name: "WH.Settings.Creation.AttributePoints",
     hint: CREATION_HINT,
     defaults: WUXIA_DEFAULTS.creation.attributePoints,
     length: 5,
+    integer: true,
   },
   wuxiaCreationAttributeMaximum: {
     name: "WH.Settings.Creation.AttributeMaximum",
     hint: CREATION_HINT,
     defaults: WUXIA_DEFAULTS.creation.attributeMaximum,
     length: 5,
+    integer: true,
   },
   wuxiaCreationSkillPoints: {
     name: "WH.Settings.Creation.SkillPoints",
     hint: CREATION_HINT,
     defaults: WUXIA_DEFAULTS.creation.skillPoints,
     length: 5,
+    integer: true,
   },
   wuxiaCreationPowerPoints: {
     name: "WH.Settings.Creation.PowerPoints",
     hint: CREATION_HINT,
     defaults: WUXIA_DEFAULTS.creation.powerPoints,
     length: 5,
+    integer: true,
   },
   wuxiaCreationTraits: {
     name: "WH.Settings.Creation.Traits",
     hint: CREATION_HINT,
     defaults: WUXIA_DEFAULTS.creation.traits,
     length: 5,
+    integer: true,
   },
   wuxiaCreationExperience: {
     name: "WH.Settings.Creation.Experience",
     hint: CREATION_HINT,
     defaults: WUXIA_DEFAULTS.creation.experience,
     length: 5,
+    integer: true,
   },
 } as const satisfies Record<string, NumberListSetting>;
 
 export type NumberListSettingKey = keyof typeof NUMBER_LIST_SETTINGS;
 
-/** "25, 50, 75" → [25, 50, 75]; null when the text is not such a list of the right length. */
-export function parseNumberList(text: string, length?: number): number[] | null {
+/** "25, 50, 75" → [25, 50, 75]; null unless it is a list of numbers ≥ 0 as the setting wants. */
+export function parseNumberList(text: string, rules: { length?: number; integer?: boolean } = {}): number[] | null {
   const parts = String(text).split(/[,;\s]+/).filter(Boolean);
-  if (!parts.length || (length !== undefined && parts.length !== length)) return null;
+  if (!parts.length || (rules.length !== undefined && parts.length !== rules.length)) return null;
   const numbers = parts.map(Number);
-  return numbers.every((n) => Number.isFinite(n) && n >= 0) ? numbers : null;
+  return numbers.every((n) => Number.isFinite(n) && n >= 0 && (!rules.integer || Number.isInteger(n))) ? numbers : null;
 }
 
 export function formatNumberList(numbers: readonly number[]): string {
@@ -99,7 +110,7 @@ export function formatNumberList(numbers: readonly number[]): string {
 export function numberListSetting(key: NumberListSettingKey): number[] {
   const config: NumberListSetting = NUMBER_LIST_SETTINGS[key];
   const stored = game.settings.get(SYSTEM_ID, key);
-  return parseNumberList(stored, config.length) ?? [...config.defaults];
+  return parseNumberList(stored, config) ?? [...config.defaults];
 }
 
 /** Whether a list setting still holds the system's defaults. */
@@ -127,13 +138,33 @@ export function registerHouseRuleSettings(): void {
       default: formatNumberList(config.defaults),
       requiresReload: false,
       onChange: (value: string) => {
-        if (!parseNumberList(value, config.length)) {
+        if (!parseNumberList(value, config)) {
           ui.notifications?.warn(game.i18n.format("WH.Settings.BadList", { value, defaults: formatNumberList(config.defaults) }));
+        } else if (!houseRulesAgree()) {
+          ui.notifications?.warn(game.i18n.localize("WH.Settings.ListsDisagree"));
         }
         refreshActors();
       },
     });
   }
+}
+
+/** Pairs of lists that must agree: a penalty for each threshold, reroll bands from level 1 up. */
+function agreeingLists() {
+  const wounds = { fractions: numberListSetting("wuxiaWoundThresholds"), penalties: numberListSetting("wuxiaWoundPenalties") };
+  const panic = { multipliers: numberListSetting("wuxiaPanicThresholds"), penalties: numberListSetting("wuxiaPanicPenalties") };
+  const levels = numberListSetting("wuxiaRerollLevels");
+  return {
+    wounds: wounds.penalties.length >= wounds.fractions.length ? wounds : null,
+    panic: panic.penalties.length >= panic.multipliers.length - 1 ? panic : null,
+    levels: levels[0] === 1 && levels.every((l, i) => i === 0 || l > (levels[i - 1] ?? 0)) ? levels : null,
+  };
+}
+
+/** Whether the house-rule lists fit together (otherwise the defaults of a pair apply). */
+export function houseRulesAgree(): boolean {
+  const lists = agreeingLists();
+  return Boolean(lists.wounds && lists.panic && lists.levels);
 }
 
 /** The Wuxia options the rules engine takes, from the world's settings. */
@@ -145,12 +176,15 @@ export function wuxiaRuleOptions(): {
   rerollBands: RerollBand[];
   creation: WuxiaCreationTable;
 } {
-  const levels = numberListSetting("wuxiaRerollLevels");
+  const lists = agreeingLists();
+  const wounds = lists.wounds ?? { fractions: NUMBER_LIST_SETTINGS.wuxiaWoundThresholds.defaults, penalties: WUXIA_DEFAULTS.woundPenalties };
+  const panic = lists.panic ?? { multipliers: WUXIA_DEFAULTS.panicMultipliers, penalties: WUXIA_DEFAULTS.panicPenalties };
+  const levels = lists.levels ?? NUMBER_LIST_SETTINGS.wuxiaRerollLevels.defaults;
   return {
-    woundFractions: numberListSetting("wuxiaWoundThresholds").map((p) => p / 100),
-    woundPenalties: numberListSetting("wuxiaWoundPenalties"),
-    panicMultipliers: numberListSetting("wuxiaPanicThresholds"),
-    panicPenalties: numberListSetting("wuxiaPanicPenalties"),
+    woundFractions: wounds.fractions.map((p) => p / 100),
+    woundPenalties: [...wounds.penalties],
+    panicMultipliers: [...panic.multipliers],
+    panicPenalties: [...panic.penalties],
     rerollBands: levels.map((fromLevel, i) => ({ fromLevel, rerolls: i + 1 })),
     creation: {
       attributePoints: numberListSetting("wuxiaCreationAttributePoints"),

@@ -1,13 +1,16 @@
 type AnyObject = Record<string, unknown>;
 
+/** Merges options as ApplicationV2 does down the class chain: arrays (classes) concatenate. */
 function mergeDeep(base: AnyObject, extra: AnyObject): AnyObject {
   const out: AnyObject = { ...base };
   for (const [k, v] of Object.entries(extra)) {
     const prev = out[k];
-    out[k] =
-      v && typeof v === "object" && !Array.isArray(v) && prev && typeof prev === "object" && !Array.isArray(prev)
-        ? mergeDeep(prev as AnyObject, v as AnyObject)
-        : v;
+    if (Array.isArray(prev) && Array.isArray(v)) out[k] = [...prev, ...v];
+    else
+      out[k] =
+        v && typeof v === "object" && !Array.isArray(v) && prev && typeof prev === "object" && !Array.isArray(prev)
+          ? mergeDeep(prev as AnyObject, v as AnyObject)
+          : v;
   }
   return out;
 }

@@ -30,6 +30,9 @@ export class DocumentDouble {
 
   _id: string;
   name: string;
+  /** Simpler than Foundry: no per-type default image; a stand-in path when none is given. */
+  img: string;
+  sort: number;
   type: string;
   system: TypeDataModel | AnyObject;
   flags: Record<string, AnyObject>;
@@ -40,6 +43,8 @@ export class DocumentDouble {
   constructor(data: AnyObject, options: { parent?: DocumentDouble | null } = {}) {
     this._id = (data._id as string | undefined) ?? randomID();
     this.name = String(data.name ?? "");
+    this.img = String(data.img ?? "icons/svg/mystery-man.svg");
+    this.sort = Number(data.sort ?? 0);
     this.type = String(data.type ?? "base");
     this.flags = structuredClone((data.flags as Record<string, AnyObject> | undefined) ?? {});
     this.ownership = structuredClone((data.ownership as Record<string, number> | undefined) ?? { default: 0 });
@@ -118,6 +123,8 @@ export class DocumentDouble {
     return {
       _id: this._id,
       name: this.name,
+      img: this.img,
+      sort: this.sort,
       type: this.type,
       system: typeof system.toObject === "function" ? system.toObject() : structuredClone(this.system),
       flags: structuredClone(this.flags),

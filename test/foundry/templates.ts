@@ -14,13 +14,19 @@ function i18n(): { localize(key: string): string; format(key: string, data?: Any
 
 /**
  * The Handlebars helpers of Foundry v13 that the system's templates use, on the real handlebars
- * package. Simpler than Foundry: `selectOptions` takes a `{value: label}` object or an array of
- * `{value, label}` only (no option groups, no `sort`).
+ * package (`localize`, `checked`, `selectOptions`, `eq`, `or`, `concat`). Simpler than Foundry:
+ * `selectOptions` takes a `{value: label}` object or an array of `{value, label}` only (no option
+ * groups, no `sort`).
  */
 export function registerFoundryHelpers(hb: HandlebarsEnv): void {
-  hb.registerHelper("localize", (key: string, options: HelperOptions) =>
-    Object.keys(options.hash).length ? i18n().format(key, options.hash) : i18n().localize(key),
-  );
+  // Like Foundry, a SafeString key (from `concat`) is read as its text.
+  hb.registerHelper("localize", (key: string | Handlebars.SafeString, options: HelperOptions) => {
+    const text = String(key);
+    return Object.keys(options.hash).length ? i18n().format(text, options.hash) : i18n().localize(text);
+  });
+  hb.registerHelper("eq", (a: unknown, b: unknown) => a === b);
+  hb.registerHelper("or", (...args: unknown[]) => args.slice(0, -1).some(Boolean));
+  hb.registerHelper("concat", (...args: unknown[]) => new hb.SafeString(args.slice(0, -1).map(String).join("")));
   hb.registerHelper("checked", (value: unknown) => (value ? "checked" : ""));
   hb.registerHelper("selectOptions", (choices: AnyObject | { value: unknown; label: string }[], options: HelperOptions) => {
     const { selected, localize = false, blank } = options.hash as { selected?: unknown; localize?: boolean; blank?: string };
@@ -28,7 +34,7 @@ export function registerFoundryHelpers(hb: HandlebarsEnv): void {
       ? choices.map((c) => [String(c.value), c.label])
       : Object.entries(choices).map(([value, label]) => [value, String(label)]);
     const esc = hb.escapeExpression;
-    const html: string[] = blank === undefined ? [] : [`<option value="">${esc(localize ? i18n().localize(blank) : blank)}</option>`];
+    const html: string[] = blank === undefined ? [] : [`<option value="">${esc(localize && blank ? i18n().localize(blank) : blank)}</option>`];
     for (const [value, label] of entries) {
       const text = localize ? i18n().localize(label) : label;
       html.push(`<option value="${esc(value)}"${String(selected) === value ? " selected" : ""}>${esc(text)}</option>`);

@@ -22,7 +22,7 @@ interface GameLike {
 export class MacroDouble extends DocumentDouble {
   static override documentName = "Macro";
   command: string;
-  img: string;
+  override img: string;
 
   constructor(data: AnyObject, options: { parent?: DocumentDouble | null } = {}) {
     super(data, options);

@@ -31,7 +31,7 @@ describe("Actor group", () => {
       },
     });
     const corps = sys(actor).combined.find((c) => c.key === "corps");
-    expect(corps).toEqual({ key: "corps", value: 9, setAside: [-10], setAsideMembers: ["Chiot"] });
+    expect(corps).toEqual({ key: "corps", value: 9, setAside: [{ value: -10, members: ["Chiot"] }] });
     expect(sys(actor).size).toBe(6);
   });
 

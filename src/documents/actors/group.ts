@@ -79,9 +79,11 @@ export interface CombinedAttribute {
   key: HarmoniesAttributeKey;
   /** The group's combined Value (RULES 3.1). */
   value: number;
-  /** Values set aside, weakest first, and the sub-groups whose own Value is one of them. */
-  setAside: number[];
-  setAsideMembers: string[];
+  /**
+   * Values set aside, weakest first; `members` names the sub-groups whose own Value it is (a
+   * Value reached by merging several sub-groups names none).
+   */
+  setAside: { value: number; members: string[] }[];
 }
 
 export type GroupDerived = {
@@ -130,8 +132,11 @@ export class GroupModel extends foundry.abstract.TypeDataModel<GroupSchema, Acto
 function combine(key: HarmoniesAttributeKey, members: GroupMemberData[]): CombinedAttribute {
   const values = members.flatMap((m) => Array.from({ length: m.count }, () => m.stats[key]));
   const { value, setAside } = combineValues(values);
-  const setAsideMembers = members.filter((m) => setAside.includes(m.stats[key])).map((m) => m.label);
-  return { key, value, setAside, setAsideMembers };
+  return {
+    key,
+    value,
+    setAside: setAside.map((v) => ({ value: v, members: members.filter((m) => m.count === 1 && m.stats[key] === v).map((m) => m.label) })),
+  };
 }
 
 function migrateMember(member: SourceData): SourceData {

@@ -87,6 +87,15 @@ describe("Actor wuxiaCharacter", () => {
     expect(started.foundry.notifications.at(-1)?.level).toBe("warn");
     const other = await hero(started);
     expect(sys(other).wounds.thresholds).toEqual([6, 12, 18]);
+    expect(sys(other).wounds.penalty).toBe(0);
+  });
+
+  it("uses the defaults of a pair of house-rule lists that do not fit together, and says so", async () => {
+    await started.foundry.game.settings.set("wuxia-harmonies", "wuxiaPanicPenalties", "1");
+    expect(started.foundry.notifications.at(-1)).toMatchObject({ level: "warn" });
+    await started.foundry.game.settings.set("wuxia-harmonies", "wuxiaRerollLevels", "2, 5");
+    const actor = await hero(started, { panic: { value: 8 } });
+    expect(sys(actor).panic.penalty).toBe(2);
   });
 
   it("sums the AR of the armour worn", async () => {

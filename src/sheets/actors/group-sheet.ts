@@ -84,8 +84,7 @@ export class GroupSheet extends SystemActorSheet {
         key: c.key,
         label: `${ATTRIBUTE_LABEL_PREFIX}.${c.key}`,
         valueText: signed(c.value),
-        setAside: c.setAside.map(signed).join(", "),
-        setAsideMembers: c.setAsideMembers.join(", "),
+        setAside: c.setAside.map((a) => (a.members.length ? `${signed(a.value)} (${a.members.join(", ")})` : signed(a.value))).join(", "),
       })),
       descriptionHTML: await this.enrich(system.description),
     });

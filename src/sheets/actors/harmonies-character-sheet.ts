@@ -17,6 +17,8 @@ function scoreRows(group: "characteristics" | "means", keys: readonly string[], 
     label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
     abbr: `WH.AttributeAbbr.${key}`,
     ...scores[key],
+    valueText: signed(scores[key]?.value ?? 0),
+    raceText: signed(scores[key]?.race ?? 0),
     totalText: signed(scores[key]?.total ?? 0),
     path: `system.${group}.${key}`,
   }));

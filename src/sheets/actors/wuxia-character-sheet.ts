@@ -153,6 +153,6 @@ function creationProblemText(problem: WuxiaCreationProblem): string {
     : problem.field === "heroType"
       ? t("WH.Actor.Wuxia.FIELDS.heroType.label")
       : t(`WH.Actor.Wuxia.FIELDS.priorities.${category}.label`);
-  const key = problem.code.replace("WH.Creation.", "WH.Sheet.Creation.Problem.");
-  return t(key, { field, spent: problem.spent ?? 0, limit: problem.limit ?? 0 });
+  // The rules engine's problem codes are the i18n keys of their messages.
+  return t(problem.code, { field, spent: problem.spent ?? 0, limit: problem.limit ?? 0 });
 }

@@ -1,4 +1,5 @@
 import { normaliseName } from "../../documents/items/wuxia-skill";
+import { signed } from "../../helpers/format";
 import { SystemItemSheet, itemParts } from "../base/item-sheet";
 
 /** Item sheets, one class per item type; they differ by their details part. */
@@ -61,7 +62,8 @@ class SkillSetSheet extends SystemItemSheet {
       skillsText: skills.join("\n"),
       skillRows: skills.map((name) => {
         const skill = owned.get(normaliseName(name));
-        return { name, level: skill?.level ?? null, effective: skill?.effective.level ?? null, owned: Boolean(skill) };
+        const level = skill?.level ?? null;
+        return { name, level: level === null ? "—" : signed(level), effective: skill ? signed(skill.effective.level) : "—", owned: Boolean(skill) };
       }),
     });
   }

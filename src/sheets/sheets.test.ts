@@ -1,0 +1,162 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { startSystem, type TestActor } from "../../test/support/start-system";
+import type { GroupModel } from "../documents/actors/group";
+import type { HarmoniesCharacterModel } from "../documents/actors/harmonies-character";
+import { applyInlineEdit } from "./inline-edit";
+
+type Started = Awaited<ReturnType<typeof startSystem>>;
+type Action = (this: unknown, event: unknown, target: unknown) => Promise<void>;
+
+interface SheetDouble {
+  options: { actions: Record<string, Action> };
+  lastContext: Record<string, unknown>;
+  partContexts: Record<string, Record<string, unknown>>;
+  render(): Promise<unknown>;
+  setEditMode(editMode: boolean): void;
+  _onDropItem(event: unknown, item: unknown): Promise<unknown>;
+}
+
+function sheetFor(started: Started, document: { type: string }): SheetDouble {
+  const registration = started.foundry.sheets.registrations.find((r) => r.types.includes(document.type) && r.makeDefault);
+  const Sheet = registration?.sheetClass as new (options: Record<string, unknown>) => SheetDouble;
+  return new Sheet({ document });
+}
+
+/** What an action handler reads of the element clicked. */
+function target(dataset: Record<string, string>, rowDataset: Record<string, string> = {}) {
+  return { dataset, closest: () => ({ dataset: rowDataset }) };
+}
+
+async function click(sheet: SheetDouble, action: string, dataset: Record<string, string> = {}, rowDataset: Record<string, string> = {}) {
+  const handler = sheet.options.actions[action];
+  if (!handler) throw new Error(`no action ${action}`);
+  await handler.call(sheet, {}, target(dataset, rowDataset));
+}
+
+describe("actor sheets", () => {
+  let started: Started;
+  let wuxia: TestActor;
+  beforeEach(async () => {
+    started = await startSystem();
+    wuxia = await started.Actor.create({ name: "Lin", type: "wuxiaCharacter", system: { attributes: { metal: 3, feu: 4, terre: 2, eau: 2, bois: 1 } } });
+  });
+
+  it("shows every derived number beside what it comes from, with the tabs, in play mode by default", async () => {
+    const sheet = sheetFor(started, wuxia);
+    await sheet.render();
+    const context = sheet.lastContext;
+    expect(context.editMode).toBe(false);
+    expect(context.attributeSum).toBe(12);
+    expect(context.woundThresholds).toEqual([
+      { level: 6, penalty: 1, reached: false },
+      { level: 12, penalty: 2, reached: false },
+      { level: 18, penalty: 3, reached: false },
+    ]);
+    expect(Object.keys(context.tabs as object)).toEqual(["main", "skills", "powers", "combat", "biography"]);
+    expect(sheet.partContexts.main?.tabs).toMatchObject({ main: { active: true, cssClass: "active" } });
+    sheet.setEditMode(true);
+    await sheet.render();
+    expect(sheet.lastContext.editMode).toBe(true);
+  });
+
+  it("checks the creation priorities with the rules engine and says what is wrong, localised", async () => {
+    await wuxia.update({ "system.priorities.skills": 5, "system.heroType": "sorcier" });
+    const sheet = sheetFor(started, wuxia);
+    await sheet.render();
+    const creation = sheet.lastContext.creation as { valid: boolean; problems: string[] };
+    expect(creation.valid).toBe(false);
+    expect(creation.problems).toEqual(["Each priority from 1 to 5 must be used exactly once."]);
+    await wuxia.update({ "system.priorities.skills": 4 });
+    await sheet.render();
+    expect((sheet.lastContext.creation as { problems: string[] }).problems).toEqual(["Hero type does not match the Powers priority."]);
+  });
+
+  it("hides the player-only parts of an NPC", async () => {
+    await wuxia.update({ "system.npc": true });
+    const sheet = sheetFor(started, wuxia);
+    await sheet.render();
+    expect(sheet.lastContext.creation).toBeNull();
+  });
+
+  it("refuses an item of the other rule set dropped on the sheet, and takes one of its own", async () => {
+    const harmonies = await started.Actor.create({ name: "H", type: "harmoniesCharacter" });
+    await harmonies.createEmbeddedDocuments("Item", [{ name: "Esquive", type: "harmoniesSkill" }]);
+    const foreign = harmonies.items.contents[0];
+    const sheet = sheetFor(started, wuxia);
+    expect(await sheet._onDropItem({}, foreign)).toBeNull();
+    expect(started.foundry.notifications.at(-1)).toEqual({ level: "warn", message: "Esquive belongs to Harmonies; this sheet plays Wuxia." });
+    expect(wuxia.items.size).toBe(0);
+    const other = await started.Actor.create({ name: "W", type: "wuxiaCharacter" });
+    await other.createEmbeddedDocuments("Item", [{ name: "Chasseur", type: "wuxiaSkill" }]);
+    await sheet._onDropItem({}, other.items.contents[0]);
+    expect(wuxia.items.contents.map((i) => i.name)).toEqual(["Chasseur"]);
+  });
+
+  it("reports a refused in-place edit with the model's message and keeps the stored value", async () => {
+    await wuxia.createEmbeddedDocuments("Item", [{ name: "Chasseur", type: "wuxiaSkill", system: { level: 5 } }]);
+    const skill = wuxia.items.contents[0];
+    if (!skill) throw new Error("no skill");
+    expect(await applyInlineEdit(skill, "system.level", 12)).toBe(false);
+    expect(started.foundry.notifications.at(-1)).toEqual({ level: "error", message: "Level must be between 1 and 10 (got 12)." });
+    expect(await applyInlineEdit(skill, "system.level", 7)).toBe(true);
+    expect((skill.system as unknown as { level: number }).level).toBe(7);
+  });
+
+  it("creates an item of the kind clicked and deletes one", async () => {
+    const sheet = sheetFor(started, wuxia);
+    await click(sheet, "createItem", { type: "wuxiaSkill", category: "narrow" });
+    const created = wuxia.items.contents[0];
+    expect(created?.name).toBe("New Wuxia skill");
+    expect((created?.system as unknown as { category: string }).category).toBe("narrow");
+    await click(sheet, "deleteItem", {}, { itemId: created?.id ?? "" });
+    expect(wuxia.items.size).toBe(0);
+  });
+});
+
+describe("Harmonies sheet", () => {
+  it("records a wound with aggravation and heals one stage (RULES 2.5, 2.6)", async () => {
+    const started = await startSystem();
+    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { light: 4, grave: 1 } } });
+    const sheet = sheetFor(started, actor);
+    const wounds = () => (actor.system as unknown as HarmoniesCharacterModel).wounds;
+    await click(sheet, "addWound", { severity: "light" });
+    expect(wounds()).toMatchObject({ light: 4, grave: 2, critical: 0 });
+    await click(sheet, "healWound");
+    expect(wounds()).toMatchObject({ light: 5, grave: 1 });
+  });
+
+  it("shows weapon damage as the rules compute it: Cp + Pu + weapon, a missile weapon alone", async () => {
+    const started = await startSystem();
+    const actor = await started.Actor.create({
+      name: "Goliath",
+      type: "harmoniesCharacter",
+      system: { characteristics: { corps: { value: 3 } }, means: { puissance: { value: 2 } } },
+    });
+    await actor.createEmbeddedDocuments("Item", [
+      { name: "Bâton", type: "harmoniesWeapon", system: { damage: 1 } },
+      { name: "Fronde", type: "harmoniesWeapon", system: { damage: 0, range: "missile" } },
+    ]);
+    const sheet = sheetFor(started, actor);
+    await sheet.render();
+    const weapons = sheet.lastContext.weapons as { name: string; totalDamage: string }[];
+    expect(weapons.map((w) => [w.name, w.totalDamage])).toEqual([
+      ["Bâton", "+6"],
+      ["Fronde", "0"],
+    ]);
+  });
+});
+
+describe("group sheet", () => {
+  it("adds, edits and removes sub-groups, keeping the others whole", async () => {
+    const started = await startSystem();
+    const group = await started.Actor.create({ name: "Garde", type: "group", system: { members: [{ label: "Gardes", count: 25, stats: { corps: 1 } }] } });
+    const sheet = sheetFor(started, group);
+    const members = () => (group.system as unknown as GroupModel).members;
+    await click(sheet, "addMember");
+    expect(members()).toHaveLength(2);
+    expect(members()[1]).toMatchObject({ label: "Sub-group 2", count: 1, stats: { metal: 2, corps: 0, skill: 0 } });
+    expect(members()[0]).toMatchObject({ label: "Gardes", count: 25, stats: { corps: 1 } });
+    await click(sheet, "removeMember", {}, { memberIndex: "0" });
+    expect(members().map((m) => m.label)).toEqual(["Sub-group 2"]);
+  });
+});

@@ -1,0 +1,111 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Browser, Page } from "playwright-core";
+import type { PreviewPage } from "./pages";
+
+export const CHROMIUM = "/usr/bin/chromium";
+export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const OUT_DIR = resolve("test/preview/out");
+
+const STYLESHEETS = [resolve("test/preview/frame.css"), resolve("styles/wuxia-harmonies.css")];
+
+export type Theme = "light" | "dark";
+
+/** A complete HTML document showing one window, with the frame's and the system's real styles. */
+export function pageDocument(page: PreviewPage, lang: string, theme: Theme): string {
+  const links = STYLESHEETS.map((href) => `<link rel="stylesheet" href="${pathToFileURL(href).href}">`).join("\n");
+  const { width, height } = page.size;
+  return `<!doctype html>
+<html lang="${lang}">
+<head><meta charset="utf-8"><title>${page.name}</title>
+${links}
+</head>
+<body class="theme-${theme}">
+<${page.tag} id="preview-window" class="${page.classes.join(" ")}" style="width:${width}px;height:${height}px">
+<header class="window-header"><h1 class="window-title">${page.title}</h1></header>
+<section class="window-content">
+${page.html}
+</section>
+</${page.tag}>
+</body>
+</html>`;
+}
+
+export interface Finding {
+  page: string;
+  tab: string;
+  theme: Theme;
+  problem: string;
+}
+
+/** Shows a tab as Foundry's `changeTab` does: the "active" class moves to its link and section. */
+async function showTab(page: Page, tab: string): Promise<void> {
+  await page.evaluate((id) => {
+    for (const el of document.querySelectorAll<HTMLElement>("[data-group='primary'][data-tab]")) el.classList.toggle("active", el.dataset.tab === id);
+  }, tab);
+}
+
+/** What is wrong on screen: raw i18n keys, and elements sticking out sideways. */
+async function inspect(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = [];
+    const raw = /\b(WH|TYPES)\.[A-Z][\w.]*/;
+    const root = document.getElementById("preview-window");
+    const content = root?.querySelector<HTMLElement>(".window-content");
+    if (!root || !content) return ["no window"];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const match = raw.exec(node.textContent ?? "");
+      if (match) problems.push(`raw i18n key in text: ${match[0]}`);
+    }
+    for (const el of root.querySelectorAll<HTMLElement>("*")) {
+      for (const attr of ["title", "placeholder", "aria-label", "data-tooltip", "alt", "value"]) {
+        const match = raw.exec(el.getAttribute(attr) ?? "");
+        if (match) problems.push(`raw i18n key in ${attr}: ${match[0]}`);
+      }
+    }
+    const box = content.getBoundingClientRect();
+    if (content.scrollWidth > content.clientWidth + 1) problems.push(`window content scrolls sideways (${content.scrollWidth} > ${content.clientWidth})`);
+    for (const el of content.querySelectorAll<HTMLElement>("*")) {
+      const rect = el.getBoundingClientRect();
+      if (rect.width === 0 || rect.height === 0) continue;
+      if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible" && el.clientWidth > 0) {
+        problems.push(`${describe(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
+      }
+      if (rect.right > box.right + 1 || rect.left < box.left - 1) problems.push(`${describe(el)} overflows the window (${Math.round(rect.left)}..${Math.round(rect.right)} outside ${Math.round(box.left)}..${Math.round(box.right)})`);
+    }
+    return problems;
+
+    function describe(el: Element): string {
+      const cls = [...el.classList].slice(0, 2).join(".");
+      return `<${el.tagName.toLowerCase()}${cls ? "." + cls : ""}>${(el.textContent ?? "").trim().slice(0, 30)}`;
+    }
+  });
+}
+
+/**
+ * Opens a page in Chromium in one language and theme, shows each tab in turn, and returns what
+ * is wrong; a screenshot of each tab goes to test/preview/out/<lang>/.
+ */
+export async function checkPage(browser: Browser, preview: PreviewPage, lang: string, theme: Theme): Promise<Finding[]> {
+  const dir = resolve(OUT_DIR, lang);
+  mkdirSync(dir, { recursive: true });
+  const file = resolve(dir, `${preview.name}-${theme}.html`);
+  writeFileSync(file, pageDocument(preview, lang, theme));
+  const page = await browser.newPage({ viewport: { width: preview.size.width + 32, height: preview.size.height + 32 } });
+  const findings: Finding[] = [];
+  const report = (tab: string, problem: string) => findings.push({ page: preview.name, tab, theme, problem });
+  page.on("console", (message) => {
+    if (message.type() === "error") report("-", `console error: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => report("-", `page error: ${error.message}`));
+  await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+  for (const tab of preview.tabs.length ? preview.tabs : ["-"]) {
+    if (tab !== "-") await showTab(page, tab);
+    for (const problem of new Set(await inspect(page))) report(tab, problem);
+    await page.locator("#preview-window").screenshot({ path: resolve(dir, `${preview.name}${tab === "-" ? "" : `-${tab}`}-${theme}.png`) });
+  }
+  await page.close();
+  return findings;
+}

@@ -1,0 +1,122 @@
+import { templateRenderer, registerFoundryHelpers } from "../foundry/templates";
+import type { startSystem } from "../support/start-system";
+import type { Fixtures } from "./fixtures";
+
+/**
+ * What the preview shows: a list of pages, each a window of the system rendered from its real
+ * templates. A page source builds its pages in the language the double was started in; add a
+ * source to PAGE_SOURCES to preview another window (a roll dialog, a chat card…).
+ */
+export interface PreviewPage {
+  /** Unique, file-name safe: "wuxia-character-play". */
+  name: string;
+  /** The window title bar's text. */
+  title: string;
+  /** The window's size: the application's default position. */
+  size: { width: number; height: number };
+  /** Classes of the application element, as Foundry sets them ("application" + DEFAULT_OPTIONS). */
+  classes: string[];
+  /** The application element's tag ("form" for document sheets). */
+  tag: "form" | "div";
+  /** The window content: every rendered part, in order. */
+  html: string;
+  /** Tab ids shown in turn (each is checked and screenshotted); empty for a single pane. */
+  tabs: string[];
+}
+
+export type Started = Awaited<ReturnType<typeof startSystem>>;
+
+export interface PreviewEnv {
+  started: Started;
+  fixtures: Fixtures;
+  /** Renders one of the system's templates (`systems/wuxia-harmonies/templates/…`). */
+  render(template: string, context: Record<string, unknown>): Promise<string>;
+}
+
+export type PageSource = (env: PreviewEnv) => Promise<PreviewPage[]>;
+
+/** A page of one template and its context, for windows that are not sheets. */
+export async function templatePage(
+  env: PreviewEnv,
+  page: { name: string; title: string; template: string; context: Record<string, unknown>; size: { width: number; height: number }; classes: string[] },
+): Promise<PreviewPage> {
+  return { name: page.name, title: page.title, size: page.size, classes: ["application", ...page.classes], tag: "div", html: await env.render(page.template, page.context), tabs: [] };
+}
+
+interface SheetLike {
+  options: { classes?: string[]; position?: { width?: number; height?: number } };
+  partContexts: Record<string, Record<string, unknown>>;
+  render(): Promise<unknown>;
+  setEditMode?(editMode: boolean): void;
+}
+
+interface SheetClass {
+  new (options: Record<string, unknown>): SheetLike;
+  PARTS: Record<string, { template: string }>;
+  TABS?: Record<string, { tabs: { id: string }[] }>;
+}
+
+/** A document's default sheet, rendered through the double: its real `_prepareContext` and templates. */
+export async function sheetPage(
+  env: PreviewEnv,
+  document: { type: string; name: string; documentName?: string },
+  page: { name: string; editMode?: boolean },
+): Promise<PreviewPage> {
+  const registration = env.started.foundry.sheets.registrations.find((r) => r.types.includes(document.type) && r.makeDefault);
+  if (!registration) throw new Error(`no sheet registered for ${document.type}`);
+  const Sheet = registration.sheetClass as SheetClass;
+  const sheet = new Sheet({ document });
+  if (page.editMode) sheet.setEditMode?.(true);
+  await sheet.render();
+  const parts: string[] = [];
+  for (const [partId, part] of Object.entries(Sheet.PARTS)) {
+    const html = await env.render(part.template, sheet.partContexts[partId] ?? {});
+    // Foundry marks each part's root element with its id.
+    parts.push(html.replace(/^\s*<([a-z][\w-]*)/i, `<$1 data-application-part="${partId}"`));
+  }
+  return {
+    name: page.name,
+    title: document.name,
+    size: { width: sheet.options.position?.width ?? 600, height: sheet.options.position?.height ?? 600 },
+    classes: ["application", ...(sheet.options.classes ?? [])],
+    tag: "form",
+    html: parts.join("\n"),
+    tabs: Sheet.TABS?.primary?.tabs.map((t) => t.id) ?? [],
+  };
+}
+
+/** Every actor sheet in play and edit mode, and a sheet for every item type. */
+export const sheetPages: PageSource = async (env) => {
+  const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup, wuxiaGroup } = env.fixtures;
+  const pages = [
+    await sheetPage(env, wuxiaHero, { name: "wuxia-character-play" }),
+    await sheetPage(env, wuxiaHero, { name: "wuxia-character-edit", editMode: true }),
+    await sheetPage(env, wuxiaNpc, { name: "wuxia-npc-play" }),
+    await sheetPage(env, harmoniesHero, { name: "harmonies-character-play" }),
+    await sheetPage(env, harmoniesHero, { name: "harmonies-character-edit", editMode: true }),
+    await sheetPage(env, harmoniesGroup, { name: "group-harmonies-play" }),
+    await sheetPage(env, harmoniesGroup, { name: "group-harmonies-edit", editMode: true }),
+    await sheetPage(env, wuxiaGroup, { name: "group-wuxia-play" }),
+  ];
+  const seen = new Set<string>();
+  for (const owner of [wuxiaHero, harmoniesHero]) {
+    for (const item of owner.items.contents) {
+      if (seen.has(item.type)) continue;
+      seen.add(item.type);
+      pages.push(await sheetPage(env, item, { name: `item-${item.type}` }));
+    }
+  }
+  const specialisation = wuxiaHero.items.contents.find((i) => i.name === "Tir à l'arc");
+  if (specialisation) pages.push(await sheetPage(env, specialisation, { name: "item-wuxiaSkill-specialisation" }));
+  return pages;
+};
+
+/** The pages the preview renders, in order. */
+export const PAGE_SOURCES: PageSource[] = [sheetPages];
+
+/** A renderer of the system's templates on the double's Handlebars, with Foundry's helpers. */
+export function systemTemplateRenderer(): PreviewEnv["render"] {
+  const hb = (globalThis as unknown as { Handlebars: Parameters<typeof registerFoundryHelpers>[0] }).Handlebars;
+  registerFoundryHelpers(hb);
+  return templateRenderer(hb);
+}
