@@ -88,6 +88,8 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
       ...this.fields(),
       ...odds,
       visibilityChoices: visibilityChoices(),
+      noSkill: t("WH.Dialog.NoSkill"),
+      presetsLabel: t("WH.Dialog.Difficulty.Presets"),
       buttons: [
         { type: "submit", icon: "fa-solid fa-dice-d10", label: "WH.Dialog.Roll", cssClass: "wh-roll-dialog__roll" },
         { type: "button", icon: "fa-solid fa-xmark", label: "WH.Dialog.Cancel", action: "cancel" },
