@@ -12,6 +12,7 @@ export interface Fixtures {
   wuxiaHero: TestActor;
   wuxiaNpc: TestActor;
   harmoniesHero: TestActor;
+  harmoniesNpc: TestActor;
   harmoniesGroup: TestActor;
   wuxiaGroup: TestActor;
 }
@@ -102,6 +103,14 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
     { name: "Blouson de cuir", type: "harmoniesArmour", img: PORTRAIT, system: { armour: 1 } },
   ]);
 
+  const harmoniesNpc = await Actor.create({
+    name: "Garde de nuit",
+    type: "harmoniesCharacter",
+    img: PORTRAIT,
+    system: { npc: true, characteristics: { corps: { value: 1 } }, means: { resistance: { value: 1 } }, wounds: { light: 5, grave: 2, critical: 1, fatal: true } },
+  });
+  await harmoniesNpc.createEmbeddedDocuments("Item", [{ name: "Combat à l'épée", type: "harmoniesSkill", img: PORTRAIT, system: { level: 0 } }]);
+
   const harmoniesGroup = await Actor.create({
     name: "Garde du palais",
     type: "group",
@@ -132,5 +141,5 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
     },
   });
 
-  return { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup, wuxiaGroup };
+  return { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesNpc, harmoniesGroup, wuxiaGroup };
 }

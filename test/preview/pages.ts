@@ -88,13 +88,14 @@ export async function sheetPage(
 
 /** Every actor sheet in play and edit mode, and a sheet for every item type. */
 export const sheetPages: PageSource = async (env) => {
-  const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup, wuxiaGroup } = env.fixtures;
+  const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesNpc, harmoniesGroup, wuxiaGroup } = env.fixtures;
   const pages = [
     await sheetPage(env, wuxiaHero, { name: "wuxia-character-play" }),
     await sheetPage(env, wuxiaHero, { name: "wuxia-character-edit", editMode: true }),
     await sheetPage(env, wuxiaNpc, { name: "wuxia-npc-play" }),
     await sheetPage(env, harmoniesHero, { name: "harmonies-character-play" }),
     await sheetPage(env, harmoniesHero, { name: "harmonies-character-edit", editMode: true }),
+    await sheetPage(env, harmoniesNpc, { name: "harmonies-npc-play" }),
     await sheetPage(env, harmoniesGroup, { name: "group-harmonies-play" }),
     await sheetPage(env, harmoniesGroup, { name: "group-harmonies-edit", editMode: true }),
     await sheetPage(env, wuxiaGroup, { name: "group-wuxia-play" }),
