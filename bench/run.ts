@@ -4,7 +4,7 @@
  * writes it to bench/RESULTS.md.
  */
 import { writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { DiceRoll } from "@dice-roller/rpg-dice-roller";
 import { mulberry32, rollGroupIndividually, rollWuxiaPool, wuxiaOdds } from "../src/rules/index";
 import { seedEnumeration } from "./seed-enumeration";
@@ -173,7 +173,8 @@ function againstBaselines(what: string, ns: readonly number[], ratios: readonly 
 }
 
 const cpu = cpus();
-const machine = `Node ${process.version}, ${cpu[0]?.model.trim() ?? "unknown CPU"}, ${cpu.length} cores, ${new Date().toISOString()}`;
+// The load average says how busy the shared machine was: absolute times move with it, ratios less.
+const machine = `Node ${process.version}, ${cpu[0]?.model.trim() ?? "unknown CPU"}, ${cpu.length} cores, load average ${loadavg()[0]?.toFixed(1) ?? "?"}, ${new Date().toISOString()}`;
 const table = [
   "| case | time (median) | against | ratio | goal | met |",
   "|---|---|---|---|---|---|",
