@@ -132,4 +132,8 @@ export class DataModel {
 export class TypeDataModel extends DataModel {
   prepareBaseData(): void {}
   prepareDerivedData(): void {}
+  /** Called before its document is created; may change the source with `updateSource`. */
+  async _preCreate(_data: AnyObject, _options: AnyObject, _user: unknown): Promise<boolean | undefined> {
+    return undefined;
+  }
 }

@@ -132,8 +132,19 @@ export class DocumentDouble {
     };
   }
 
+  /**
+   * Foundry's `_preCreate`, which lets the sub-type model adjust the new document's source.
+   * Simpler than Foundry: a `false` result (cancelling the creation) is not honoured.
+   */
+  async _preCreate(data: AnyObject, options: AnyObject = {}): Promise<unknown> {
+    const system = this.system as { _preCreate?: (data: AnyObject, options: AnyObject, user: unknown) => Promise<unknown> };
+    const user = (globalThis as unknown as { game?: { user?: unknown } }).game?.user;
+    return system._preCreate?.(data, options, user);
+  }
+
   static async create(data: AnyObject, options: { parent?: DocumentDouble | null } = {}): Promise<DocumentDouble> {
     const doc = new this(data, options);
+    await doc._preCreate(data);
     doc.prepareData();
     return doc;
   }

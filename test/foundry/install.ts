@@ -45,6 +45,7 @@ export class ActorDouble extends DocumentDouble {
   async createEmbeddedDocuments(name: string, data: AnyObject[]): Promise<ItemDouble[]> {
     if (name !== "Item") throw new Error(`The double embeds only Items, not ${name}`);
     const created = data.map((d) => this.items.add(new ItemDouble(d, { parent: this })));
+    for (const [i, item] of created.entries()) await item._preCreate(data[i] ?? {});
     this.prepareData();
     return created;
   }

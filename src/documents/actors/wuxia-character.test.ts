@@ -98,6 +98,11 @@ describe("Actor wuxiaCharacter", () => {
     expect(sys(actor).panic.penalty).toBe(2);
   });
 
+  it("starts a new hero with a full chi reserve unless told otherwise", async () => {
+    expect(sys(await hero(started)).chi.value).toBe(6);
+    expect(sys(await hero(started, { chi: { value: 2 } })).chi.value).toBe(2);
+  });
+
   it("sums the AR of the armour worn", async () => {
     const actor = await hero(started);
     await actor.createEmbeddedDocuments("Item", [

@@ -88,6 +88,15 @@ export class WuxiaCharacterModel extends foundry.abstract.TypeDataModel<WuxiaCha
     return super.migrateData(source);
   }
 
+  /** A new hero starts with a full chi reserve unless the creation data says otherwise. */
+  override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<WuxiaCharacterSchema, Actor.Implementation>["_preCreate"]>) {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const given = (args[0] as { system?: { chi?: { value?: unknown } } }).system?.chi?.value;
+    if (given === undefined) this.updateSource({ chi: { value: chiReserve(this.attributes) } });
+    return allowed;
+  }
+
   override prepareDerivedData(): void {
     const options = wuxiaRuleOptions();
     const { metal, eau } = this.attributes;
