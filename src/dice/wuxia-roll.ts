@@ -1,8 +1,8 @@
-import { evaluateWuxiaPool, wuxiaOdds, wuxiaThreshold, type WuxiaPoolResult } from "../rules";
+import { evaluateWuxiaPool, specialisationRerollTargets, wuxiaOdds, wuxiaThreshold, type WuxiaPoolResult } from "../rules";
 import { renderWuxiaCard } from "../chat/wuxia-card";
 import type { WuxiaAttributeKey } from "../documents/choices";
 import { RollError } from "./errors";
-import { rollD10s, specialisationTargets } from "./faces";
+import { rollD10s } from "./faces";
 
 
 /** What a Wuxia test is made of (RULES 1.3); every number is chosen before the roll. */
@@ -108,7 +108,7 @@ export class WuxiaRoll extends Roll {
 
   override async evaluate(options?: EvaluateOptions): Promise<Roll.Evaluated<this>> {
     const evaluated = await super.evaluate(options);
-    const targets = specialisationTargets(this.faces, this.state.threshold, this.state.rerolls);
+    const targets = specialisationRerollTargets(this.faces, this.state.threshold, this.state.rerolls);
     if (targets.length) await this.#reroll(targets, "specialisation", options?.allowInteractive ?? true);
     return evaluated;
   }

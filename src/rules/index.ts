@@ -9,7 +9,7 @@ export { d10, d6, mulberry32, replayFaces } from "./random";
 // Wuxia
 export { WUXIA_DEFAULTS, WUXIA_HERO_TYPES, type RerollBand, type WuxiaCreationTable, type WuxiaDefaults, type WuxiaHeroType } from "./wuxia/defaults";
 export { effectiveThreshold, evaluateWuxiaPool, isSuccessFace, successFaces, wuxiaThreshold, type WuxiaPoolResult } from "./wuxia/threshold";
-export { MAX_POOL_DICE, rollWuxiaPool, type WuxiaReroll, type WuxiaRoll, type WuxiaRollOptions } from "./wuxia/pool";
+export { MAX_POOL_DICE, rollWuxiaPool, specialisationRerollTargets, type WuxiaReroll, type WuxiaRoll, type WuxiaRollOptions } from "./wuxia/pool";
 export { wuxiaOdds, type WuxiaOdds } from "./wuxia/odds";
 export { narrowSkillUse, specialisationRerolls, type NarrowSkillUse } from "./wuxia/specialisation";
 export { spendDestinyReroll, type DestinyReroll } from "./wuxia/destiny";
@@ -61,7 +61,7 @@ export {
 // Harmonies
 export { HARMONIES_DEFAULTS, type HarmoniesDefaults, type SkillFloors, type WoundMaxima } from "./harmonies/defaults";
 export { MEASURE_TABLE, measureOf, measureRatio, valueOf } from "./harmonies/measure";
-export { rollHarmonies, rollHarmoniesAction, type HarmoniesAction, type HarmoniesRoll } from "./harmonies/difference-roll";
+export { harmoniesActionFromFaces, rollHarmonies, rollHarmoniesAction, type HarmoniesAction, type HarmoniesRoll } from "./harmonies/difference-roll";
 export { differenceAtLeast, differencePmf, harmoniesOdds } from "./harmonies/odds";
 export { attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "./harmonies/soak";
 export {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32, replayFaces } from "../random";
-import { rollWuxiaPool } from "./pool";
+import { rollWuxiaPool, specialisationRerollTargets } from "./pool";
 
 describe("rollWuxiaPool", () => {
   it("rolls Attribute d10 and evaluates them", () => {
@@ -52,5 +52,32 @@ describe("rollWuxiaPool", () => {
     expect(() => rollWuxiaPool(3, 8, random, { rerolls: -1 })).toThrow(/^options\.rerolls/);
     expect(() => rollWuxiaPool(3, Number.NaN, random)).toThrow(/^threshold/);
     expect(() => rollWuxiaPool(3, 8, "dice" as unknown as () => number)).toThrow(/^random/);
+  });
+});
+
+describe("specialisationRerollTargets", () => {
+  it("chooses the 1s first, then the other failures, at most k, as rollWuxiaPool does", () => {
+    expect(specialisationRerollTargets([1, 3, 9, 1], 8, 3)).toEqual([0, 3, 1]);
+    expect(specialisationRerollTargets([1, 3, 9, 1], 8, 1)).toEqual([0]);
+    expect(specialisationRerollTargets([9, 4, 10], 8, 3)).toEqual([1]);
+    expect(specialisationRerollTargets([9, 10], 8, 2)).toEqual([]);
+  });
+
+  it("agrees with the dice rollWuxiaPool rerolls on seeded pools", () => {
+    const random = mulberry32(7);
+    for (let trial = 0; trial < 200; trial++) {
+      const dice = 1 + (trial % 9);
+      const threshold = 2 + (trial % 10);
+      const rerolls = trial % 4;
+      const roll = rollWuxiaPool(dice, threshold, random, { rerolls });
+      const first = [...roll.faces];
+      for (const r of roll.rerolled) first[r.index] = r.from;
+      expect(specialisationRerollTargets(first, threshold, rerolls)).toEqual(roll.rerolled.map((r) => r.index));
+    }
+  });
+
+  it("refuses a face outside 1..10 or a negative k, naming it", () => {
+    expect(() => specialisationRerollTargets([1, 11], 8, 1)).toThrow(/faces\[1\]/);
+    expect(() => specialisationRerollTargets([1], 8, -1)).toThrow(/rerolls/);
   });
 });

@@ -1,5 +1,5 @@
 import { d10 } from "../random";
-import { at, requireCount, requireInteger, requireRandom } from "../validate";
+import { at, requireArray, requireCount, requireInteger, requireRandom } from "../validate";
 import { effectiveThreshold, tallyFaces, type WuxiaPoolResult } from "./threshold";
 
 /** Pools are Attribute-sized; the cap only guards against a runaway argument. */
@@ -22,13 +22,8 @@ export interface WuxiaRollOptions {
   rerolls?: number;
 }
 
-/**
- * The specialisation rerolls, on faces just rolled: min(k, failed dice) dice, every 1 first,
- * then the other failures, each in pool order; the dice are chosen from the first roll, so
- * none is rerolled twice, and the new face stands. Kept apart from rollWuxiaPool so that its
- * closures do not slow the common no-reroll path.
- */
-function applyRerolls(faces: number[], least: number, budget: number, random: () => number): WuxiaReroll[] {
+/** The dice the specialisation rerolls: every 1 first, then the other failures, in pool order. */
+function rerollTargets(faces: readonly number[], least: number, budget: number): number[] {
   const chosen: number[] = [];
   faces.forEach((face, i) => {
     if (face === 1 && chosen.length < budget) chosen.push(i);
@@ -36,7 +31,29 @@ function applyRerolls(faces: number[], least: number, budget: number, random: ()
   faces.forEach((face, i) => {
     if (face !== 1 && face < least && chosen.length < budget) chosen.push(i);
   });
-  return chosen.map((index) => {
+  return chosen;
+}
+
+/**
+ * Which dice of a first roll the specialisation rerolls (RULES 1.3): min(k, failed dice)
+ * indices, every 1 first, then the other failures, each in pool order. For dice rolled
+ * elsewhere (Foundry's own Die terms), so the choice stays the rules' own.
+ */
+export function specialisationRerollTargets(faces: readonly number[], threshold: number, rerolls: number): number[] {
+  requireArray("faces", faces);
+  requireInteger("threshold", threshold);
+  faces.forEach((face, i) => requireInteger(`faces[${i}]`, face, 1, 10));
+  const budget = requireCount("rerolls", rerolls, MAX_POOL_DICE);
+  return rerollTargets(faces, effectiveThreshold(threshold), budget);
+}
+
+/**
+ * The specialisation rerolls, on faces just rolled: the dice are chosen from the first roll,
+ * so none is rerolled twice, and the new face stands. Kept apart from rollWuxiaPool so that
+ * its closures do not slow the common no-reroll path.
+ */
+function applyRerolls(faces: number[], least: number, budget: number, random: () => number): WuxiaReroll[] {
+  return rerollTargets(faces, least, budget).map((index) => {
     const from = at("faces", faces, index);
     const to = d10(random);
     faces[index] = to;
