@@ -1,4 +1,4 @@
-import { groupCountAtLeast, groupMargins, groupSuccesses, harmoniesOdds, replayFaces, rollGroupIndividually, rollHarmoniesAction, type HarmoniesAction, type MarginCount } from "../rules";
+import { groupCountAtLeast, groupMargins, groupSuccesses, harmoniesActionFromFaces, harmoniesOdds, rollGroupIndividually, type HarmoniesAction, type MarginCount } from "../rules";
 import { renderGroupCard } from "../chat/group-card";
 import type { GroupRollMode } from "../settings/rolls";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
@@ -69,8 +69,8 @@ export class HarmoniesGroupRoll extends Roll {
   /** The group's single roll as the rules read it; null in individual mode. */
   get action(): HarmoniesAction | null {
     if (this.state.mode === "individual") return null;
-    const faces = this.dice.flatMap((die) => die.results.map((r) => r.result));
-    return rollHarmoniesAction(this.state.modifier, replayFaces(faces), { open: this.state.open });
+    const [plus = [], minus = []] = this.dice.map((die) => die.results.map((r) => r.result));
+    return harmoniesActionFromFaces(this.state.modifier, plus, minus, { open: this.state.open });
   }
 
   get outcome(): GroupOutcome {

@@ -1,4 +1,4 @@
-import { experienceFromDice, harmoniesOdds, replayFaces, rollHarmoniesAction, type HarmoniesAction } from "../rules";
+import { experienceFromDice, harmoniesActionFromFaces, harmoniesOdds, type HarmoniesAction } from "../rules";
 import { renderHarmoniesCard } from "../chat/harmonies-card";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
 import { HARMONIES_PLUS_COLORSET, HARMONIES_MINUS_COLORSET } from "./dice-so-nice";
@@ -78,7 +78,7 @@ export class HarmoniesRoll extends Roll {
 
   /** Dice, margin and success as the rules read these faces. */
   get action(): HarmoniesAction {
-    return rollHarmoniesAction(this.state.modifier, replayFaces([...this.plus, ...this.minus]), { open: this.state.open });
+    return harmoniesActionFromFaces(this.state.modifier, this.plus, this.minus, { open: this.state.open });
   }
 
   /** XP for the skill and each of the two attributes (RULES 2.7), from the dice alone. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32, replayFaces } from "../random";
-import { rollHarmonies, rollHarmoniesAction } from "./difference-roll";
+import { harmoniesActionFromFaces, rollHarmonies, rollHarmoniesAction } from "./difference-roll";
 import { soakModifier, soakSeverity } from "./soak";
 
 describe("rollHarmonies", () => {
@@ -47,5 +47,29 @@ describe("[example] David and Goliath (RULES 2.4)", () => {
     const soak = rollHarmoniesAction(soakModifier(goliath.cp, goliath.rs, 0, 0), replayFaces([3, 10, 4]), { open: true });
     expect(soak.margin).toBe(-5);
     expect(soakSeverity(soak.margin)).toBe("light");
+  });
+});
+
+describe("harmoniesActionFromFaces", () => {
+  it("reads dice rolled elsewhere as rollHarmoniesAction reads the same faces", () => {
+    const random = mulberry32(11);
+    for (let trial = 0; trial < 300; trial++) {
+      const open = trial % 2 === 0;
+      const modifier = (trial % 21) - 10;
+      const rolled = rollHarmoniesAction(modifier, random, { open });
+      expect(harmoniesActionFromFaces(modifier, rolled.roll.plus, rolled.roll.minus, { open })).toEqual(rolled);
+    }
+  });
+
+  it("an open subtracted die showing 10 then 4 takes 14 off", () => {
+    expect(harmoniesActionFromFaces(0, [3], [10, 4], { open: true })).toEqual({ roll: { plus: [3], minus: [10, 4], dice: -11 }, margin: -11, success: false });
+  });
+
+  it("refuses faces a die cannot show: a face after a non-10, after a closed 10, or a last open 10", () => {
+    expect(() => harmoniesActionFromFaces(0, [4, 2], [1], { open: true })).toThrow(/plus/);
+    expect(() => harmoniesActionFromFaces(0, [10, 2], [1], { open: false })).toThrow(/plus/);
+    expect(() => harmoniesActionFromFaces(0, [3], [10], { open: true })).toThrow(/minus/);
+    expect(() => harmoniesActionFromFaces(0, [], [1])).toThrow(/plus/);
+    expect(() => harmoniesActionFromFaces(0, [11], [1])).toThrow(/plus\[0\]/);
   });
 });

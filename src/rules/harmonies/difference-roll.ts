@@ -1,6 +1,6 @@
 import { RulesError } from "../errors";
 import { d10 } from "../random";
-import { requireInteger, requireRandom } from "../validate";
+import { requireInteger, requireNonEmpty, requireRandom } from "../validate";
 import { HARMONIES_DEFAULTS } from "./defaults";
 
 /** A fair die explodes 1000 times in a row with probability 10^−1000: only a broken generator does. */
@@ -56,13 +56,47 @@ export interface HarmoniesAction {
   success: boolean;
 }
 
+function action(modifier: number, roll: HarmoniesRoll): HarmoniesAction {
+  const margin = modifier + roll.dice;
+  return { roll, margin, success: margin >= 0 };
+}
+
 /**
  * An action: modifier = characteristic + means (+ skill) + difficulty; success if the total
  * with the dice is ≥ 0 (RULES 2.4).
  */
 export function rollHarmoniesAction(modifier: number, random: () => number, options: { open?: boolean } = {}): HarmoniesAction {
   requireInteger("modifier", modifier);
-  const roll = rollHarmonies(random, options);
-  const margin = modifier + roll.dice;
-  return { roll, margin, success: margin >= 0 };
+  return action(modifier, rollHarmonies(random, options));
+}
+
+/** One die's faces as rolled elsewhere: a face follows only a 10, and only on an open roll. */
+function dieFromFaces(argument: string, faces: readonly number[], open: boolean): number {
+  requireNonEmpty(argument, faces);
+  let total = 0;
+  faces.forEach((face, i) => {
+    requireInteger(`${argument}[${i}]`, face, 1, 10);
+    const rollsAgain = open && face === 10;
+    if (rollsAgain !== i < faces.length - 1) {
+      throw new RulesError("WH.Error.BadValue", { argument, value: faces.join(", ") }, `${argument}: a die rolls again after a 10 on an open roll, and only then`);
+    }
+    total += face;
+  });
+  return total;
+}
+
+/**
+ * An action read from dice rolled elsewhere (Foundry's own Die terms): every face of the added
+ * die and of the subtracted die, explosions included.
+ */
+export function harmoniesActionFromFaces(
+  modifier: number,
+  plus: readonly number[],
+  minus: readonly number[],
+  options: { open?: boolean } = {},
+): HarmoniesAction {
+  requireInteger("modifier", modifier);
+  const open = options.open ?? HARMONIES_DEFAULTS.open;
+  const dice = dieFromFaces("plus", plus, open) - dieFromFaces("minus", minus, open);
+  return action(modifier, { plus: [...plus], minus: [...minus], dice });
 }
