@@ -23,10 +23,8 @@ function migrateSkillList(source: SourceData): void {
     .filter((s) => s !== "" && !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()));
 }
 
-/** Item `harmoniesMetier`: a trade, a set of at least four skills mastered at ≥ 0 (RULES 2.3). */
-export class HarmoniesMetierModel extends foundry.abstract.TypeDataModel<SkillSetSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.HarmoniesSkillSet"];
-
+/** A named set of skills; the métier and the hobby differ only in their floors (RULES 2.3). */
+class HarmoniesSkillSetModel extends foundry.abstract.TypeDataModel<SkillSetSchema, Item.Implementation> {
   static override defineSchema(): SkillSetSchema {
     return defineSkillSetSchema();
   }
@@ -37,16 +35,12 @@ export class HarmoniesMetierModel extends foundry.abstract.TypeDataModel<SkillSe
   }
 }
 
-/** Item `harmoniesHobby`: a pastime, two skills mastered at −5 (RULES 2.3). */
-export class HarmoniesHobbyModel extends foundry.abstract.TypeDataModel<SkillSetSchema, Item.Implementation> {
+/** Item `harmoniesMetier`: a trade, a set of at least four skills mastered at ≥ 0 (RULES 2.3). */
+export class HarmoniesMetierModel extends HarmoniesSkillSetModel {
   static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.HarmoniesSkillSet"];
+}
 
-  static override defineSchema(): SkillSetSchema {
-    return defineSkillSetSchema();
-  }
-
-  static override migrateData(source: SourceData): SourceData {
-    migrateSkillList(source);
-    return super.migrateData(source);
-  }
+/** Item `harmoniesHobby`: a pastime, two skills mastered at −5 (RULES 2.3). */
+export class HarmoniesHobbyModel extends HarmoniesSkillSetModel {
+  static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.HarmoniesSkillSet"];
 }

@@ -19,10 +19,8 @@ function migrateZodiac(source: SourceData): void {
   }
 }
 
-/** Item `wuxiaTrait`: an advantage opened by the zodiac sign (RULES 1.1). */
-export class WuxiaTraitModel extends foundry.abstract.TypeDataModel<ZodiacSchema, Item.Implementation> {
-  static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.WuxiaTrait"];
-
+/** An item tied to a zodiac sign; traits and drames differ only in what they mean at the table. */
+class ZodiacItemModel extends foundry.abstract.TypeDataModel<ZodiacSchema, Item.Implementation> {
   static override defineSchema(): ZodiacSchema {
     return defineZodiacSchema();
   }
@@ -33,16 +31,12 @@ export class WuxiaTraitModel extends foundry.abstract.TypeDataModel<ZodiacSchema
   }
 }
 
+/** Item `wuxiaTrait`: an advantage opened by the zodiac sign (RULES 1.1). */
+export class WuxiaTraitModel extends ZodiacItemModel {
+  static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.WuxiaTrait"];
+}
+
 /** Item `wuxiaDrame`: a flaw whose playing earns Destiny dice (RULES 1.1). */
-export class WuxiaDrameModel extends foundry.abstract.TypeDataModel<ZodiacSchema, Item.Implementation> {
+export class WuxiaDrameModel extends ZodiacItemModel {
   static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.WuxiaDrame"];
-
-  static override defineSchema(): ZodiacSchema {
-    return defineZodiacSchema();
-  }
-
-  static override migrateData(source: SourceData): SourceData {
-    migrateZodiac(source);
-    return super.migrateData(source);
-  }
 }
