@@ -1,24 +1,13 @@
 import { groupCountAtLeast, groupMargins, groupSuccesses, harmoniesActionFromFaces, harmoniesOdds, rollGroupIndividually, type HarmoniesAction, type MarginCount } from "../rules";
 import { renderGroupCard } from "../chat/group-card";
 import type { GroupRollMode } from "../settings/rolls";
-import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
-import { harmoniesFormula } from "./harmonies-roll";
+import { harmoniesFormula, type HarmoniesRollConfig } from "./harmonies-roll";
 
 /** One roll for a group of NPCs (RULES 3.2–3.3), read with the world's group mode. */
-export interface GroupRollConfig {
+export interface GroupRollConfig extends Omit<HarmoniesRollConfig, "penalty" | "itemUuid"> {
   /** Members of the group (individuals, not sub-groups). */
   size: number;
-  characteristic: HarmoniesCharacteristicKey;
-  characteristicValue: number;
-  means: HarmoniesMeansKey;
-  meansValue: number;
-  skillName: string | null;
-  skillLevel: number;
-  difficulty: number;
-  open: boolean;
   mode: GroupRollMode;
-  actorUuid: string | null;
-  actorName: string;
 }
 
 /** How the group fared: counts per margin (methods 2, exact, individual) and who succeeded. */
