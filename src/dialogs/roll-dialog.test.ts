@@ -110,6 +110,16 @@ describe("the Harmonies and group roll dialogs", () => {
     expect((dialog.lastContext?.odds as { success: number }).success).toBe(harmoniesOdds(1, { open: true }));
   });
 
+  it("starts a Corps or Agilité action with the light wounds' physical penalty, any other without it", async () => {
+    const actor = await harmoniesHero();
+    await actor.update({ system: { wounds: { light: 2, stunned: true } } } as never);
+    const physical = await dialogFor(actor, { characteristic: "corps" });
+    expect(physical.values.penalty).toBe(-3);
+    expect(await drawn(physical)).toContain("−1 on every action, −3 on a physical one");
+    const mental = await dialogFor(actor, { characteristic: "intelligence" });
+    expect(mental.values.penalty).toBe(-1);
+  });
+
   it("draws the Harmonies and the group dialogs with no raw key", async () => {
     for (const actor of [await harmoniesHero(), await guards()]) expect(await drawn(await dialogFor(actor))).not.toMatch(/WH\.[A-Z]/);
   });

@@ -261,6 +261,7 @@ export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesF
       means: HARMONIES_MEANS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
       skills: s.skills.map((k) => ({ value: k.id, label: `${k.name} (${signed(k.level)})` })),
       difficultyChoices: difficultyChoices(),
+      penaltyHint: s.physicalPenalty === s.penalty ? null : t("WH.Dialog.PenaltyHint", { all: signed(s.penalty), physical: signed(s.physicalPenalty) }),
     };
   }
 

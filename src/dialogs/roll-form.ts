@@ -65,14 +65,18 @@ export function wuxiaDefaults(subject: WuxiaSubject, start: RollStart = {}): Wux
   };
 }
 
+/** Corps and Agilité actions are the physical ones that light wounds hinder (RULES 2.5). */
+export const PHYSICAL_CHARACTERISTICS: readonly HarmoniesCharacteristicKey[] = ["corps", "agilite"];
+
 export function harmoniesDefaults(subject: HarmoniesSubject, start: RollStart = {}): HarmoniesFormValues {
   const skill = subject.skills.find((s) => s.id === start.skillId);
+  const characteristic = start.characteristic ?? skill?.characteristic ?? "agilite";
   return {
-    characteristic: start.characteristic ?? skill?.characteristic ?? "agilite",
+    characteristic,
     means: start.means ?? skill?.means ?? "manoeuvre",
     skillId: skill?.id ?? "",
     difficulty: 0,
-    penalty: subject.penalty,
+    penalty: PHYSICAL_CHARACTERISTICS.includes(characteristic) ? subject.physicalPenalty : subject.penalty,
     open: rollSettings().open,
     visibility: currentVisibility(),
   };

@@ -59,6 +59,8 @@ export interface HarmoniesSubject {
   scores: Record<HarmoniesAttributeKey, number>;
   /** Wound penalty on every action (RULES 2.5), 0 or negative; −1 more while stunned. */
   penalty: number;
+  /** The same on a physical action, where each light wound costs −1 more. */
+  physicalPenalty: number;
   skills: HarmoniesSkillChoice[];
 }
 
@@ -144,7 +146,16 @@ function harmoniesSubject(actor: Actor.OfType<"harmoniesCharacter">): HarmoniesS
     skills.push({ id: item.id ?? "", uuid: item.uuid, name: item.name ?? "", level: skill.effective.level, characteristic: skill.characteristic, means: skill.means });
   }
   const scores = Object.fromEntries([...HARMONIES_CHARACTERISTICS, ...HARMONIES_MEANS].map((k) => [k, system.score(k)])) as Record<HarmoniesAttributeKey, number>;
-  return { ruleset: "harmonies", actor, name: actor.name ?? "", scores, penalty: system.woundPenalty.all - (system.wounds.stunned ? 1 : 0), skills };
+  const stunned = system.wounds.stunned ? 1 : 0;
+  return {
+    ruleset: "harmonies",
+    actor,
+    name: actor.name ?? "",
+    scores,
+    penalty: system.woundPenalty.all - stunned,
+    physicalPenalty: system.woundPenalty.physical - stunned,
+    skills,
+  };
 }
 
 function groupSubject(actor: Actor.OfType<"group">): GroupSubject {
