@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../constants";
-import { WUXIA_DEFAULTS, type RerollBand, type WuxiaCreationTable, type WuxiaHeroType } from "../rules";
+import { HARMONIES_DEFAULTS, WUXIA_DEFAULTS, type RerollBand, type WoundMaxima, type WuxiaCreationTable, type WuxiaHeroType } from "../rules";
 
 /**
  * The [default]s of RULES.md that the sheets show (numbers the books do not give): each is a
@@ -90,6 +90,13 @@ export const NUMBER_LIST_SETTINGS = {
     length: 5,
     integer: true,
   },
+  harmoniesHealingDays: {
+    name: "WH.Settings.HarmoniesHealingDays.Name",
+    hint: "WH.Settings.HarmoniesHealingDays.Hint",
+    defaults: [HARMONIES_DEFAULTS.healingDays.light, HARMONIES_DEFAULTS.healingDays.grave, HARMONIES_DEFAULTS.healingDays.critical],
+    length: 3,
+    integer: true,
+  },
 } as const satisfies Record<string, NumberListSetting>;
 
 export type NumberListSettingKey = keyof typeof NUMBER_LIST_SETTINGS;
@@ -147,6 +154,16 @@ export function registerHouseRuleSettings(): void {
       },
     });
   }
+  game.settings.register(SYSTEM_ID, "harmoniesMissileStrength", {
+    name: "WH.Settings.HarmoniesMissileStrength.Name",
+    hint: "WH.Settings.HarmoniesMissileStrength.Hint",
+    scope: "world",
+    config: true,
+    type: Boolean,
+    default: HARMONIES_DEFAULTS.missileAddsStrength,
+    requiresReload: false,
+    onChange: refreshActors,
+  });
 }
 
 /** Pairs of lists that must agree: a penalty for each threshold, reroll bands from level 1 up. */
@@ -196,4 +213,10 @@ export function wuxiaRuleOptions(): {
       experience: numberListSetting("wuxiaCreationExperience"),
     },
   };
+}
+
+/** The Harmonies options the rules engine takes, from the world's settings. */
+export function harmoniesRuleOptions(): { healingDays: WoundMaxima; missileAddsStrength: boolean } {
+  const [light, grave, critical] = numberListSetting("harmoniesHealingDays") as [number, number, number];
+  return { healingDays: { light, grave, critical }, missileAddsStrength: game.settings.get(SYSTEM_ID, "harmoniesMissileStrength") };
 }

@@ -143,6 +143,9 @@ describe("Harmonies sheet", () => {
       ["Bâton", "+6"],
       ["Fronde", "0"],
     ]);
+    await game.settings.set("wuxia-harmonies", "harmoniesMissileStrength", true);
+    await sheet.render();
+    expect((sheet.lastContext.weapons as { totalDamage: string }[]).map((w) => w.totalDamage)).toEqual(["+6", "+5"]);
   });
 });
 

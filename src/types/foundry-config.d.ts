@@ -49,6 +49,7 @@ declare module "fvtt-types/configuration" {
     "wuxia-harmonies.destinyMode": DestinyMode;
     "wuxia-harmonies.groupRollMode": GroupRollMode;
     "wuxia-harmonies.skipRollDialog": boolean;
+    "wuxia-harmonies.harmoniesMissileStrength": boolean;
   }
 }
 

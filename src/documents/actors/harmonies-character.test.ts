@@ -45,6 +45,17 @@ describe("Actor harmoniesCharacter", () => {
     expect(sys(actor).healingDays).toBeNull();
   });
 
+  it("heals in the days the world's house rule sets, the book's 3, 7 and 30 by default", async () => {
+    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { ...GOLIATH, wounds: { critical: 1 } } });
+    expect(sys(actor).healingDays).toBe(40);
+    await game.settings.set("wuxia-harmonies", "harmoniesHealingDays", "2, 5, 20");
+    actor.prepareData();
+    expect(sys(actor).healingDays).toBe(27);
+    await game.settings.set("wuxia-harmonies", "harmoniesHealingDays", "2, 5");
+    actor.prepareData();
+    expect(sys(actor).healingDays).toBe(40);
+  });
+
   it("accepts any score on the scale but refuses one past the technical limit, and negative counts", async () => {
     const actor = await started.Actor.create({ name: "X", type: "harmoniesCharacter" });
     await actor.update({ "system.means.precision.value": -7 });

@@ -1,4 +1,5 @@
 import { HARMONIES_DEFAULTS, attributeLevelCost, healingDays, woundTrackPenalty, type WoundTrack } from "../../rules";
+import { harmoniesRuleOptions } from "../../settings/house-rules";
 import { HARMONIES_ATTRIBUTES, type HarmoniesAttributeKey } from "../choices";
 import { HARMONIES_VALUE_LIMITS, flagField, htmlField, integerField, textField } from "../fields";
 import { isObject, migrateScore, type SourceData } from "../migrations";
@@ -116,7 +117,7 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<Harm
     const maxima = this.woundMaxima;
     this.woundPenalty = woundTrackPenalty(track);
     this.woundSummary = { value: track.light + track.grave + track.critical, max: maxima.light + maxima.grave + maxima.critical };
-    this.healingDays = track.fatal ? null : healingDays(track);
+    this.healingDays = track.fatal ? null : healingDays(track, { healingDays: harmoniesRuleOptions().healingDays });
     this.armour = equippedArmour(this.parent);
   }
 }

@@ -6,6 +6,7 @@ import { normaliseName } from "../../documents/items/wuxia-skill";
 import { signed } from "../../helpers/format";
 import { t } from "../../helpers/i18n";
 import { WOUND_LEVELS, addWound, attackDamage, healWound, qualifiesAs, soakModifier, type WoundLevel, type WoundTrack } from "../../rules";
+import { harmoniesRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { applyInlineEdit } from "../inline-edit";
 
@@ -63,6 +64,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     const system = this.actor.system as HarmoniesSystem;
     const skills = this.itemRows("harmoniesSkill") as (ItemRow & { system: HarmoniesSkillModel })[];
     const cp = system.characteristics.corps.total;
+    const { missileAddsStrength } = harmoniesRuleOptions();
     return Object.assign(context, {
       npc: system.npc,
       scoreTables: [
@@ -96,7 +98,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
         return {
           ...row,
           rangeLabel: `WH.Item.HarmoniesWeapon.Range.${weapon.range}`,
-          totalDamage: signed(attackDamage(cp, system.means.puissance.total, weapon.damage, { missile: weapon.range === "missile" })),
+          totalDamage: signed(attackDamage(cp, system.means.puissance.total, weapon.damage, { missile: weapon.range === "missile", missileAddsStrength })),
           houseRule: weapon.range === "missile",
         };
       }),
