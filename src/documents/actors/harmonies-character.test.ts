@@ -46,14 +46,13 @@ describe("Actor harmoniesCharacter", () => {
   });
 
   it("heals in the days the world's house rule sets, the book's 3, 7 and 30 by default", async () => {
-    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { ...GOLIATH, wounds: { critical: 1 } } });
-    expect(sys(actor).healingDays).toBe(40);
-    await game.settings.set("wuxia-harmonies", "harmoniesHealingDays", "2, 5, 20");
-    actor.prepareData();
-    expect(sys(actor).healingDays).toBe(27);
-    await game.settings.set("wuxia-harmonies", "harmoniesHealingDays", "2, 5");
-    actor.prepareData();
-    expect(sys(actor).healingDays).toBe(40);
+    const wounded = () => started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { ...GOLIATH, wounds: { critical: 1 } } });
+    expect(sys(await wounded()).healingDays).toBe(40);
+    await started.foundry.game.settings.set("wuxia-harmonies", "harmoniesHealingDays", "2, 5, 20");
+    expect(sys(await wounded()).healingDays).toBe(27);
+    await started.foundry.game.settings.set("wuxia-harmonies", "harmoniesHealingDays", "2, 5");
+    expect(started.foundry.notifications.at(-1)?.level).toBe("warn");
+    expect(sys(await wounded()).healingDays).toBe(40);
   });
 
   it("accepts any score on the scale but refuses one past the technical limit, and negative counts", async () => {
