@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, createActor, currentUser, destinyOf, facesRandom, guards, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../dice/testing/world";
+import { actAs, createActor, currentUser, destinyOf, facesRandom, guards, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
 import type { SystemApi } from "./index";
 
 let foundry: FoundryDouble;
@@ -44,6 +44,20 @@ describe("game.system.api", () => {
     actAs("player");
     expect(await api().roll(actor, { dialog: false })).toBeNull();
     expect(foundry.notifications.at(-1)).toEqual({ level: "error", message: foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Boss" }) });
+    expect(messages()).toBe(0);
+  });
+
+  it("refuses to post a macro's roll for an actor the player does not own, or anything but a roll", async () => {
+    const boss = await createActor({ name: "Boss", type: "wuxiaCharacter" }, { ownedByPlayer: false });
+    actAs("player");
+    const build = (actorUuid: string | null) => api().dice.WuxiaRoll.build({ attribute: "feu", attributeValue: 3, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid, actorName: "Boss", itemUuid: null });
+    const refusal = foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Boss" });
+    expect(await api().post(build(boss.uuid), { visibility: "public" })).toBeNull();
+    expect(foundry.notifications.at(-1)?.message).toBe(refusal);
+    expect(await api().post(build(null), { visibility: "public", actor: boss })).toBeNull();
+    expect(foundry.notifications.at(-1)?.message).toBe(refusal);
+    expect(await api().post({ formula: "1d10" } as never)).toBeNull();
+    expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.localize("WH.Roll.Error.NotARoll"));
     expect(messages()).toBe(0);
   });
 

@@ -1,6 +1,6 @@
 import * as rules from "../rules";
 import { postRoll } from "../chat/post";
-import { notifyError } from "../dice/errors";
+import { RollError, notifyError } from "../dice/errors";
 import { HarmoniesGroupRoll } from "../dice/group-roll";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { currentVisibility, VISIBILITIES, type Visibility } from "../dice/visibility";
@@ -17,6 +17,22 @@ function findActor(target: Actor.Implementation | string | null | undefined): Ac
   }
   const canvas = (globalThis as { canvas?: { tokens?: { controlled?: { actor: Actor.Implementation | null }[] } } }).canvas;
   return canvas?.tokens?.controlled?.[0]?.actor ?? (game.user.character as Actor.Implementation | null) ?? null;
+}
+
+/**
+ * A roll a macro built, checked before it is posted: it must be a Roll, and neither the speaker
+ * nor the actor the roll names may be one the user does not own (the card's Destiny dice and
+ * experience act on that actor).
+ */
+async function postChecked(roll: unknown, options: { visibility?: Visibility; actor?: Actor.Implementation | null }): Promise<ChatMessage | undefined> {
+  if (!(roll instanceof Roll)) throw new RollError("WH.Roll.Error.NotARoll");
+  const named = roll instanceof WuxiaRoll || roll instanceof HarmoniesRoll || roll instanceof HarmoniesGroupRoll ? roll.state.actorUuid : null;
+  const rolledFor = named ? await fromUuid(named as Parameters<typeof fromUuid>[0]) : null;
+  if (named && !(rolledFor instanceof Actor)) throw new RollError("WH.Roll.Error.NoActor");
+  for (const actor of [options.actor, rolledFor]) {
+    if (actor instanceof Actor && !actor.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: actor.name ?? "" });
+  }
+  return postRoll(roll, { visibility: options.visibility ?? currentVisibility(), actor: options.actor ?? null });
 }
 
 /** Shows a refusal to the macro's user and resolves with null, so a macro needs no try/catch. */
@@ -38,9 +54,8 @@ export const api = {
   rules,
   /** Rolls for an actor (default: the controlled token's, else the user's character). */
   roll: (actor?: Actor.Implementation | string | null, request: RollRequest = {}) => reported(() => rollActor(findActor(actor), request)),
-  /** Evaluates a roll built by a macro (e.g. `dice.WuxiaRoll.build(...)`) and posts its card. */
-  post: (roll: Roll, options: { visibility?: Visibility; actor?: Actor.Implementation | null } = {}) =>
-    reported(() => postRoll(roll, { visibility: options.visibility ?? currentVisibility(), actor: options.actor ?? null })),
+  /** Evaluates a roll built by a macro (e.g. `dice.WuxiaRoll.build(...)`) and posts its card; refuses an actor the user does not own. */
+  post: (roll: Roll, options: { visibility?: Visibility; actor?: Actor.Implementation | null } = {}) => reported(() => postChecked(roll, options)),
   /** What a hotbar macro of an item runs. */
   rollItem: (uuid: string, request: { dialog?: boolean } = {}) => reported(() => rollItem(uuid, request)),
   /** The visibility a roll takes by default ("public", "gm", "blind" or "self"). */

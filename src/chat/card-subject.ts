@@ -22,6 +22,16 @@ export async function ownedActor(uuid: string | null, user: User.Implementation)
   return actor as Actor.Implementation;
 }
 
+/**
+ * A detached copy of a message's roll, to change before the message is updated. A roll's
+ * `toJSON` may hand out its live options and dice results, so a roll rebuilt straight from it
+ * could change the message's roll even when the update is then refused.
+ */
+export function detachedCopy<R extends Roll>(roll: R): R {
+  const RollClass = roll.constructor as typeof Roll;
+  return RollClass.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never) as R;
+}
+
 /** Rolls of a message, as JSON, with one of them replaced. */
 export function rollsWith(message: ChatMessage.Implementation, index: number, roll: Roll): object[] {
   const rolls = message.rolls.map((r) => r.toJSON() as object);

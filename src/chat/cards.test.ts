@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, currentUser, facesRandom, guards, harmoniesHero, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../dice/testing/world";
+import { actAs, currentUser, facesRandom, guards, harmoniesHero, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 
 const XSS = "<img src=x onerror=alert(1)>";
@@ -90,6 +90,15 @@ describe("XP award on a Harmonies card", () => {
     expect(xp(actor)).toEqual([2, 2, 2]);
   });
 
+  it("awards once when the GM double-clicks: the second click finds it awarded", async () => {
+    const { actor, message } = await extremeRoll();
+    const { awardExperience } = await import("./experience");
+    const results = await Promise.allSettled([awardExperience(postedMessage(message.id) as never, 0), awardExperience(postedMessage(message.id) as never, 0)]);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
+    expect(results[1]).toMatchObject({ reason: { key: "WH.Chat.Error.XpAlreadyAwarded" } });
+    expect(xp(actor)).toEqual([2, 2, 2]);
+  });
+
   it("shows players no award button and refuses them", async () => {
     const { actor, message } = await extremeRoll();
     actAs("player");
@@ -118,6 +127,21 @@ describe("opposed tests", () => {
     expect(html.querySelector(".wh-opposed")?.textContent).toContain(foundry.game.i18n.format("WH.Chat.Opposed.Wins", { name: "Lin Mei" }));
     expect(html.querySelector('[data-wh-action="oppose"]')).toBeNull();
     await expect(opposeFromCard(updated as never)).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
+  });
+
+  it("take one opposing roll when two arrive at once, and refuse a roll that was not rolled", async () => {
+    const message = await roll(await wuxiaHero("Lin Mei"), [8, 9, 10, 2, 3]);
+    const zhao = await wuxiaHero("Zhao");
+    const { WuxiaRoll } = await import("../dice/wuxia-roll");
+    const { attachOpposingRoll } = await import("./opposed");
+    const build = () => WuxiaRoll.build({ attribute: "feu", attributeValue: 2, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: zhao.uuid, actorName: "Zhao", itemUuid: null });
+    const request = (r: InstanceType<typeof WuxiaRoll>) => ({ messageId: message.id, roll: r.toJSON() as Record<string, unknown>, requesterId: currentUser().id });
+    await expect(attachOpposingRoll(request(build()))).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
+    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2, 5, 5]);
+    const [a, b] = [await build().evaluate(), await build().evaluate()];
+    const results = await Promise.allSettled([attachOpposingRoll(request(a)), attachOpposingRoll(request(b))]);
+    expect(results[1]).toMatchObject({ status: "rejected", reason: { key: "WH.Chat.Error.AlreadyOpposed" } });
+    expect(postedMessage(message.id).rolls).toHaveLength(2);
   });
 
   it("count a critical failure as no success (the rules' reading)", async () => {

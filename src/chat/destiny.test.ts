@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, destinyOf, facesRandom, playerId, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../dice/testing/world";
+import { actAs, destinyOf, facesRandom, playerId, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
 let foundry: FoundryDouble;
@@ -97,5 +97,63 @@ describe("Destiny dice spent from the chat card", () => {
     expect(await enabled()).toBe(5);
     actAs("stranger");
     expect(await enabled()).toBe(0);
+  });
+});
+
+describe("Destiny dice under concurrent clicks", () => {
+  const spendQuery = (request: Record<string, unknown>) =>
+    (foundry.CONFIG.queries as Record<string, (r: unknown) => Promise<unknown>>)["wuxia-harmonies.spendDestiny"]?.(request);
+
+  it("the GM answers two requests for one message one after the other: two dice rerolled, two Destiny dice spent", async () => {
+    const { actor, message } = await rolled({ byPlayer: false });
+    asGm();
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9, 10]);
+    const results = await Promise.all([0, 3].map((dieIndex) => spendQuery({ messageId: message.id, rollIndex: 0, dieIndex, requesterId: playerId() })));
+    expect(results).toEqual([{ ok: true }, { ok: true }]);
+    const roll = postedMessage(message.id).rolls[0] as WuxiaRoll;
+    expect([roll.positions[0], roll.positions[3]]).toEqual([
+      { faces: [1, 9], by: ["destiny"] },
+      { faces: [1, 10], by: ["destiny"] },
+    ]);
+    expect(destiny(actor)).toBe(0);
+  });
+
+  it("a double click asks once and spends one Destiny die", async () => {
+    const { actor, message } = await rolled();
+    const { requestDestinyReroll } = await import("./destiny");
+    DialogV2.answers.push(true, true);
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9, 10]);
+    await Promise.all([requestDestinyReroll(message as never, 0, 0), requestDestinyReroll(message as never, 0, 0)]);
+    expect(DialogV2.answers).toEqual([true]);
+    expect((postedMessage(message.id).rolls[0] as WuxiaRoll).state.rerolled).toHaveLength(1);
+    expect(destiny(actor)).toBe(1);
+  });
+
+  it("leaves the message's roll untouched when the update is refused, even if toJSON shares the roll's options", async () => {
+    const { actor, message } = await rolled();
+    const live = message.rolls[0] as WuxiaRoll;
+    const json = live.toJSON.bind(live);
+    // Foundry's Roll#toJSON may hand out its live options object rather than a copy.
+    Object.assign(live, { toJSON: () => ({ ...json(), options: live.options }) });
+    Object.assign(message, { update: () => Promise.reject(new Error("refused by the server")) });
+    const { requestDestinyReroll } = await import("./destiny");
+    DialogV2.answers.push(true);
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
+    await expect(requestDestinyReroll(message as never, 0, 0)).rejects.toThrow();
+    expect(live.state.rerolled).toEqual([]);
+    expect(live.positions[0]).toEqual({ faces: [1], by: [] });
+    expect(destiny(actor)).toBe(2);
+  });
+
+  it("the GM refuses a request that names a GM or a disconnected user as its sender", async () => {
+    const { actor, message } = await rolled({ byPlayer: false });
+    asGm();
+    const gmId = foundry.game.users.find((u) => u.isGM)?.id;
+    expect(await spendQuery({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: gmId })).toEqual({ ok: false, error: "WH.Chat.Error.NotFromPlayer", data: {} });
+    const player = foundry.game.users.get(playerId());
+    if (player) player.active = false;
+    expect(await spendQuery({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() })).toMatchObject({ ok: false, error: "WH.Chat.Error.NotFromPlayer" });
+    expect(message.rolls[0]?.state.rerolled).toEqual([]);
+    expect(destiny(actor)).toBe(2);
   });
 });

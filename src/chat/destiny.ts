@@ -3,7 +3,8 @@ import { showDice } from "../dice/dice-so-nice";
 import { RollError } from "../dice/errors";
 import { WuxiaRoll } from "../dice/wuxia-roll";
 import { rollSettings } from "../settings/rolls";
-import { messageById, ownedActor, requesterById, rollsWith } from "./card-subject";
+import { detachedCopy, messageById, ownedActor, requesterById, rollsWith } from "./card-subject";
+import { oneAtATime, unlessBusy } from "./message-lock";
 import { DESTINY_QUERY, actOrAskGm, settle, throwIfRefused, type DestinyRequest } from "./queries";
 
 /** Destiny dice an actor has left; only Wuxia characters have any. */
@@ -18,32 +19,44 @@ export function destinyLeft(actor: Actor.Implementation | null | undefined): num
  * the requester's client when they may update the message and the actor, else the GM's — and
  * checks there that the requester owns the actor and has a Destiny die left. Nothing is written
  * unless everything is: the roll is rerolled on a copy, and the actor is given its die back if
- * the message cannot be updated.
+ * the message cannot be updated. Spends on one message run one at a time, each reading what the
+ * previous one wrote.
  */
 export async function spendDestinyDie(request: DestinyRequest): Promise<void> {
-  const requester = requesterById(request.requesterId);
-  const message = messageById(request.messageId);
-  const live = message.rolls[request.rollIndex];
-  if (!(live instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.NotWuxiaRoll");
-  if (rollSettings().destinyMode !== "reroll") throw new RollError("WH.Chat.Error.DestinyNotReroll");
-  const actor = await ownedActor(live.state.actorUuid, requester);
-  const left = destinyLeft(actor);
-  if (left <= 0) throw new RollError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
+  const { die, message } = await oneAtATime(request.messageId, async () => {
+    const requester = requesterById(request.requesterId);
+    const message = messageById(request.messageId);
+    const live = message.rolls[request.rollIndex];
+    if (!(live instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.NotWuxiaRoll");
+    if (rollSettings().destinyMode !== "reroll") throw new RollError("WH.Chat.Error.DestinyNotReroll");
+    const actor = await ownedActor(live.state.actorUuid, requester);
+    const left = destinyLeft(actor);
+    if (left <= 0) throw new RollError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
 
-  const roll = WuxiaRoll.fromData(live.toJSON() as never) as WuxiaRoll;
-  const die = await roll.rerollWithDestiny(request.dieIndex, { allowInteractive: false });
-  await actor.update({ "system.destiny": left - 1 } as never);
-  try {
-    await message.update({ rolls: rollsWith(message, request.rollIndex, roll) } as never);
-  } catch (error) {
-    await actor.update({ "system.destiny": left } as never);
-    throw error;
-  }
+    const roll = detachedCopy(live);
+    const die = await roll.rerollWithDestiny(request.dieIndex, { allowInteractive: false });
+    await actor.update({ "system.destiny": left - 1 } as never);
+    try {
+      await message.update({ rolls: rollsWith(message, request.rollIndex, roll) } as never);
+    } catch (error) {
+      await actor.update({ "system.destiny": left } as never);
+      throw error;
+    }
+    return { die, message };
+  });
+  // After the lock: the next spend need not wait for the animation.
   await showDice(die, message);
 }
 
-/** A click on a die of a Wuxia card: confirm, then spend a Destiny die here or through the GM. */
+/**
+ * A click on a die of a Wuxia card: confirm, then spend a Destiny die here or through the GM.
+ * Another click on the same card meanwhile (a double click, a second die) is ignored.
+ */
 export async function requestDestinyReroll(message: ChatMessage.Implementation, rollIndex: number, dieIndex: number): Promise<void> {
+  await unlessBusy(message.id ?? "", () => confirmAndSpend(message, rollIndex, dieIndex));
+}
+
+async function confirmAndSpend(message: ChatMessage.Implementation, rollIndex: number, dieIndex: number): Promise<void> {
   const roll = message.rolls[rollIndex];
   if (!(roll instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.NotWuxiaRoll");
   const actor = await ownedActor(roll.state.actorUuid, game.user);

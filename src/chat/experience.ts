@@ -1,7 +1,8 @@
 import { HARMONIES_CHARACTERISTICS, type HarmoniesAttributeKey } from "../documents/choices";
 import { RollError } from "../dice/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
-import { rollsWith } from "./card-subject";
+import { detachedCopy, rollsWith } from "./card-subject";
+import { oneAtATime } from "./message-lock";
 
 function scorePath(key: HarmoniesAttributeKey): string {
   const group = (HARMONIES_CHARACTERISTICS as readonly string[]).includes(key) ? "characteristics" : "means";
@@ -12,9 +13,14 @@ function scorePath(key: HarmoniesAttributeKey): string {
  * The GM's one click on a Harmonies card: the XP the dice earned (RULES 2.7) goes to the skill
  * and to each of the two attributes rolled, and the card then shows it as awarded, once. All
  * three amounts are read and checked before anything is written; a failure while writing
- * undoes what was written.
+ * undoes what was written. A second click waits for the first and is then refused as already
+ * awarded.
  */
-export async function awardExperience(message: ChatMessage.Implementation, rollIndex: number): Promise<void> {
+export function awardExperience(message: ChatMessage.Implementation, rollIndex: number): Promise<void> {
+  return oneAtATime(message.id ?? "", () => award(message, rollIndex));
+}
+
+async function award(message: ChatMessage.Implementation, rollIndex: number): Promise<void> {
   if (!game.user.isGM) throw new RollError("WH.Chat.Error.GmOnly");
   const live = message.rolls[rollIndex];
   if (!(live instanceof HarmoniesRoll)) throw new RollError("WH.Chat.Error.NotHarmoniesRoll");
@@ -36,7 +42,7 @@ export async function awardExperience(message: ChatMessage.Implementation, rollI
   const after = Object.fromEntries(Object.entries(before).map(([path, xp]) => [path, xp + points]));
   const skillBefore = skill ? (skill as Item.OfType<"harmoniesSkill">).system.xp : 0;
 
-  const roll = HarmoniesRoll.fromData(live.toJSON() as never) as HarmoniesRoll;
+  const roll = detachedCopy(live);
   roll.state.xpAwarded = true;
 
   await character.update(after as never);

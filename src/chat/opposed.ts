@@ -7,6 +7,7 @@ import { promptRoll, shouldAsk } from "../dialogs/open";
 import { readWuxiaValues, wuxiaConfig, wuxiaDefaults } from "../dialogs/roll-form";
 import { messageById, ownedActor, requesterById } from "./card-subject";
 import { withDestinyDiceSpent } from "./destiny";
+import { oneAtATime, unlessBusy } from "./message-lock";
 import { OPPOSE_QUERY, actOrAskGm, settle, throwIfRefused, type OpposeRequest } from "./queries";
 
 export type OpposedOutcome = "first" | "second" | "tie";
@@ -28,22 +29,34 @@ function opponentActor(): Actor.Implementation | null {
   return canvas?.tokens?.controlled?.[0]?.actor ?? (game.user.character as Actor.Implementation | null) ?? null;
 }
 
-/** Adds an opposing roll, made by the requester for an actor they own, to a card's message. */
-export async function attachOpposingRoll(request: OpposeRequest): Promise<void> {
-  const requester = requesterById(request.requesterId);
-  const message = messageById(request.messageId);
-  if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.AlreadyOpposed");
-  if (request.roll.class !== "WuxiaRoll") throw new RollError("WH.Chat.Error.NotWuxiaRoll");
-  const roll = WuxiaRoll.fromData(request.roll as never) as WuxiaRoll;
-  await ownedActor(roll.state.actorUuid, requester);
-  await message.update({ rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object] } as never);
+/**
+ * Adds an opposing roll, made by the requester for an actor they own, to a card's message; one
+ * at a time per message, so a second opposing roll finds the first and is refused.
+ */
+export function attachOpposingRoll(request: OpposeRequest): Promise<void> {
+  return oneAtATime(request.messageId, async () => {
+    const requester = requesterById(request.requesterId);
+    const message = messageById(request.messageId);
+    if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.AlreadyOpposed");
+    if (request.roll.class !== "WuxiaRoll") throw new RollError("WH.Chat.Error.NotWuxiaRoll");
+    const roll = WuxiaRoll.fromData(request.roll as never) as WuxiaRoll;
+    // An unevaluated roll would be rolled anew, differently, by every client drawing the card.
+    if (!roll.isEvaluated) throw new RollError("WH.Chat.Error.NotWuxiaRoll");
+    await ownedActor(roll.state.actorUuid, requester);
+    await message.update({ rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object] } as never);
+  });
 }
 
 /**
  * "Oppose" on a Wuxia card: the user's character makes its own test (dialog unless skipped),
- * which joins the card's message so both read side by side with the winner.
+ * which joins the card's message so both read side by side with the winner. A second click
+ * while the first is under way is ignored.
  */
 export async function opposeFromCard(message: ChatMessage.Implementation): Promise<void> {
+  await unlessBusy(message.id ?? "", () => oppose(message));
+}
+
+async function oppose(message: ChatMessage.Implementation): Promise<void> {
   if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.AlreadyOpposed");
   const actor = opponentActor();
   if (!actor) throw new RollError("WH.Chat.Error.NoOpponent");

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { differencePmf, harmoniesOdds, wuxiaOdds } from "../rules";
-import { startWorld } from "../dice/testing/world";
+import { startWorld } from "../../test/support/world";
 import type * as OddsModule from "./odds";
 import type * as PresetsModule from "./presets";
 

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { harmoniesOdds, wuxiaOdds } from "../rules";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { facesRandom, guards, harmoniesHero, startWorld, wuxiaHero } from "../dice/testing/world";
+import { facesRandom, guards, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
 
 let foundry: FoundryDouble;
 

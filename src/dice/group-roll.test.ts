@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { groupMargins, mulberry32 } from "../rules";
-import { facesRandom, startWorld } from "./testing/world";
+import { facesRandom, startWorld } from "../../test/support/world";
 import type { FoundryDouble } from "../../test/foundry/install";
 import type { GroupRollConfig, HarmoniesGroupRoll as GroupRollClass } from "./group-roll";
 import type { GroupRollMode } from "../settings/rolls";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { experienceFromDice, harmoniesOdds, mulberry32 } from "../rules";
-import { facesRandom, startWorld } from "./testing/world";
+import { facesRandom, startWorld } from "../../test/support/world";
 import type { FoundryDouble } from "../../test/foundry/install";
 import type { HarmoniesRollConfig, HarmoniesRoll as HarmoniesRollClass } from "./harmonies-roll";
 import { HARMONIES_MINUS_COLORSET, HARMONIES_PLUS_COLORSET } from "./dice-so-nice";

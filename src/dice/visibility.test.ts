@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
-import { actAs, facesRandom, harmoniesHero, startWorld, type Generation } from "./testing/world";
+import { actAs, facesRandom, harmoniesHero, startWorld, type Generation } from "../../test/support/world";
 import { VISIBILITIES, type Visibility } from "./visibility";
 
 const GM = "gmUser000000001";

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { evaluateWuxiaPool, mulberry32, wuxiaOdds } from "../rules";
-import { facesRandom, startWorld, wuxiaHero } from "./testing/world";
+import { facesRandom, startWorld, wuxiaHero } from "../../test/support/world";
 import type { FoundryDouble } from "../../test/foundry/install";
 import type { WuxiaRollConfig, WuxiaRoll as WuxiaRollClass } from "./wuxia-roll";
 

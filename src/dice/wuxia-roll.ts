@@ -82,6 +82,11 @@ export class WuxiaRoll extends Roll {
     return state;
   }
 
+  /** Whether the dice have been rolled (a roll received from another client may not have been). */
+  get isEvaluated(): boolean {
+    return this._evaluated;
+  }
+
   /** Every position of the pool with the faces it showed, read from the die term's results. */
   get positions(): PoolPosition[] {
     const results = this.dice[0]?.results ?? [];

@@ -1,6 +1,6 @@
 import { vi } from "vitest";
-import { installFoundry, type FoundryDouble } from "../../../test/foundry/install";
-import { renderTemplatesFromDisk } from "../../../test/foundry/templates";
+import { installFoundry, type FoundryDouble } from "../foundry/install";
+import { renderTemplatesFromDisk } from "../foundry/templates";
 
 /**
  * A started world for the roll tests: the Foundry double with real templates, the whole system
@@ -13,7 +13,7 @@ export async function startWorld(options: { generation?: Generation; lang?: "en"
   const foundry = installFoundry(options);
   renderTemplatesFromDisk();
   vi.resetModules();
-  await import("../../index");
+  await import("../../src/index");
   foundry.fireStartupHooks();
   return foundry;
 }
