@@ -125,6 +125,14 @@ describe("Harmonies sheet", () => {
     expect(wounds()).toMatchObject({ light: 5, grave: 1 });
   });
 
+  it("shows the penalties a roll made now pays: the wounds', and −1 more while stunned", async () => {
+    const started = await startSystem();
+    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { light: 2, grave: 1, stunned: true } } });
+    const sheet = sheetFor(started, actor);
+    await sheet.render();
+    expect([sheet.lastContext.penaltyAll, sheet.lastContext.penaltyPhysical]).toEqual(["−4", "−6"]);
+  });
+
   it("shows weapon damage as the rules compute it: Cp + Pu + weapon, a missile weapon alone", async () => {
     const started = await startSystem();
     const actor = await started.Actor.create({

@@ -39,10 +39,19 @@ describe("Actor harmoniesCharacter", () => {
   it("derives wound penalties, the token bar and the healing time (RULES 2.5, 2.6)", async () => {
     const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { ...GOLIATH, wounds: { light: 1, grave: 1 } } });
     expect(sys(actor).woundPenalty).toEqual({ all: -3, physical: -4 });
+    expect(sys(actor).actionPenalty).toEqual({ all: -3, physical: -4 });
     expect(sys(actor).woundSummary).toEqual({ value: 2, max: 7 });
     expect(sys(actor).healingDays).toBe(13);
     await actor.update({ "system.wounds.fatal": true });
     expect(sys(actor).healingDays).toBeNull();
+  });
+
+  it("adds a stun's −1 to what an action takes now, not to the wound penalties (RULES 2.5)", async () => {
+    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { ...GOLIATH, wounds: { light: 2, grave: 1, stunned: true } } });
+    expect(sys(actor).woundPenalty).toEqual({ all: -3, physical: -5 });
+    expect(sys(actor).actionPenalty).toEqual({ all: -4, physical: -6 });
+    await actor.update({ "system.wounds.stunned": false });
+    expect(sys(actor).actionPenalty).toEqual({ all: -3, physical: -5 });
   });
 
   it("heals in the days the world's house rule sets, the book's 3, 7 and 30 by default", async () => {

@@ -15,6 +15,9 @@ function score() {
   });
 }
 
+/** A stunned character's −1 to all actions during the next round (RULES 2.5). */
+const STUN_PENALTY = 1;
+
 function woundCount() {
   return integerField({ min: 0, initial: 0 });
 }
@@ -73,6 +76,11 @@ export type HarmoniesCharacterDerived = {
   means: Record<"puissance" | "resistance" | "manoeuvre" | "precision", HarmoniesScore>;
   /** Cumulative wound penalties: `all` on every action, `physical` on physical ones (RULES 2.5). */
   woundPenalty: { all: number; physical: number };
+  /**
+   * What an action takes right now: the wound penalties, and −1 more while stunned (RULES 2.5).
+   * The stun is no wound, so it stays out of `woundPenalty`, but a roll made now pays it.
+   */
+  actionPenalty: { all: number; physical: number };
   /** The token bar: wounds carried against the room on the track. */
   woundSummary: { value: number; max: number };
   /** Days of rest to heal everything without special care; null once fatal (RULES 2.6). */
@@ -116,6 +124,8 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<Harm
     const track: WoundTrack = { light: this.wounds.light, grave: this.wounds.grave, critical: this.wounds.critical, fatal: this.wounds.fatal };
     const maxima = this.woundMaxima;
     this.woundPenalty = woundTrackPenalty(track);
+    const stun = this.wounds.stunned ? STUN_PENALTY : 0;
+    this.actionPenalty = { all: this.woundPenalty.all - stun, physical: this.woundPenalty.physical - stun };
     this.woundSummary = { value: track.light + track.grave + track.critical, max: maxima.light + maxima.grave + maxima.critical };
     this.healingDays = track.fatal ? null : healingDays(track, { healingDays: harmoniesRuleOptions().healingDays });
     this.armour = equippedArmour(this.parent);

@@ -104,8 +104,8 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       }),
       armours: this.itemRows("harmoniesArmour"),
       soak: signed(soakModifier(cp, system.means.resistance.total, system.armour, 0)),
-      penaltyAll: signed(system.woundPenalty.all),
-      penaltyPhysical: signed(system.woundPenalty.physical),
+      penaltyAll: signed(system.actionPenalty.all),
+      penaltyPhysical: signed(system.actionPenalty.physical),
       biographyHTML: await this.enrich(system.biography),
     });
   }
