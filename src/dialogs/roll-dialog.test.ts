@@ -145,3 +145,14 @@ describe("the Harmonies and group roll dialogs", () => {
     HarmoniesRollDialog.prototype.render = render;
   });
 });
+
+describe("a roll dialog popped out into another window (v14)", () => {
+  it("still tells a choice from a typed number, whatever document the fields belong to", async () => {
+    const { Window } = await import("happy-dom");
+    const other = new Window().document;
+    const { isChoiceField } = await import("./roll-dialog");
+    const checkbox = Object.assign(other.createElement("input"), { type: "checkbox" });
+    const number = Object.assign(other.createElement("input"), { type: "number" });
+    expect([other.createElement("select"), checkbox, number].map((el) => isChoiceField(el as unknown as HTMLElement & { type?: string }))).toEqual([true, true, false]);
+  });
+});

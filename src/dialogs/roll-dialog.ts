@@ -42,6 +42,15 @@ function visibilityChoices(): Choice[] {
 }
 
 /**
+ * Whether a field is a choice (a select or a checkbox), whose change may change what the fields
+ * offer. Read from the element itself, not with `instanceof HTMLSelectElement`: a window popped
+ * out on v14 holds elements of another document, which are not instances of this window's classes.
+ */
+export function isChoiceField(target: { tagName: string; type?: string }): boolean {
+  return target.tagName.toUpperCase() === "SELECT" || target.type === "checkbox";
+}
+
+/**
  * A roll dialog: the fields of one rule set, live exact odds with a chart of the distribution
  * (re-rendered alone as the fields change, so typing keeps its focus), and Roll/Cancel. It
  * resolves with the checked values, or null when closed without rolling.
@@ -162,9 +171,9 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
       const field = form.elements.namedItem("difficulty") as HTMLInputElement | null;
       if (field) field.value = target.value;
     }
-    const isSelect = target instanceof HTMLSelectElement || target.type === "checkbox";
-    if (!committed && isSelect) return;
-    void this.#queueUpdate(new foundry.applications.ux.FormDataExtended(form).object, committed && isSelect);
+    const isChoice = isChoiceField(target);
+    if (!committed && isChoice) return;
+    void this.#queueUpdate(new foundry.applications.ux.FormDataExtended(form).object, committed && isChoice);
   }
 
   #running: Promise<void> | null = null;
