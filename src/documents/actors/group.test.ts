@@ -35,6 +35,25 @@ describe("Actor group", () => {
     expect(sys(actor).size).toBe(6);
   });
 
+  it("names the sub-group of a set-aside Value it reached by pooling its own members (RULES 3.1 step 1)", async () => {
+    const actor = await started.Actor.create({
+      name: "Garde",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [member("Gardes", 25, { corps: 1, agilite: 1 }), member("Sergents", 3, { corps: 2, agilite: 1 }), member("Chien", 1, { corps: -10, agilite: 2 })],
+      },
+    });
+    const setAside = (key: string) => sys(actor).combined.find((c) => c.key === key)?.setAside;
+    // Corps: 25 at +1 → +15, 3 at +2 → +7, −10: −10 is 17 behind +7 and +7 is 8 behind +15.
+    expect(setAside("corps")).toEqual([
+      { value: -10, members: ["Chien"] },
+      { value: 7, members: ["Sergents"] },
+    ]);
+    // Agilité: the 28 at +1 pool together (+15); the dog alone at +2 is set aside.
+    expect(setAside("agilite")).toEqual([{ value: 2, members: ["Chien"] }]);
+  });
+
   it("flags a group whose action scores spread over more than 5 points (RULES 3.2)", async () => {
     const actor = await started.Actor.create({
       name: "Garde",

@@ -1,4 +1,4 @@
-import { combineValues, groupHomogeneity, type Homogeneity } from "../../rules";
+import { combineValues, groupHomogeneity, valueOf, type Homogeneity } from "../../rules";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HARMONIES_ATTRIBUTES,
@@ -80,8 +80,8 @@ export interface CombinedAttribute {
   /** The group's combined Value (RULES 3.1). */
   value: number;
   /**
-   * Values set aside, weakest first; `members` names the sub-groups whose own Value it is (a
-   * Value reached by merging several sub-groups names none).
+   * Values set aside, weakest first; `members` names the sub-groups whose Value it is, pooled
+   * with those sharing it (a Value reached by merging different Values names none).
    */
   setAside: { value: number; members: string[] }[];
 }
@@ -132,11 +132,30 @@ export class GroupModel extends foundry.abstract.TypeDataModel<GroupSchema, Acto
 function combine(key: HarmoniesAttributeKey, members: GroupMemberData[]): CombinedAttribute {
   const values = members.flatMap((m) => Array.from({ length: m.count }, () => m.stats[key]));
   const { value, setAside } = combineValues(values);
+  const pools = equalValuePools(key, members);
   return {
     key,
     value,
-    setAside: setAside.map((v) => ({ value: v, members: members.filter((m) => m.count === 1 && m.stats[key] === v).map((m) => m.label) })),
+    setAside: setAside.map((v) => ({ value: v, members: pools.filter((p) => p.value === v).flatMap((p) => p.labels) })),
   };
+}
+
+/**
+ * The first step of the book's procedure (RULES 3.1): everyone sharing a Value forms one group
+ * at Value + Value(how many). Three sergeants at +2 are one group at +7, so a set-aside +7 is
+ * theirs. A pool that meets another at the same Value merges further, and no set-aside Value
+ * can then equal its own, so matching set-aside Values against these pools names the right
+ * sub-groups, or none when the Value came from merging different ones.
+ */
+function equalValuePools(key: HarmoniesAttributeKey, members: GroupMemberData[]): { value: number; labels: string[] }[] {
+  const byValue = new Map<number, { count: number; labels: string[] }>();
+  for (const m of members) {
+    const pool = byValue.get(m.stats[key]) ?? { count: 0, labels: [] };
+    pool.count += m.count;
+    pool.labels.push(m.label);
+    byValue.set(m.stats[key], pool);
+  }
+  return [...byValue].map(([v, pool]) => ({ value: v + valueOf(pool.count), labels: pool.labels }));
 }
 
 function migrateMember(member: SourceData): SourceData {
