@@ -1,6 +1,7 @@
 import { SYSTEM_ID } from "../constants";
 import { RollError, notifyError } from "../dice/errors";
 import { rollActor } from "./roll";
+import { speakerActor } from "../helpers/speaker-actor";
 
 /** Items a hotbar macro can roll: skills, powers and weapons of both rule sets. */
 export const ROLLABLE_ITEM_TYPES = ["wuxiaSkill", "wuxiaPower", "wuxiaWeapon", "harmoniesSkill", "harmoniesWeapon"] as const;
@@ -12,12 +13,6 @@ export function isRollableItem(item: { type: string } | null | undefined): boole
 /** The script a macro for this item runs. */
 export function itemMacroCommand(uuid: string): string {
   return `game.system.api.rollItem(${JSON.stringify(uuid)});`;
-}
-
-/** The actor a macro of an unowned item rolls for: the controlled token's, else the user's character. */
-function speakerActor(): Actor.Implementation | null {
-  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: { actor: Actor.Implementation | null }[] } } }).canvas;
-  return canvas?.tokens?.controlled?.[0]?.actor ?? (game.user.character as Actor.Implementation | null) ?? null;
 }
 
 /**

@@ -7,6 +7,7 @@ import { currentVisibility, VISIBILITIES, type Visibility } from "../dice/visibi
 import { WuxiaRoll } from "../dice/wuxia-roll";
 import { registerHotbar, rollItem } from "./hotbar";
 import { rollActor, type RollRequest } from "./roll";
+import { speakerActor } from "../helpers/speaker-actor";
 
 /** An actor from a macro: the actor itself, its UUID, id or name; none means the speaker's. */
 function findActor(target: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
@@ -15,8 +16,7 @@ function findActor(target: Actor.Implementation | string | null | undefined): Ac
     const byUuid = target.includes(".") ? fromUuidSync(target as Parameters<typeof fromUuidSync>[0]) : null;
     return (byUuid as Actor.Implementation | null) ?? game.actors?.get(target) ?? game.actors?.getName(target) ?? null;
   }
-  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: { actor: Actor.Implementation | null }[] } } }).canvas;
-  return canvas?.tokens?.controlled?.[0]?.actor ?? (game.user.character as Actor.Implementation | null) ?? null;
+  return speakerActor();
 }
 
 /**

@@ -9,6 +9,7 @@ import { messageById, ownedActor, requesterById } from "./card-subject";
 import { withDestinyDiceSpent } from "./destiny";
 import { oneAtATime, unlessBusy } from "./message-lock";
 import { OPPOSE_QUERY, actOrAskGm, settle, throwIfRefused, type OpposeRequest } from "./queries";
+import { speakerActor } from "../helpers/speaker-actor";
 
 export type OpposedOutcome = "first" | "second" | "tie";
 
@@ -21,12 +22,6 @@ export function opposedOutcome(first: WuxiaRoll, second: WuxiaRoll): OpposedOutc
   if (resolveWuxiaAttack({ attacker: side(first), defender: side(second) }).hit) return "first";
   if (resolveWuxiaAttack({ attacker: side(second), defender: side(first) }).hit) return "second";
   return "tie";
-}
-
-/** The character a user opposes with: the token they control, else their own character. */
-function opponentActor(): Actor.Implementation | null {
-  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: { actor: Actor.Implementation | null }[] } } }).canvas;
-  return canvas?.tokens?.controlled?.[0]?.actor ?? (game.user.character as Actor.Implementation | null) ?? null;
 }
 
 /**
@@ -58,7 +53,7 @@ export async function opposeFromCard(message: ChatMessage.Implementation): Promi
 
 async function oppose(message: ChatMessage.Implementation): Promise<void> {
   if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.AlreadyOpposed");
-  const actor = opponentActor();
+  const actor = speakerActor();
   if (!actor) throw new RollError("WH.Chat.Error.NoOpponent");
   const subject = rollSubject(actor);
   if (subject.ruleset !== "wuxia") throw new RollError("WH.Chat.Error.OpponentNotWuxia", { name: subject.name });
