@@ -2,13 +2,14 @@ import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import { describeError } from "../dice/errors";
+import { harmoniesModifier } from "../dice/harmonies-roll";
 import { poolSize } from "../dice/wuxia-roll";
 import type { GroupSubject, HarmoniesSubject, RollSubject, WuxiaSubject } from "../dice/subjects";
 import { VISIBILITIES, VISIBILITY_LABELS } from "../dice/visibility";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../documents/choices";
 import { wuxiaThreshold } from "../rules";
 import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
-import { signed } from "../chat/format";
+import { signed } from "../helpers/format";
 import { harmoniesOddsView, wuxiaOddsView, type OddsView } from "./odds";
 import { difficultyChoices, srChoices } from "./presets";
 import {
@@ -276,7 +277,7 @@ export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesF
 
   protected oddsOf(values: HarmoniesFormValues): OddsContext {
     const c = harmoniesConfig(this.subject, values);
-    const modifier = c.characteristicValue + c.meansValue + c.skillLevel + c.difficulty + c.penalty;
+    const modifier = harmoniesModifier(c);
     return {
       odds: harmoniesOddsView(modifier, c.open),
       facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) }), t(c.open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed")],
@@ -312,7 +313,7 @@ export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues> {
 
   protected oddsOf(values: GroupFormValues): OddsContext {
     const c = groupConfig(this.subject, values);
-    const modifier = c.characteristicValue + c.meansValue + c.skillLevel + c.difficulty;
+    const modifier = harmoniesModifier(c);
     return { odds: harmoniesOddsView(modifier, c.open), facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) })], error: null };
   }
 }

@@ -1,7 +1,7 @@
 import { groupCountAtLeast, groupMargins, groupSuccesses, harmoniesActionFromFaces, harmoniesOdds, rollGroupIndividually, type HarmoniesAction, type MarginCount } from "../rules";
 import { renderGroupCard } from "../chat/group-card";
 import type { GroupRollMode } from "../settings/rolls";
-import { harmoniesFormula, type HarmoniesRollConfig } from "./harmonies-roll";
+import { harmoniesFormula, harmoniesModifier, type HarmoniesRollConfig } from "./harmonies-roll";
 
 /** One roll for a group of NPCs (RULES 3.2–3.3), read with the world's group mode. */
 export interface GroupRollConfig extends Omit<HarmoniesRollConfig, "penalty" | "itemUuid"> {
@@ -44,7 +44,7 @@ export class HarmoniesGroupRoll extends Roll {
   }
 
   static build(config: GroupRollConfig): HarmoniesGroupRoll {
-    const modifier = config.characteristicValue + config.meansValue + config.skillLevel + config.difficulty;
+    const modifier = harmoniesModifier(config);
     const state: GroupRollState = { ...config, modifier, odds: harmoniesOdds(modifier, { open: config.open }), individual: null };
     return new HarmoniesGroupRoll(groupFormula(state), {}, { group: state });
   }

@@ -44,6 +44,11 @@ export function harmoniesFormula(modifier: number, open: boolean): string {
   return `${die} - ${die} ${sign} ${Math.abs(modifier)}`;
 }
 
+/** characteristic + means + skill + difficulty (+ wound penalty): what the dice are added to (RULES 2.4). */
+export function harmoniesModifier(config: Pick<HarmoniesRollConfig, "characteristicValue" | "meansValue" | "skillLevel" | "difficulty"> & { penalty?: number }): number {
+  return config.characteristicValue + config.meansValue + config.skillLevel + config.difficulty + (config.penalty ?? 0);
+}
+
 /**
  * The difference roll on core Die terms (Dice So Nice colours the added and the subtracted die
  * apart); the rules read the faces, explosions included. Its total is the margin.
@@ -56,7 +61,7 @@ export class HarmoniesRoll extends Roll {
   }
 
   static build(config: HarmoniesRollConfig): HarmoniesRoll {
-    const modifier = config.characteristicValue + config.meansValue + config.skillLevel + config.difficulty + config.penalty;
+    const modifier = harmoniesModifier(config);
     const state: HarmoniesRollState = { ...config, modifier, odds: harmoniesOdds(modifier, { open: config.open }), xpAwarded: false };
     return new HarmoniesRoll(harmoniesFormula(modifier, config.open), {}, { harmonies: state });
   }
