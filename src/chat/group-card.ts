@@ -3,7 +3,7 @@ import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import type { HarmoniesGroupRoll } from "../dice/group-roll";
 import { GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
-import { count, percent, signed } from "./format";
+import { count, percent, signed } from "../helpers/format";
 
 export const GROUP_CARD_TEMPLATE = templatePath("chat/group-card.hbs");
 

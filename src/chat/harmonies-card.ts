@@ -2,7 +2,7 @@ import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
-import { percent, signed } from "./format";
+import { percent, signed } from "../helpers/format";
 
 export const HARMONIES_CARD_TEMPLATE = templatePath("chat/harmonies-card.hbs");
 

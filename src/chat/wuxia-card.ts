@@ -3,7 +3,7 @@ import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
-import { percent, signed } from "./format";
+import { percent, signed } from "../helpers/format";
 
 export const WUXIA_CARD_TEMPLATE = templatePath("chat/wuxia-card.hbs");
 
