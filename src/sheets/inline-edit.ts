@@ -21,7 +21,29 @@ export async function applyInlineEdit(document: Updatable, path: string, value: 
     await document.update({ [path]: value });
     return true;
   } catch (error) {
-    ui.notifications.error(validationMessages(error).join(" "));
+    reportRefusal(error);
     return false;
   }
+}
+
+/** Tells the user why the data model refused a change, in the model's own words. */
+function reportRefusal(error: unknown): void {
+  ui.notifications.error(validationMessages(error).join(" "));
+}
+
+interface Redrawable {
+  render(): Promise<unknown>;
+}
+
+/**
+ * What a sheet's submission becomes when the data model refuses a value typed in its form (an
+ * Attribute of 12): the model's message is shown, nothing is written, and the sheet is redrawn
+ * from the stored data, so the refused number does not stay on the sheet as if it were kept.
+ * Other errors are not the user's input and go on to Foundry.
+ */
+export function refuseSubmission(sheet: Redrawable, error: unknown): Record<string, never> {
+  if (!(error instanceof foundry.data.validation.DataModelValidationError)) throw error;
+  reportRefusal(error);
+  void sheet.render();
+  return {};
 }

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { startSystem, type TestActor } from "../../test/support/start-system";
 import type { GroupModel } from "../documents/actors/group";
 import type { HarmoniesCharacterModel } from "../documents/actors/harmonies-character";
@@ -14,6 +14,7 @@ interface SheetDouble {
   render(): Promise<unknown>;
   setEditMode(editMode: boolean): void;
   _onDropItem(event: unknown, item: unknown): Promise<unknown>;
+  _prepareSubmitData(event: unknown, form: unknown, formData: { object: Record<string, unknown> }): Record<string, unknown>;
 }
 
 function sheetFor(started: Started, document: { type: string }): SheetDouble {
@@ -100,6 +101,20 @@ describe("actor sheets", () => {
     expect(started.foundry.notifications.at(-1)).toEqual({ level: "error", message: "Level must be between 1 and 10 (got 12)." });
     expect(await applyInlineEdit(skill, "system.level", 7)).toBe(true);
     expect((skill.system as unknown as { level: number }).level).toBe(7);
+  });
+
+  it("refuses a value out of range typed in the sheet's form, says why, and redraws the stored value", async () => {
+    const sheet = sheetFor(started, wuxia);
+    expect(sheet._prepareSubmitData({}, {}, { object: { "system.attributes.metal": 12, "system.attributes.feu": 4 } })).toEqual({});
+    expect(started.foundry.notifications.at(-1)).toEqual({ level: "error", message: "Metal must be between 1 and 10 (got 12)." });
+    await vi.waitUntil(() => sheet.lastContext);
+    expect((sheet.lastContext.attributes as { key: string; value: number }[])[0]).toMatchObject({ key: "metal", value: 3 });
+    expect(sheet._prepareSubmitData({}, {}, { object: { "system.attributes.metal": 5 } })).toEqual({ system: { attributes: { metal: 5 } } });
+
+    await wuxia.createEmbeddedDocuments("Item", [{ name: "Chasseur", type: "wuxiaSkill", system: { level: 5 } }]);
+    const itemSheet = sheetFor(started, wuxia.items.contents[0] as { type: string });
+    expect(itemSheet._prepareSubmitData({}, {}, { object: { "system.level": 0 } })).toEqual({});
+    expect(started.foundry.notifications.at(-1)).toEqual({ level: "error", message: "Level must be between 1 and 10 (got 0)." });
   });
 
   it("creates an item of the kind clicked and deletes one", async () => {

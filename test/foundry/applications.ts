@@ -1,3 +1,5 @@
+import { expandObject, mergeObject } from "./data-model";
+
 type AnyObject = Record<string, unknown>;
 
 /** Merges options as ApplicationV2 does down the class chain: arrays (classes) concatenate. */
@@ -146,6 +148,22 @@ export class DocumentSheetV2 extends ApplicationV2 {
     const document = this.document as { _source?: unknown } | null;
     const user = (globalThis as unknown as { game?: { user?: unknown } }).game?.user;
     return Object.assign(context, { document, source: document?._source, editable: this.isEditable, user, rootId: this.id });
+  }
+
+  /** Foundry's `_processFormData`: the form's flat `name: value` pairs, expanded. */
+  _processFormData(_event: unknown, _form: unknown, formData: { object: AnyObject }): AnyObject {
+    return expandObject(formData.object);
+  }
+
+  /**
+   * Foundry v13's `_prepareSubmitData`: the form data, plus `updateData`, validated against the
+   * document without falling back, so a refused value throws before any update.
+   */
+  _prepareSubmitData(event: unknown, form: unknown, formData: { object: AnyObject }, updateData?: AnyObject): AnyObject {
+    const submitData = this._processFormData(event, form, formData);
+    const merged = updateData ? mergeObject(submitData, updateData) : submitData;
+    (this.document as { validate(options: AnyObject): boolean }).validate({ changes: merged, clean: true, fallback: false });
+    return merged;
   }
 }
 

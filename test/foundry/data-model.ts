@@ -101,8 +101,17 @@ export class DataModel {
     Object.assign(this, structuredClone(this._source));
   }
 
-  validate(options: { changes?: AnyObject } = {}): boolean {
-    const failures = this.schema.validate(options.changes ?? this._source, { partial: Boolean(options.changes) });
+  /**
+   * Foundry's `validate`: with `clean`, the changes are cleaned first (as a form's strings are);
+   * with `strict`, a failure throws the DataModelValidationError. Simpler than Foundry: `strict`
+   * is off unless asked for (Foundry's default is on), no joint validation.
+   */
+  validate(options: { changes?: AnyObject; clean?: boolean; strict?: boolean } = {}): boolean {
+    const partial = Boolean(options.changes);
+    const given = options.changes ?? this._source;
+    const data = options.clean ? (this.constructor as typeof DataModel).cleanData(expandObject(given), { partial }) : given;
+    const failures = this.schema.validate(data, { partial });
+    if (options.strict && Object.keys(failures).length) throw new DataModelValidationError(this.constructor.name, failures);
     return Object.keys(failures).length === 0;
   }
 

@@ -118,6 +118,18 @@ export class DocumentDouble {
     return this;
   }
 
+  /**
+   * Foundry's `validate({ changes, clean: true, fallback: false })` as a sheet's submission runs
+   * it: throws the model's DataModelValidationError for changes it refuses. Simpler than Foundry:
+   * only the `system` part is checked.
+   */
+  validate(options: { changes?: AnyObject; clean?: boolean; fallback?: boolean } = {}): boolean {
+    const system = (expandObject(options.changes ?? {}) as { system?: AnyObject }).system;
+    const model = this.system as Partial<TypeDataModel>;
+    if (!system || typeof model.validate !== "function") return true;
+    return model.validate({ changes: system, clean: options.clean, strict: options.fallback === false });
+  }
+
   toObject(): AnyObject {
     const system = this.system as Partial<TypeDataModel>;
     return {

@@ -28,6 +28,13 @@ describe("fields and data models", () => {
     expect(new Sample({ level: 2.6 }).toObject().level).toBe(3);
   });
 
+  it("validates changes, cleaned first when asked, and throws only when strict (as a sheet's submission asks)", () => {
+    const sample = new Sample();
+    expect(sample.validate({ changes: { inner: { kind: "z" } } })).toBe(false);
+    expect(sample.validate({ changes: { flag: "true" }, clean: true })).toBe(true);
+    expect(() => sample.validate({ changes: { inner: { kind: "z" } }, strict: true })).toThrow(DataModelValidationError);
+  });
+
   it("rejects invalid values with every failure listed by path", () => {
     expect(() => new Sample({ name: "", inner: { kind: "z" } })).toThrow(DataModelValidationError);
     try {

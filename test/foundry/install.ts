@@ -165,7 +165,7 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     ChatMessage: ChatMessageDouble,
     foundry: {
       abstract: { DataModel, TypeDataModel },
-      data: { fields },
+      data: { fields, validation: { DataModelValidationError } },
       dice: { Roll, terms: { Die, NumericTerm, OperatorTerm, RollTerm } },
       documents: { Actor: ActorDouble, Item: ItemDouble, ChatMessage: ChatMessageDouble },
       applications: {

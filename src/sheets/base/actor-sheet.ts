@@ -1,7 +1,7 @@
 import { itemRuleset, actorRuleset } from "../../documents/rulesets";
 import { RULESET_LABEL_PREFIX } from "../../documents/choices";
 import { t } from "../../helpers/i18n";
-import { applyInlineEdit, inputValue } from "../inline-edit";
+import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { rollFromSheet, type SheetRollKind } from "../roll-actions";
 import { HandlebarsActorSheet } from "./handlebars-sheets";
 
@@ -95,6 +95,14 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
   override async _onFirstRender(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_onFirstRender"]>) {
     await super._onFirstRender(...args);
     this.element.addEventListener("change", (event) => void this.#onInlineChange(event));
+  }
+
+  override _prepareSubmitData(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_prepareSubmitData"]>) {
+    try {
+      return super._prepareSubmitData(...args);
+    } catch (error) {
+      return refuseSubmission(this, error);
+    }
   }
 
   /** Refuses items of the other rule set (and any item on a group) before Foundry adds them. */

@@ -15,7 +15,7 @@ import {
   choiceLabels,
 } from "../../documents/choices";
 import { itemRuleset } from "../../documents/rulesets";
-import { applyInlineEdit, inputValue } from "../inline-edit";
+import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { HandlebarsItemSheet } from "./handlebars-sheets";
 
 /** The parts of an item sheet: the shared header and description around the type's details. */
@@ -69,6 +69,14 @@ export class SystemItemSheet extends HandlebarsItemSheet {
   override async _onFirstRender(...args: Parameters<InstanceType<typeof HandlebarsItemSheet>["_onFirstRender"]>) {
     await super._onFirstRender(...args);
     this.element.addEventListener("change", (event) => void this.#onListChange(event));
+  }
+
+  override _prepareSubmitData(...args: Parameters<InstanceType<typeof HandlebarsItemSheet>["_prepareSubmitData"]>) {
+    try {
+      return super._prepareSubmitData(...args);
+    } catch (error) {
+      return refuseSubmission(this, error);
+    }
   }
 
   /** A textarea marked `data-list-field` holds a list, one entry a line. */
