@@ -128,6 +128,34 @@ describe("actor sheets", () => {
   });
 });
 
+describe("a sheet the user may not edit", () => {
+  it("takes no drop, creates, deletes and wounds nothing, and leaves the sub-groups alone", async () => {
+    const started = await startSystem({ isGM: false });
+    const hero = await started.Actor.create({ name: "Lin", type: "wuxiaCharacter" });
+    await hero.createEmbeddedDocuments("Item", [{ name: "Chasseur", type: "wuxiaSkill" }]);
+    const other = await started.Actor.create({ name: "W", type: "wuxiaCharacter" });
+    await other.createEmbeddedDocuments("Item", [{ name: "Criminel", type: "wuxiaSkill" }, { name: "Esquive", type: "harmoniesSkill" }]);
+    const sheet = sheetFor(started, hero);
+    for (const item of other.items.contents) expect(await sheet._onDropItem({}, item)).toBeNull();
+    await click(sheet, "createItem", { type: "wuxiaPower" });
+    await click(sheet, "deleteItem", {}, { itemId: hero.items.contents[0]?.id ?? "" });
+    expect(hero.items.contents.map((i) => i.name)).toEqual(["Chasseur"]);
+    expect(started.foundry.notifications).toEqual([]);
+
+    const goliath = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { light: 1 } } });
+    const harmoniesSheet = sheetFor(started, goliath);
+    await click(harmoniesSheet, "addWound", { severity: "grave" });
+    await click(harmoniesSheet, "healWound");
+    expect((goliath.system as unknown as HarmoniesCharacterModel).wounds).toMatchObject({ light: 1, grave: 0 });
+
+    const group = await started.Actor.create({ name: "Garde", type: "group", system: { members: [{ label: "Gardes", count: 25, stats: {} }] } });
+    const groupSheet = sheetFor(started, group);
+    await click(groupSheet, "addMember");
+    await click(groupSheet, "removeMember", {}, { memberIndex: "0" });
+    expect((group.system as unknown as GroupModel).members.map((m) => m.label)).toEqual(["Gardes"]);
+  });
+});
+
 describe("Harmonies sheet", () => {
   it("records a wound with aggravation and heals one stage (RULES 2.5, 2.6)", async () => {
     const started = await startSystem();

@@ -104,7 +104,7 @@ export class GroupSheet extends SystemActorSheet {
   async #onMemberChange(event: Event): Promise<void> {
     const input = (event.target as HTMLElement | null)?.closest<HTMLInputElement>("[data-member-field]");
     const index = Number(input?.closest<HTMLElement>("[data-member-index]")?.dataset.memberIndex);
-    if (!input?.dataset.memberField || !Number.isInteger(index)) return;
+    if (!input?.dataset.memberField || !Number.isInteger(index) || !this.isEditable) return;
     event.stopPropagation();
     const members = this.sourceMembers();
     const member = members[index];
@@ -118,6 +118,7 @@ export class GroupSheet extends SystemActorSheet {
   }
 
   static async #onAddMember(this: GroupSheet): Promise<void> {
+    if (!this.isEditable) return;
     const members = this.sourceMembers();
     const label = t("WH.Sheet.Group.NewMember", { n: members.length + 1 });
     members.push(newMember(label));
@@ -127,7 +128,7 @@ export class GroupSheet extends SystemActorSheet {
   static async #onRemoveMember(this: GroupSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const index = Number(target.closest<HTMLElement>("[data-member-index]")?.dataset.memberIndex);
     const members = this.sourceMembers();
-    if (!Number.isInteger(index) || !members[index]) return;
+    if (!Number.isInteger(index) || !members[index] || !this.isEditable) return;
     members.splice(index, 1);
     await applyInlineEdit(this.actor, "system.members", members);
   }

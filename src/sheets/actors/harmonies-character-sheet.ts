@@ -136,7 +136,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
   /** Records a wound of the severity clicked, aggravated as the track requires (RULES 2.5). */
   static async #onAddWound(this: HarmoniesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const severity = target.dataset.severity as WoundLevel | undefined;
-    if (!severity) return;
+    if (!severity || !this.isEditable) return;
     const system = this.actor.system as HarmoniesSystem;
     const next = addWound(currentTrack(system), severity, { woundMaxima: { ...system.woundMaxima } });
     await applyInlineEdit(this.actor, "system.wounds", next);
@@ -145,7 +145,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
   /** One healing period: the most severe wound drops one stage (RULES 2.6). */
   static async #onHealWound(this: HarmoniesCharacterSheet): Promise<void> {
     const system = this.actor.system as HarmoniesSystem;
-    if (system.wounds.fatal) return;
+    if (system.wounds.fatal || !this.isEditable) return;
     await applyInlineEdit(this.actor, "system.wounds", healWound(currentTrack(system)));
   }
 }

@@ -107,6 +107,7 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
 
   /** Refuses items of the other rule set (and any item on a group) before Foundry adds them. */
   async _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown> {
+    if (!this.isEditable) return null;
     const problem = dropProblem(this.actor, item);
     if (problem) {
       ui.notifications.warn(problem);
@@ -115,12 +116,16 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
     return (HandlebarsActorSheet.prototype as unknown as DropHandlers)._onDropItem.call(this, event, item);
   }
 
-  /** An input marked `data-item-field` edits that field of the item of its row. */
+  /**
+   * An input marked `data-item-field` edits that field of the item of its row. Foundry disables
+   * the form of a sheet the user may not edit; the checks here keep a re-enabled input or a
+   * stray click from trying an update the server would refuse anyway.
+   */
   async #onInlineChange(event: Event): Promise<void> {
     const input = (event.target as HTMLElement | null)?.closest<HTMLInputElement | HTMLSelectElement>("[data-item-field]");
     const itemId = input?.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = itemId ? this.actor.items.get(itemId) : undefined;
-    if (!input || !item || !input.dataset.itemField) return;
+    if (!input || !item || !input.dataset.itemField || !this.isEditable) return;
     event.stopPropagation();
     const ok = await applyInlineEdit(item, input.dataset.itemField, inputValue(input));
     if (!ok) await this.render();
@@ -140,7 +145,7 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
 
   static async #onCreateItem(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
     const { type, ...system } = target.dataset;
-    if (!type) return;
+    if (!type || !this.isEditable) return;
     const name = t("WH.Sheet.NewItem", { type: t(`TYPES.Item.${type}`) });
     const created = (await this.actor.createEmbeddedDocuments("Item", [{ name, type: type as Item.SubType, system }]))?.[0];
     await created?.sheet?.render(true);
@@ -152,6 +157,7 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onDeleteItem(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (!this.isEditable) return;
     const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     await this.actor.items.get(itemId ?? "")?.delete();
   }

@@ -82,7 +82,7 @@ export class SystemItemSheet extends HandlebarsItemSheet {
   /** A textarea marked `data-list-field` holds a list, one entry a line. */
   async #onListChange(event: Event): Promise<void> {
     const input = (event.target as HTMLElement | null)?.closest<HTMLTextAreaElement>("[data-list-field]");
-    if (!input?.dataset.listField) return;
+    if (!input?.dataset.listField || !this.isEditable) return;
     event.stopPropagation();
     const entries = String(inputValue(input) ?? "")
       .split("\n")
