@@ -3,6 +3,7 @@ import { harmoniesRuleOptions } from "../../settings/house-rules";
 import { HARMONIES_ATTRIBUTES, type HarmoniesAttributeKey } from "../choices";
 import { HARMONIES_VALUE_LIMITS, flagField, htmlField, integerField, textField } from "../fields";
 import { isObject, migrateScore, type SourceData } from "../migrations";
+import { equippedArmour } from "./armour";
 
 /** A characteristic or means: the bought value, the race bonus kept apart, and its XP. */
 function score() {
@@ -128,16 +129,6 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<Harm
     this.actionPenalty = { all: this.woundPenalty.all - stun, physical: this.woundPenalty.physical - stun };
     this.woundSummary = { value: track.light + track.grave + track.critical, max: maxima.light + maxima.grave + maxima.critical };
     this.healingDays = track.fatal ? null : healingDays(track, { healingDays: harmoniesRuleOptions().healingDays });
-    this.armour = equippedArmour(this.parent);
+    this.armour = equippedArmour(this.parent, "harmoniesArmour");
   }
-}
-
-function equippedArmour(actor: Actor.Implementation | null | undefined): number {
-  let total = 0;
-  for (const item of actor?.items.contents ?? []) {
-    if (item.type !== "harmoniesArmour") continue;
-    const system = (item as Item.OfType<"harmoniesArmour">).system;
-    if (system.equipped) total += system.armour;
-  }
-  return total;
 }

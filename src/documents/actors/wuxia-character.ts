@@ -3,6 +3,7 @@ import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { HERO_TYPES, HERO_TYPE_LABEL_PREFIX, ZODIAC_LABEL_PREFIX, ZODIAC_SIGNS, choiceLabels } from "../choices";
 import { flagField, optionalChoiceField, htmlField, integerField, textField } from "../fields";
 import { migrateCounter, type SourceData } from "../migrations";
+import { equippedArmour } from "./armour";
 
 /** Attributes run 1..10 (RULES 1.1). */
 export const WUXIA_ATTRIBUTE_RANGE = { min: 1, max: 10 } as const;
@@ -105,17 +106,6 @@ export class WuxiaCharacterModel extends foundry.abstract.TypeDataModel<WuxiaCha
     const panic = panicStatus(this.panic.value, eau, options);
     Object.assign(this.panic, { max: panic.thresholds.at(-1) ?? 0, thresholds: panic.thresholds, penalty: panic.penalty, mustFlee: panic.mustFlee });
     Object.assign(this.chi, { max: chiReserve(this.attributes) });
-    this.armour = equippedArmour(this.parent);
+    this.armour = equippedArmour(this.parent, "wuxiaArmour");
   }
-}
-
-/** The AR of the armour items an actor wears. */
-function equippedArmour(actor: Actor.Implementation | null | undefined): number {
-  let total = 0;
-  for (const item of actor?.items.contents ?? []) {
-    if (item.type !== "wuxiaArmour") continue;
-    const system = (item as Item.OfType<"wuxiaArmour">).system;
-    if (system.equipped) total += system.armour;
-  }
-  return total;
 }
