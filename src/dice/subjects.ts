@@ -146,14 +146,13 @@ function harmoniesSubject(actor: Actor.OfType<"harmoniesCharacter">): HarmoniesS
     skills.push({ id: item.id ?? "", uuid: item.uuid, name: item.name ?? "", level: skill.effective.level, characteristic: skill.characteristic, means: skill.means });
   }
   const scores = Object.fromEntries([...HARMONIES_CHARACTERISTICS, ...HARMONIES_MEANS].map((k) => [k, system.score(k)])) as Record<HarmoniesAttributeKey, number>;
-  const stunned = system.wounds.stunned ? 1 : 0;
   return {
     ruleset: "harmonies",
     actor,
     name: actor.name ?? "",
     scores,
-    penalty: system.woundPenalty.all - stunned,
-    physicalPenalty: system.woundPenalty.physical - stunned,
+    penalty: system.actionPenalty.all,
+    physicalPenalty: system.actionPenalty.physical,
     skills,
   };
 }
