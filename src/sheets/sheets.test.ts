@@ -213,4 +213,18 @@ describe("group sheet", () => {
     await click(sheet, "removeMember", {}, { memberIndex: "0" });
     expect(members().map((m) => m.label)).toEqual(["Sub-group 2"]);
   });
+
+  it("writes Harmonies scores signed with a true minus, Wuxia Attributes plain", async () => {
+    const started = await startSystem();
+    const members = [{ label: "Chien", count: 1, stats: { metal: 3, corps: -10, agilite: 2, skill: -3 } }];
+    const shown = async (ruleset: string) => {
+      const group = await started.Actor.create({ name: "G", type: "group", system: { ruleset, members } });
+      const sheet = sheetFor(started, group);
+      await sheet.render();
+      const [row] = sheet.lastContext.members as { stats: { key: string; shown: string }[]; skillShown: string }[];
+      return { first: row?.stats[0]?.shown, skill: row?.skillShown };
+    };
+    expect(await shown("harmonies")).toEqual({ first: "\u221210", skill: "\u22123" });
+    expect((await shown("wuxia")).first).toBe("3");
+  });
 });

@@ -53,6 +53,8 @@ export class GroupSheet extends SystemActorSheet {
     const harmonies = system.ruleset === "harmonies";
     const keys: readonly string[] = harmonies ? HARMONIES_ATTRIBUTES : WUXIA_ATTRIBUTES;
     const members = system.members as GroupMemberData[];
+    // Harmonies scores sit around 0 and read signed, as the book writes them; Wuxia's are 1..10.
+    const shown = (n: number | undefined) => (n === undefined ? "" : harmonies ? signed(n) : String(n));
     return Object.assign(context, {
       harmonies,
       rulesetChoices: choiceLabels(RULESETS, RULESET_LABEL_PREFIX),
@@ -63,9 +65,14 @@ export class GroupSheet extends SystemActorSheet {
         index,
         label: member.label,
         count: member.count,
-        stats: keys.map((key) => ({ key, value: member.stats[key as keyof GroupMemberData["stats"]] })),
+        stats: keys.map((key) => {
+          const value = member.stats[key as keyof GroupMemberData["stats"]];
+          return { key, value, shown: shown(value) };
+        }),
         skill: member.stats.skill,
+        skillShown: shown(member.stats.skill),
         score: system.actionScores[index],
+        scoreShown: shown(system.actionScores[index]),
       })),
       actionChoices: {
         characteristic: choiceLabels(HARMONIES_CHARACTERISTICS, ATTRIBUTE_LABEL_PREFIX),
