@@ -1,4 +1,7 @@
-import { rollFromSheetClick } from "../api/sheet-rolls";
+import { rollActor } from "../api/roll";
+import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES, type HarmoniesCharacteristicKey, type HarmoniesMeansKey, type WuxiaAttributeKey } from "../documents/choices";
+import { notifyError } from "../dice/errors";
+import type { RollStart } from "../dice/subjects";
 
 /** What a click on a sheet asks to roll. */
 export type SheetRollKind = "attribute" | "skill" | "power" | "weapon" | "group";
@@ -11,10 +14,22 @@ export interface SheetRollRequest {
   itemId?: string;
 }
 
+/** The attribute a sheet's key names, as the place a roll starts from. */
+function startFromKey(key: string | undefined): RollStart {
+  if ((WUXIA_ATTRIBUTES as readonly string[]).includes(key ?? "")) return { attribute: key as WuxiaAttributeKey };
+  if ((HARMONIES_CHARACTERISTICS as readonly string[]).includes(key ?? "")) return { characteristic: key as HarmoniesCharacteristicKey };
+  if ((HARMONIES_MEANS as readonly string[]).includes(key ?? "")) return { means: key as HarmoniesMeansKey };
+  return {};
+}
+
 /**
  * Every clickable roll on a sheet lands here: the roll dialog (or, with Shift or the setting,
- * a roll with the defaults), then the chat card.
+ * a roll with the defaults), then the chat card. A refusal shows as a localised notification.
  */
 export async function rollFromSheet(actor: Actor.Implementation, request: SheetRollRequest): Promise<void> {
-  await rollFromSheetClick(actor, request);
+  try {
+    await rollActor(actor, { item: request.itemId ?? null, start: startFromKey(request.key) });
+  } catch (error) {
+    notifyError(error);
+  }
 }
