@@ -1,8 +1,8 @@
 import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
-import { attributeLabel } from "../dice/labels";
 import type { HarmoniesGroupRoll } from "../dice/group-roll";
 import { GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
+import { actionDetails } from "./harmonies-card";
 import { count, percent, signed } from "../helpers/format";
 
 export const GROUP_CARD_TEMPLATE = templatePath("chat/group-card.hbs");
@@ -32,23 +32,18 @@ export type GroupCardContext = {
 
 export function groupCardContext(roll: HarmoniesGroupRoll, options: { isPrivate: boolean; tooltip: string }): GroupCardContext {
   const state = roll.state;
-  const characteristic = attributeLabel(state.characteristic);
-  const means = attributeLabel(state.means);
+  const action = actionDetails(state);
   const base = {
     isPrivate: options.isPrivate,
     actorName: state.actorName,
-   
-    title: state.skillName ?? `${characteristic} + ${means}`,
+    title: action.title,
     mode: t(GROUP_ROLL_MODE_CHOICES[state.mode]),
     formula: roll.formula,
     tooltip: options.tooltip,
   };
   if (options.isPrivate) return { ...base, details: [], margin: null, succeeded: "", failed: "", rows: [], odds: "" };
 
-  const details = [t("WH.Chat.Group.Size", { size: count(state.size) }), `${characteristic} ${signed(state.characteristicValue)}`, `${means} ${signed(state.meansValue)}`];
-  if (state.skillName) details.push(`${state.skillName} ${signed(state.skillLevel)}`);
-  details.push(t("WH.Chat.Harmonies.Difficulty", { difficulty: signed(state.difficulty) }));
-  details.push(t("WH.Chat.Harmonies.Modifier", { modifier: signed(state.modifier) }));
+  const details = [t("WH.Chat.Group.Size", { size: count(state.size) }), ...action.details];
 
   const outcome = roll.outcome;
   const largest = outcome.margins.reduce((max, m) => Math.max(max, m.count), 0);

@@ -1,7 +1,7 @@
 import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
-import type { HarmoniesRoll } from "../dice/harmonies-roll";
+import type { HarmoniesRoll, HarmoniesRollState } from "../dice/harmonies-roll";
 import { percent, signed } from "../helpers/format";
 
 export const HARMONIES_CARD_TEMPLATE = templatePath("chat/harmonies-card.hbs");
@@ -23,15 +23,33 @@ export type HarmoniesCardContext = {
   tooltip: string;
 };
 
-export function harmoniesCardContext(roll: HarmoniesRoll, options: { isPrivate: boolean; tooltip: string }): HarmoniesCardContext {
-  const state = roll.state;
+/** What a difference roll adds to the dice; a group's roll carries no wound penalty. */
+type ActionTerms = Pick<HarmoniesRollState, "characteristic" | "characteristicValue" | "means" | "meansValue" | "skillName" | "skillLevel" | "difficulty" | "modifier"> & {
+  penalty?: number;
+};
+
+/**
+ * The terms of an action as the Harmonies and group cards show them (RULES 2.4): its title (the
+ * skill, else characteristic + means), the attribute names in the reader's language, and one line
+ * per term down to the modifier.
+ */
+export function actionDetails(state: ActionTerms): { title: string; characteristic: string; means: string; details: string[] } {
   const characteristic = attributeLabel(state.characteristic);
   const means = attributeLabel(state.means);
-  const title = state.skillName ?? `${characteristic} + ${means}`;
+  const details = [`${characteristic} ${signed(state.characteristicValue)}`, `${means} ${signed(state.meansValue)}`];
+  if (state.skillName) details.push(`${state.skillName} ${signed(state.skillLevel)}`);
+  details.push(t("WH.Chat.Harmonies.Difficulty", { difficulty: signed(state.difficulty) }));
+  if (state.penalty) details.push(t("WH.Chat.Harmonies.Penalty", { penalty: signed(state.penalty) }));
+  details.push(t("WH.Chat.Harmonies.Modifier", { modifier: signed(state.modifier) }));
+  return { title: state.skillName ?? `${characteristic} + ${means}`, characteristic, means, details };
+}
+
+export function harmoniesCardContext(roll: HarmoniesRoll, options: { isPrivate: boolean; tooltip: string }): HarmoniesCardContext {
+  const state = roll.state;
+  const { title, characteristic, means, details } = actionDetails(state);
   const base = {
     isPrivate: options.isPrivate,
     actorName: state.actorName,
-   
     title,
     rollKind: t(state.open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed"),
     formula: roll.formula,
@@ -40,12 +58,6 @@ export function harmoniesCardContext(roll: HarmoniesRoll, options: { isPrivate: 
   if (options.isPrivate) {
     return { ...base, details: [], plus: [], minus: [], dice: "", margin: "", outcome: { key: "failure", label: "" }, odds: "", experience: null };
   }
-
-  const details = [`${characteristic} ${signed(state.characteristicValue)}`, `${means} ${signed(state.meansValue)}`];
-  if (state.skillName) details.push(`${state.skillName} ${signed(state.skillLevel)}`);
-  details.push(t("WH.Chat.Harmonies.Difficulty", { difficulty: signed(state.difficulty) }));
-  if (state.penalty) details.push(t("WH.Chat.Harmonies.Penalty", { penalty: signed(state.penalty) }));
-  details.push(t("WH.Chat.Harmonies.Modifier", { modifier: signed(state.modifier) }));
 
   const action = roll.action;
   const points = roll.experience;
