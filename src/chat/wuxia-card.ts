@@ -4,6 +4,7 @@ import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 import { percent, signed } from "../helpers/format";
+import { rollSettings } from "../settings/rolls";
 
 export const WUXIA_CARD_TEMPLATE = templatePath("chat/wuxia-card.hbs");
 
@@ -98,6 +99,6 @@ export function wuxiaCardContext(roll: WuxiaRoll, options: { isPrivate: boolean;
 }
 
 export async function renderWuxiaCard(roll: WuxiaRoll, options: { isPrivate: boolean; tooltip: string }): Promise<string> {
-  const destinyReroll = game.settings.get("wuxia-harmonies", "destinyMode") === "reroll";
+  const destinyReroll = rollSettings().destinyMode === "reroll";
   return foundry.applications.handlebars.renderTemplate(WUXIA_CARD_TEMPLATE, wuxiaCardContext(roll, { ...options, destinyReroll }));
 }
