@@ -1,6 +1,5 @@
 import {
-  HARMONIES_CHARACTERISTICS,
-  HARMONIES_MEANS,
+  HARMONIES_ATTRIBUTES,
   WUXIA_ATTRIBUTES,
   type HarmoniesAttributeKey,
   type HarmoniesCharacteristicKey,
@@ -145,7 +144,7 @@ function harmoniesSubject(actor: Actor.OfType<"harmoniesCharacter">): HarmoniesS
     const skill = (item as Item.OfType<"harmoniesSkill">).system;
     skills.push({ id: item.id ?? "", uuid: item.uuid, name: item.name ?? "", level: skill.effective.level, characteristic: skill.characteristic, means: skill.means });
   }
-  const scores = Object.fromEntries([...HARMONIES_CHARACTERISTICS, ...HARMONIES_MEANS].map((k) => [k, system.score(k)])) as Record<HarmoniesAttributeKey, number>;
+  const scores = Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, system.score(k)])) as Record<HarmoniesAttributeKey, number>;
   return {
     ruleset: "harmonies",
     actor,
@@ -163,7 +162,7 @@ function groupSubject(actor: Actor.OfType<"group">): GroupSubject {
   const members = [...system.members].sort((a, b) => b.count - a.count);
   const largest = members[0];
   if (!largest || system.size === 0) throw new RollError("WH.Roll.Error.EmptyGroup", { name: actor.name ?? "" });
-  const scores = Object.fromEntries([...HARMONIES_CHARACTERISTICS, ...HARMONIES_MEANS].map((k) => [k, largest.stats[k]])) as Record<HarmoniesAttributeKey, number>;
+  const scores = Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, largest.stats[k]])) as Record<HarmoniesAttributeKey, number>;
   return {
     ruleset: "group",
     actor,

@@ -1,6 +1,6 @@
 import { HARMONIES_DEFAULTS, attributeLevelCost, healingDays, woundTrackPenalty, type WoundTrack } from "../../rules";
 import { harmoniesRuleOptions } from "../../settings/house-rules";
-import { HARMONIES_ATTRIBUTES, type HarmoniesAttributeKey } from "../choices";
+import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey, type HarmoniesCharacteristicKey, type HarmoniesMeansKey } from "../choices";
 import { HARMONIES_VALUE_LIMITS, flagField, htmlField, integerField, textField } from "../fields";
 import { isObject, migrateScore, type SourceData } from "../migrations";
 import { equippedArmour } from "./armour";
@@ -73,8 +73,8 @@ export type HarmoniesScore = {
 };
 
 export type HarmoniesCharacterDerived = {
-  characteristics: Record<"corps" | "agilite" | "intuition" | "intelligence", HarmoniesScore>;
-  means: Record<"puissance" | "resistance" | "manoeuvre" | "precision", HarmoniesScore>;
+  characteristics: Record<HarmoniesCharacteristicKey, HarmoniesScore>;
+  means: Record<HarmoniesMeansKey, HarmoniesScore>;
   /** Cumulative wound penalties: `all` on every action, `physical` on physical ones (RULES 2.5). */
   woundPenalty: { all: number; physical: number };
   /**
@@ -100,8 +100,8 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<Harm
 
   /** Earlier and shorthand shapes: bare numbers for scores, a `wounds.critic` count. */
   static override migrateData(source: SourceData): SourceData {
-    for (const key of ["corps", "agilite", "intuition", "intelligence"]) migrateScore(source.characteristics, key);
-    for (const key of ["puissance", "resistance", "manoeuvre", "precision"]) migrateScore(source.means, key);
+    for (const key of HARMONIES_CHARACTERISTICS) migrateScore(source.characteristics, key);
+    for (const key of HARMONIES_MEANS) migrateScore(source.means, key);
     if (isObject(source.wounds) && "critic" in source.wounds) {
       source.wounds.critical ??= source.wounds.critic;
       delete source.wounds.critic;
@@ -111,7 +111,7 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<Harm
 
   /** Value + race bonus of a characteristic or means. */
   score(key: HarmoniesAttributeKey): number {
-    const group: Record<string, HarmoniesScore> = HARMONIES_ATTRIBUTES.indexOf(key) < 4 ? this.characteristics : this.means;
+    const group: Record<string, HarmoniesScore> = (HARMONIES_CHARACTERISTICS as readonly string[]).includes(key) ? this.characteristics : this.means;
     return group[key]?.total ?? 0;
   }
 
