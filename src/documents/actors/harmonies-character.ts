@@ -115,6 +115,12 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<Harm
     return group[key]?.total ?? 0;
   }
 
+  /** The wound track as the rules take it; the stun is no wound and stays out. */
+  woundTrack(): WoundTrack {
+    const { light, grave, critical, fatal } = this.wounds;
+    return { light, grave, critical, fatal };
+  }
+
   override prepareDerivedData(): void {
     for (const group of [this.characteristics, this.means] as Record<string, HarmoniesScore>[]) {
       for (const entry of Object.values(group)) {
@@ -122,7 +128,7 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<Harm
         entry.nextLevelCost = attributeLevelCost(entry.value + 1);
       }
     }
-    const track: WoundTrack = { light: this.wounds.light, grave: this.wounds.grave, critical: this.wounds.critical, fatal: this.wounds.fatal };
+    const track = this.woundTrack();
     const maxima = this.woundMaxima;
     this.woundPenalty = woundTrackPenalty(track);
     const stun = this.wounds.stunned ? STUN_PENALTY : 0;

@@ -5,7 +5,7 @@ import type { HarmoniesSkillModel } from "../../documents/items/harmonies-skill"
 import { normaliseName } from "../../documents/items/wuxia-skill";
 import { signed } from "../../helpers/format";
 import { t } from "../../helpers/i18n";
-import { WOUND_LEVELS, addWound, attackDamage, healWound, qualifiesAs, soakModifier, type WoundLevel, type WoundTrack } from "../../rules";
+import { WOUND_LEVELS, addWound, attackDamage, healWound, qualifiesAs, soakModifier, type WoundLevel } from "../../rules";
 import { harmoniesRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { applyInlineEdit } from "../inline-edit";
@@ -138,7 +138,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     const severity = target.dataset.severity as WoundLevel | undefined;
     if (!severity || !this.isEditable) return;
     const system = this.actor.system as HarmoniesSystem;
-    const next = addWound(currentTrack(system), severity, { woundMaxima: { ...system.woundMaxima } });
+    const next = addWound(system.woundTrack(), severity, { woundMaxima: { ...system.woundMaxima } });
     await applyInlineEdit(this.actor, "system.wounds", next);
   }
 
@@ -146,11 +146,6 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
   static async #onHealWound(this: HarmoniesCharacterSheet): Promise<void> {
     const system = this.actor.system as HarmoniesSystem;
     if (system.wounds.fatal || !this.isEditable) return;
-    await applyInlineEdit(this.actor, "system.wounds", healWound(currentTrack(system)));
+    await applyInlineEdit(this.actor, "system.wounds", healWound(system.woundTrack()));
   }
-}
-
-function currentTrack(system: HarmoniesSystem): WoundTrack {
-  const { light, grave, critical, fatal } = system.wounds;
-  return { light, grave, critical, fatal };
 }
