@@ -1,5 +1,6 @@
 import { templatePath } from "../../constants";
 import { newMember, type GroupMemberData, type GroupModel } from "../../documents/actors/group";
+import { WUXIA_ATTRIBUTE_RANGE } from "../../documents/actors/wuxia-character";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HARMONIES_ATTRIBUTES,
@@ -60,7 +61,7 @@ export class GroupSheet extends SystemActorSheet {
       rulesetChoices: choiceLabels(RULESETS, RULESET_LABEL_PREFIX),
       rulesetLabel: `${RULESET_LABEL_PREFIX}.${system.ruleset}`,
       columns: keys.map((key) => ({ key, label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`, abbr: harmonies ? `WH.AttributeAbbr.${key}` : `${ATTRIBUTE_LABEL_PREFIX}.${key}` })),
-      statLimits: harmonies ? { min: "", max: "" } : { min: 1, max: 10 },
+      statLimits: harmonies ? { min: "", max: "" } : WUXIA_ATTRIBUTE_RANGE,
       members: members.map((member, index) => ({
         index,
         label: member.label,
