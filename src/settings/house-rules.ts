@@ -120,12 +120,6 @@ export function numberListSetting(key: NumberListSettingKey): number[] {
   return parseNumberList(stored, config) ?? [...config.defaults];
 }
 
-/** Whether a list setting still holds the system's defaults. */
-export function isDefaultList(key: NumberListSettingKey): boolean {
-  const defaults: readonly number[] = NUMBER_LIST_SETTINGS[key].defaults;
-  return formatNumberList(numberListSetting(key)) === formatNumberList(defaults);
-}
-
 /** Derived data depends on these settings: prepare every world actor again and redraw its sheet. */
 function refreshActors(): void {
   for (const actor of game.actors?.contents ?? []) {
