@@ -140,12 +140,6 @@ export class StringField extends DataField {
 }
 
 export class HTMLField extends StringField {}
-export class FilePathField extends StringField {}
-export class DocumentUUIDField extends StringField {
-  protected override defaults(): FieldOptions {
-    return { ...super.defaults(), nullable: true, initial: null };
-  }
-}
 
 export class BooleanField extends DataField {
   protected override defaults(): FieldOptions {
@@ -264,23 +258,5 @@ export class ArrayField extends DataField {
       }
     });
     return Object.keys(failures).length ? failures : undefined;
-  }
-}
-
-export class ObjectField extends DataField {
-  protected override defaults(): FieldOptions {
-    return { required: true, initial: () => ({}) };
-  }
-  protected override validateType(value: unknown): string | undefined {
-    if (value === null || typeof value !== "object") return "must be an object";
-  }
-}
-
-export class EmbeddedDataField extends SchemaField {
-  constructor(
-    readonly model: { schema: SchemaField },
-    options: FieldOptions = {},
-  ) {
-    super(model.schema.fields, options);
   }
 }
