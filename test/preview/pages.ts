@@ -36,14 +36,6 @@ export interface PreviewEnv {
 
 export type PageSource = (env: PreviewEnv) => Promise<PreviewPage[]>;
 
-/** A page of one template and its context, for windows that are not sheets. */
-export async function templatePage(
-  env: PreviewEnv,
-  page: { name: string; title: string; template: string; context: Record<string, unknown>; size: { width: number; height: number }; classes: string[] },
-): Promise<PreviewPage> {
-  return { name: page.name, title: page.title, size: page.size, classes: ["application", ...page.classes], tag: "div", html: await env.render(page.template, page.context), tabs: [] };
-}
-
 interface SheetLike {
   options: { classes?: string[]; position?: { width?: number; height?: number } };
   partContexts: Record<string, Record<string, unknown>>;
