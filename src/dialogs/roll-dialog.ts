@@ -10,6 +10,7 @@ import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "..
 import { wuxiaThreshold } from "../rules";
 import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
 import { signed } from "../helpers/format";
+import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
 import { harmoniesOddsView, wuxiaOddsView, type OddsView } from "./odds";
 import { difficultyChoices, srChoices } from "./presets";
 import {
@@ -24,13 +25,8 @@ import {
   type WuxiaFormValues,
 } from "./roll-form";
 
-const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
-type HbsCtor = ReturnType<typeof HandlebarsApplicationMixin<typeof ApplicationV2>>;
-// Mixed once and typed as the base plus PARTS (a direct mixin makes tsc give up, FOUNDRY-NOTES.md).
-const HandlebarsApplication = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & Pick<HbsCtor, "PARTS">;
-
 type Choice = { value: string | number; label: string };
-type RenderOptions = Parameters<InstanceType<typeof ApplicationV2>["render"]>[0];
+type RenderOptions = Parameters<InstanceType<typeof foundry.applications.api.ApplicationV2>["render"]>[0];
 
 /** The odds part: the figures and the chart, or why the fields make no roll yet. */
 export type OddsContext = { odds: OddsView | null; facts: string[]; error: string | null };

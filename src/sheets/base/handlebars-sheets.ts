@@ -1,10 +1,13 @@
 /**
- * The Handlebars document sheets every system sheet extends. Mixing HandlebarsApplicationMixin
- * into a sheet class directly makes tsc give up (TS2589, after a minute and gigabytes), so the
- * mixed classes are built once here and typed as the sheet class plus the mixin's PARTS.
+ * The Handlebars applications every system sheet and the roll dialog extend. Mixing
+ * HandlebarsApplicationMixin into a class directly makes tsc give up (TS2589, after a minute and
+ * gigabytes), so the mixed classes are built once here and typed as the base class plus the
+ * mixin's PARTS.
  */
-const { HandlebarsApplicationMixin } = foundry.applications.api;
-type HbsCtor = ReturnType<typeof HandlebarsApplicationMixin<typeof foundry.applications.api.ApplicationV2>>;
+const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
+type HbsCtor = ReturnType<typeof HandlebarsApplicationMixin<typeof ApplicationV2>>;
+
+export const HandlebarsApplication = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & Pick<HbsCtor, "PARTS">;
 
 export const HandlebarsActorSheet = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) as unknown as typeof foundry.applications.sheets.ActorSheetV2 &
   Pick<HbsCtor, "PARTS">;
