@@ -23,7 +23,7 @@ export interface VisibilityData {
   blind?: boolean;
 }
 
-/** The v13 and v14 statics, typed here because no v14 types exist (FOUNDRY-NOTES.md). */
+/** The v13 and v14 statics, typed here because no v14 types exist. */
 interface ModeStatics {
   applyMode?: (data: VisibilityData, mode: string) => unknown;
   applyRollMode?: (data: VisibilityData, mode: string) => unknown;
