@@ -5,6 +5,7 @@ import {
   HARMONIES_MEANS,
   HERO_TYPE_LABEL_PREFIX,
   POWER_TYPES,
+  RULESET_LABEL_PREFIX,
   SKILL_CATEGORY_LABEL_PREFIX,
   WEAPON_RANGES,
   WEAPON_RANGE_LABEL_PREFIX,
@@ -57,7 +58,7 @@ export class SystemItemSheet extends HandlebarsItemSheet {
       editable: this.isEditable,
       owner: item.actor ?? null,
       typeLabel: `TYPES.Item.${item.type}`,
-      rulesetLabel: `WH.Ruleset.${itemRuleset(item.type) ?? "wuxia"}`,
+      rulesetLabel: `${RULESET_LABEL_PREFIX}.${itemRuleset(item.type) ?? "wuxia"}`,
       choices: ITEM_CHOICES,
       descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(system.description ?? "", {
         secrets: item.isOwner,
