@@ -13,7 +13,7 @@ import {
 } from "../../documents/choices";
 import type { WuxiaSkillModel } from "../../documents/items/wuxia-skill";
 import { t } from "../../helpers/i18n";
-import { validateWuxiaCreation, type WuxiaCreationProblem } from "../../rules";
+import { validateWuxiaCreation, type WuxiaCreationProblem, type WuxiaCreationTable } from "../../rules";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 
@@ -57,6 +57,8 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     const context = await super._prepareContext(options);
     const system = this.actor.system as WuxiaSystem;
     const skills = this.itemRows("wuxiaSkill") as SkillRow[];
+    const powers = this.itemRows("wuxiaPower");
+    const traits = this.itemRows("wuxiaTrait");
     const rules = wuxiaRuleOptions();
     return Object.assign(context, {
       npc: system.npc,
@@ -83,14 +85,14 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
         { category: "profession", label: "WH.Sheet.Wuxia.Professions", rows: skills.filter((s) => s.system.category === "profession") },
         { category: "narrow", label: "WH.Sheet.Wuxia.Narrow", rows: skills.filter((s) => s.system.category === "narrow"), narrow: true },
       ],
-      powers: this.itemRows("wuxiaPower"),
+      powers,
       zodiacLists: [
-        { type: "wuxiaTrait", label: "WH.Sheet.Wuxia.Traits", rows: this.itemRows("wuxiaTrait") },
+        { type: "wuxiaTrait", label: "WH.Sheet.Wuxia.Traits", rows: traits },
         { type: "wuxiaDrame", label: "WH.Sheet.Wuxia.Drames", rows: this.itemRows("wuxiaDrame") },
       ],
       weapons: this.itemRows("wuxiaWeapon"),
       armours: this.itemRows("wuxiaArmour"),
-      creation: system.npc ? null : this.creation(system, skills),
+      creation: system.npc ? null : this.creation(system, { skills, powers, traits }, rules.creation),
       concept: ["origin", "impression", "motivations", "qualities", "flaws", "likes", "dislikes"].map((key) => ({
         key,
         label: `WH.Actor.Wuxia.FIELDS.concept.${key}.label`,
@@ -102,15 +104,14 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
   }
 
   /** The creation priorities with what each buys and what is spent (RULES 1.2). */
-  private creation(system: WuxiaSystem, skills: SkillRow[]) {
-    const { creation } = wuxiaRuleOptions();
+  private creation(system: WuxiaSystem, items: { skills: SkillRow[]; powers: ItemRow[]; traits: ItemRow[] }, creation: WuxiaCreationTable) {
     const check = validateWuxiaCreation(
       {
         priorities: { ...system.priorities },
         attributes: { ...system.attributes },
-        skillLevels: skills.filter((s) => s.system.use.kind !== "specialisation").map((s) => s.system.level),
-        powerLevels: this.itemRows("wuxiaPower").map((p) => (p.system as { level: number }).level),
-        traits: this.itemRows("wuxiaTrait").length,
+        skillLevels: items.skills.filter((s) => s.system.use.kind !== "specialisation").map((s) => s.system.level),
+        powerLevels: items.powers.map((p) => (p.system as { level: number }).level),
+        traits: items.traits.length,
         experience: system.experience,
         ...(system.heroType ? { heroType: RULES_HERO_TYPE[system.heroType] } : {}),
       },
