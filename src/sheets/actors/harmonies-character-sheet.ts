@@ -120,11 +120,12 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       rule: kind === "metier" ? "WH.Sheet.Harmonies.MetierRule" : "WH.Sheet.Harmonies.HobbyRule",
       rows: this.itemRows(type).map((set) => {
         const names = (set.system as { skills: string[] }).skills;
-        const levels = names.map((n) => byName.get(normaliseName(n))?.system.level).filter((l): l is number => typeof l === "number");
+        const ownLevels = names.map((n) => byName.get(normaliseName(n))?.system.level);
+        const levels = ownLevels.filter((l): l is number => typeof l === "number");
         return {
           ...set,
-          skillList: names.map((n) => {
-            const level = byName.get(normaliseName(n))?.system.level;
+          skillList: names.map((n, i) => {
+            const level = ownLevels[i];
             return typeof level === "number" ? t("WH.Sheet.Harmonies.SkillAtLevel", { name: n, level: signed(level) }) : n;
           }),
           qualifies: qualifiesAs(kind, levels),
