@@ -158,6 +158,9 @@ function equalValuePools(key: HarmoniesAttributeKey, members: GroupMemberData[])
   return [...byValue].map(([v, pool]) => ({ value: v + valueOf(pool.count), labels: pool.labels }));
 }
 
+/** The keys a member's stats once sat under, flat on the member. */
+const STAT_KEYS = [...WUXIA_ATTRIBUTES, ...HARMONIES_ATTRIBUTES, "skill"];
+
 function migrateMember(member: SourceData): SourceData {
   const out: SourceData = { ...member };
   if ("name" in out && !("label" in out)) out.label = out.name;
@@ -165,10 +168,9 @@ function migrateMember(member: SourceData): SourceData {
   delete out.name;
   delete out.number;
   if (!isObject(out.stats)) {
-    const keys = [...WUXIA_ATTRIBUTES, ...HARMONIES_ATTRIBUTES, "skill"];
-    const stats = Object.fromEntries(keys.filter((k) => typeof out[k] === "number").map((k) => [k, out[k]]));
+    const stats = Object.fromEntries(STAT_KEYS.filter((k) => typeof out[k] === "number").map((k) => [k, out[k]]));
     if (Object.keys(stats).length) out.stats = stats;
   }
-  for (const k of [...WUXIA_ATTRIBUTES, ...HARMONIES_ATTRIBUTES, "skill"]) Reflect.deleteProperty(out, k);
+  for (const k of STAT_KEYS) Reflect.deleteProperty(out, k);
   return out;
 }
