@@ -5,7 +5,8 @@
 
 export type SourceData = Record<string, unknown>;
 
-function isObject(value: unknown): value is SourceData {
+/** A plain object (not null, not an array), whose keys a migration may rewrite. */
+export function isObject(value: unknown): value is SourceData {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
@@ -29,5 +30,3 @@ export function renameKey(source: SourceData, from: string, to: string): void {
   if (from in source && !(to in source)) source[to] = source[from];
   if (from in source) Reflect.deleteProperty(source, from);
 }
-
-export { isObject };
