@@ -3,7 +3,6 @@ import { renderHarmoniesCard } from "../chat/harmonies-card";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
 import { HARMONIES_PLUS_COLORSET, HARMONIES_MINUS_COLORSET } from "./dice-so-nice";
 
-
 /** An action of Harmonies (RULES 2.4): characteristic + means (+ skill) + difficulty + (d10 − d10). */
 export interface HarmoniesRollConfig {
   characteristic: HarmoniesCharacteristicKey;

@@ -4,7 +4,6 @@ import type { WuxiaAttributeKey } from "../documents/choices";
 import { RollError } from "./errors";
 import { rollD10s } from "./faces";
 
-
 /** What a Wuxia test is made of (RULES 1.3); every number is chosen before the roll. */
 export interface WuxiaRollConfig {
   attribute: WuxiaAttributeKey;
