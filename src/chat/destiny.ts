@@ -5,7 +5,7 @@ import { WuxiaRoll } from "../dice/wuxia-roll";
 import { rollSettings } from "../settings/rolls";
 import { detachedCopy, messageById, ownedActor, requesterById, rollsWith } from "./card-subject";
 import { oneAtATime, unlessBusy } from "./message-lock";
-import { DESTINY_QUERY, actOrAskGm, settle, throwIfRefused, type DestinyRequest } from "./queries";
+import { DESTINY_QUERY, actOrAskGm, type DestinyRequest } from "./queries";
 
 /** Destiny dice an actor has left; only Wuxia characters have any. */
 export function destinyLeft(actor: Actor.Implementation | null | undefined): number {
@@ -72,8 +72,7 @@ async function confirmAndSpend(message: ChatMessage.Implementation, rollIndex: n
   if (confirmed !== true) return;
 
   const request: DestinyRequest = { messageId: message.id ?? "", rollIndex, dieIndex, requesterId: game.user.id ?? "" };
-  const canActLocally = game.user.isGM || message.canUserModify(game.user, "update");
-  throwIfRefused(await actOrAskGm(DESTINY_QUERY, request, () => settle(() => spendDestinyDie(request)), canActLocally));
+  await actOrAskGm(DESTINY_QUERY, request, message, () => spendDestinyDie(request));
 }
 
 /**

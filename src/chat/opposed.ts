@@ -8,7 +8,7 @@ import { readWuxiaValues, wuxiaConfig, wuxiaDefaults } from "../dialogs/roll-for
 import { messageById, ownedActor, requesterById } from "./card-subject";
 import { withDestinyDiceSpent } from "./destiny";
 import { oneAtATime, unlessBusy } from "./message-lock";
-import { OPPOSE_QUERY, actOrAskGm, settle, throwIfRefused, type OpposeRequest } from "./queries";
+import { OPPOSE_QUERY, actOrAskGm, type OpposeRequest } from "./queries";
 import { speakerActor } from "../helpers/speaker-actor";
 
 export type OpposedOutcome = "first" | "second" | "tie";
@@ -66,8 +66,7 @@ async function oppose(message: ChatMessage.Implementation): Promise<void> {
   await withDestinyDiceSpent(actor, roll.state.destinyDice, async () => {
     await roll.evaluate({ allowInteractive: !message.blind });
     const request: OpposeRequest = { messageId: message.id ?? "", roll: roll.toJSON() as Record<string, unknown>, requesterId: game.user.id ?? "" };
-    const canActLocally = game.user.isGM || message.canUserModify(game.user, "update");
-    throwIfRefused(await actOrAskGm(OPPOSE_QUERY, request, () => settle(() => attachOpposingRoll(request)), canActLocally));
+    await actOrAskGm(OPPOSE_QUERY, request, message, () => attachOpposingRoll(request));
   });
   await showDice(roll, message);
 }

@@ -47,17 +47,27 @@ export async function settle(action: () => Promise<void>): Promise<CardActionRes
 }
 
 /** Throws the refusal a result carries, for the requester's notification. */
-export function throwIfRefused(result: CardActionResult): void {
+function throwIfRefused(result: CardActionResult): void {
   if (!result.ok) throw new RollError(result.error, result.data);
 }
 
 /**
- * Acts at once when this user may write everything the action touches; otherwise asks the active
- * GM, whose handler checks again that the requester may (the query does not say who asked, so
- * the request carries the requester's id).
+ * Acts at once when this user may update the card's message; otherwise asks the active GM,
+ * whose handler checks again that the requester may (the query does not say who asked, so the
+ * request carries the requester's id). A refusal, here or from the GM, is thrown for the
+ * requester's notification.
  */
-export async function actOrAskGm<K extends keyof CardQueries>(name: K, request: Parameters<CardQueries[K]>[0], local: () => Promise<CardActionResult>, canActLocally: boolean): Promise<CardActionResult> {
-  if (canActLocally) return local();
+export async function actOrAskGm<K extends keyof CardQueries>(
+  name: K,
+  request: Parameters<CardQueries[K]>[0],
+  message: ChatMessage.Implementation,
+  act: () => Promise<void>,
+): Promise<void> {
+  const canActLocally = game.user.isGM || message.canUserModify(game.user, "update");
+  throwIfRefused(canActLocally ? await settle(act) : await askGm(name, request));
+}
+
+async function askGm<K extends keyof CardQueries>(name: K, request: Parameters<CardQueries[K]>[0]): Promise<CardActionResult> {
   const gm = game.users.activeGM;
   if (!gm) return { ok: false, error: "WH.Chat.Error.NoGm" };
   return (await gm.query(name, request as never)) as CardActionResult;
