@@ -36,8 +36,8 @@ async function award(message: ChatMessage.Implementation, rollIndex: number): Pr
 
   const system = character.system;
   const before = {
-    [scorePath(state.characteristic)]: system.characteristics[state.characteristic as keyof typeof system.characteristics].xp,
-    [scorePath(state.means)]: system.means[state.means as keyof typeof system.means].xp,
+    [scorePath(state.characteristic)]: system.characteristics[state.characteristic].xp,
+    [scorePath(state.means)]: system.means[state.means].xp,
   };
   const after = Object.fromEntries(Object.entries(before).map(([path, xp]) => [path, xp + points]));
   const skillBefore = skill ? (skill as Item.OfType<"harmoniesSkill">).system.xp : 0;
