@@ -1,9 +1,9 @@
 /**
- * A literal port of the Scilab script in seeds/000_e62d29f633939106.txt: it builds the 3^n
+ * A literal port of the Scilab script of the Wuxia book's probability analysis: it builds the 3^n
  * leaves of the outcome tree as a matrix and walks it level by level with vector masks, as the
  * script does. It is the baseline wuxiaOdds is measured against; do not optimise it.
  */
-export function seedEnumeration(SR: number, n: number): { pr: number; pec: number } {
+export function scilabEnumeration(SR: number, n: number): { pr: number; pec: number } {
   // ********** Constantes **********
   const p = Math.min(0.1 * (10 - SR + 1), 0.9); // probabilité de réussite d'un dé
   const r = 0.1; // probabilité de faire un 1

@@ -27,7 +27,7 @@ describe("the roll dialog's odds", () => {
     expect(view.critical).toBe(exact.critical);
   });
 
-  it("show the seed's example to 0.1 %: Attribute 5, Compétence 2, SR 10 → 79.5 % and 12.7 % (its table rounds to 80 and 13)", () => {
+  it("show the Wuxia book's example to 0.1 %: Attribute 5, Compétence 2, SR 10 → 79.5 % and 12.7 % (its table rounds to 80 and 13)", () => {
     const view = odds.wuxiaOddsView(5, 8, 0);
     expect(view.figures.map((f) => f.value)).toEqual(["79.5%", "12.7%"]);
   });

@@ -29,7 +29,7 @@ export interface HarmoniesDefaults {
   readonly faintCheck: "turnStart";
   /** Floors of an unmastered skill (RULES 2.3). */
   readonly skillFloors: SkillFloors;
-  /** Mastery levels of métier, hobby and talent skills; hobby −5 is a [default] (the seed also says −3). */
+  /** Mastery levels of métier, hobby and talent skills; hobby −5 is a [default] (the Harmonies text also says −3 once). */
   readonly mastery: { readonly metier: number; readonly hobby: number; readonly talent: number };
   /** Skills a métier / a hobby needs at mastery. */
   readonly masteredSkills: { readonly metier: number; readonly hobby: number };

@@ -15,7 +15,7 @@ describe("harmoniesOdds, closed", () => {
   it("difficulty 0 is 55 % (the seed: \"close to 55 %\"); −5 divides it by about 3 (15 %)", () => {
     expect(harmoniesOdds(0)).toBeCloseTo(0.55, 15);
     expect(harmoniesOdds(-5)).toBeCloseTo(0.15, 15);
-    // The seed's "+5 → 85 %" is its rounded rule of thumb; a tie succeeds, so it is 90 %.
+    // The Harmonies book's "+5 → 85 %" is its rounded rule of thumb; a tie succeeds, so it is 90 %.
     expect(harmoniesOdds(5)).toBeCloseTo(0.9, 15);
   });
 });

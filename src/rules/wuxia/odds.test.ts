@@ -6,7 +6,7 @@ import { successFaces, wuxiaThreshold } from "./threshold";
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
 
-/** The seed's method: enumerate the 3^n outcomes (success, 1, other failure) of n dice. */
+/** The Wuxia book's method: enumerate the 3^n outcomes (success, 1, other failure) of n dice. */
 function enumerate3n(n: number, threshold: number): { success: number; critical: number } {
   const p = successFaces(threshold) / 10;
   const r = 0.1;
@@ -88,13 +88,13 @@ function bruteForce(n: number, t: number, k: number) {
 }
 
 describe("wuxiaOdds", () => {
-  it("[example] Attribute 5, Compétence 2, SR 10: 80 % success without critical, 13 % critical (seed table)", () => {
+  it("[example] Attribute 5, Compétence 2, SR 10: 80 % success without critical, 13 % critical (the book's table)", () => {
     const odds = wuxiaOdds(5, wuxiaThreshold(10, 2));
-    // The seed's script rounds to 0.1 % first (1e-3 * round(1e3 * p)): 79.5 % and 12.7 %,
+    // The book's script rounds to 0.1 % first (1e-3 * round(1e3 * p)): 79.5 % and 12.7 %,
     // which its table shows as 80 % and 13 %.
-    const seedRounding = (p: number) => Math.round(Math.round(p * 1000) / 10);
-    expect(seedRounding(odds.success)).toBe(80);
-    expect(seedRounding(odds.critical)).toBe(13);
+    const bookRounding = (p: number) => Math.round(Math.round(p * 1000) / 10);
+    expect(bookRounding(odds.success)).toBe(80);
+    expect(bookRounding(odds.critical)).toBe(13);
     expect(Math.abs(odds.success - 0.8)).toBeLessThan(0.006);
     expect(Math.abs(odds.critical - 0.13)).toBeLessThan(0.005);
   });
@@ -119,13 +119,13 @@ describe("wuxiaOdds", () => {
     }
   });
 
-  it("agrees with the seed's 3^n enumeration without rerolls", () => {
+  it("agrees with the Wuxia book's 3^n enumeration without rerolls", () => {
     for (const n of [1, 2, 5, 8]) {
       for (const t of [2, 5, 8, 10]) {
         const exact = wuxiaOdds(n, t);
-        const seed = enumerate3n(n, t);
-        expect(exact.success).toBeCloseTo(seed.success, 12);
-        expect(exact.critical).toBeCloseTo(seed.critical, 12);
+        const book = enumerate3n(n, t);
+        expect(exact.success).toBeCloseTo(book.success, 12);
+        expect(exact.critical).toBeCloseTo(book.critical, 12);
       }
     }
   });
