@@ -4,6 +4,7 @@ import { t } from "../../helpers/i18n";
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { rollFromSheet, type SheetRollKind } from "../roll-actions";
 import { HandlebarsActorSheet } from "./handlebars-sheets";
+import { enrichFor } from "../enrich";
 
 type SheetOptions = typeof foundry.applications.sheets.ActorSheetV2.DEFAULT_OPTIONS;
 
@@ -89,7 +90,7 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
 
   /** Rich text with links, rolls and (for owners) secrets made live. */
   protected async enrich(html: string): Promise<string> {
-    return foundry.applications.ux.TextEditor.implementation.enrichHTML(html, { secrets: this.actor.isOwner, relativeTo: this.actor });
+    return enrichFor(this.actor, html);
   }
 
   override async _onFirstRender(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_onFirstRender"]>) {

@@ -18,6 +18,7 @@ import {
 import { itemRuleset } from "../../documents/rulesets";
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { HandlebarsItemSheet } from "./handlebars-sheets";
+import { enrichFor } from "../enrich";
 
 /** The parts of an item sheet: the shared header and description around the type's details. */
 export function itemParts(details: string) {
@@ -60,10 +61,7 @@ export class SystemItemSheet extends HandlebarsItemSheet {
       typeLabel: `TYPES.Item.${item.type}`,
       rulesetLabel: `${RULESET_LABEL_PREFIX}.${itemRuleset(item.type) ?? "wuxia"}`,
       choices: ITEM_CHOICES,
-      descriptionHTML: await foundry.applications.ux.TextEditor.implementation.enrichHTML(system.description ?? "", {
-        secrets: item.isOwner,
-        relativeTo: item,
-      }),
+      descriptionHTML: await enrichFor(item, system.description ?? ""),
     });
   }
 
