@@ -117,9 +117,12 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
   const notifications: FoundryDouble["notifications"] = [];
   const gm: UserDouble = { id: "gmUser000000001", name: "Gamemaster", isGM: true, active: true };
   const player: UserDouble = { id: "player000000001", name: "Player", isGM: false, active: true };
+  // A second connected player who owns nothing: a permission test acts as them too.
+  const stranger: UserDouble = { id: "player000000002", name: "Second player", isGM: false, active: true };
   const users = new CollectionDouble<UserDouble>();
   users.add(gm);
   users.add(player);
+  users.add(stranger);
   DocumentSheetConfigDouble.registrations = [];
   DocumentDouble.createDialogCalls = [];
 

@@ -42,6 +42,11 @@ export function playerId(): string {
   return game().users.contents.find((u) => !u.isGM)?.id ?? "";
 }
 
+/** The second player, connected and owning nothing unless a test gives it something. */
+export function strangerId(): string {
+  return game().users.contents.filter((u) => !u.isGM)[1]?.id ?? "";
+}
+
 /** Creates an actor in the world (and its items), owned by the player unless told otherwise. */
 export async function createActor(data: AnyObject & { items?: AnyObject[] }, options: { ownedByPlayer?: boolean } = {}): Promise<Actor.Implementation> {
   const ownership = options.ownedByPlayer === false ? { default: 0 } : { default: 0, [playerId()]: 3 };
@@ -113,8 +118,8 @@ export function postedMessage(id: string): PostedMessage {
 export function actAs(who: "player" | "gm" | "stranger"): void {
   const g = globalThis as unknown as { game: { user: unknown; users: { contents: { id: string; isGM: boolean }[] } } };
   const users = g.game.users.contents;
-  if (who === "stranger") g.game.user = { ...users.find((u) => !u.isGM), id: "stranger0000001", isGM: false };
-  else g.game.user = users.find((u) => u.isGM === (who === "gm"));
+  const players = users.filter((u) => !u.isGM);
+  g.game.user = who === "gm" ? users.find((u) => u.isGM) : who === "player" ? players[0] : players[1];
 }
 
 /** The user acting now, with what the double adds to users (their character, their hotbar). */
