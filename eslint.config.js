@@ -2,7 +2,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["dist/", "node_modules/", ".bench-out/", "test/preview/out/", "coverage/"] },
+  { ignores: ["dist/", "node_modules/", ".bench-out/", "test/preview/out/", "coverage/", "reports/", ".stryker-tmp/"] },
   js.configs.recommended,
   // Type-aware rules are left out on purpose: they would load the whole Foundry type tree.
   ...tseslint.configs.strict,
@@ -23,8 +23,8 @@ export default tseslint.config(
     },
   },
   {
-    files: ["scripts/**/*.mjs", "bench/**/*.ts", "test/**/*.ts", "*.config.ts", "*.config.js"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly" } },
+    files: ["scripts/**/*.mjs", "bench/**/*.ts", "test/**/*.ts", "*.config.ts", "*.config.js", "*.config.mjs"],
+    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly" } },
     rules: { "no-console": "off" },
   },
 );
