@@ -5,7 +5,7 @@
 // reports/mutation/summary-<name>.txt, also printed at the end.
 // Options: `--incremental` reuses the previous run's results for unchanged code and tests;
 // `--concurrency N` sets the number of test runners.
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Stryker } from "@stryker-mutator/core";
 
@@ -25,12 +25,17 @@ function parseArgs(argv) {
   return { targets: targets.length > 0 ? targets : ["src"], options };
 }
 
-/** Stryker `mutate` globs for one folder or file under src/. */
-function mutateGlobs(target) {
+const NOT_MUTATED = /\.(test|bench|d)\.ts$/;
+
+/** The source files of one folder or file under src/, as Stryker's `mutate` list. */
+function mutateFiles(target) {
   if (!existsSync(target)) throw new Error(`No such file or folder: ${target}`);
-  if (!target.startsWith("src")) throw new Error(`Mutation testing covers src/ only: ${target}`);
+  if (target !== "src" && !target.startsWith("src/")) throw new Error(`Mutation testing covers src/ only: ${target}`);
   if (statSync(target).isFile()) return [target];
-  return [`${target}/**/*.ts`, `!${target}/**/*.test.ts`, `!${target}/**/*.bench.ts`, `!${target}/**/*.d.ts`];
+  return readdirSync(target, { recursive: true })
+    .map((f) => `${target}/${String(f).replaceAll(path.sep, "/")}`)
+    .filter((f) => f.endsWith(".ts") && !NOT_MUTATED.test(f))
+    .sort();
 }
 
 /** "src" → "src", "src/chat" → "chat", "src/chat/destiny.ts" → "chat-destiny.ts". */
@@ -103,7 +108,7 @@ async function run(target, options) {
   const started = performance.now();
   const results = await new Stryker({
     ...options,
-    mutate: mutateGlobs(target),
+    mutate: mutateFiles(target),
     htmlReporter: { fileName: `reports/mutation/${name}/mutation.html` },
     jsonReporter: { fileName: `reports/mutation/${name}/mutation.json` },
     incrementalFile: `reports/mutation/${name}/incremental.json`,
@@ -118,7 +123,7 @@ async function run(target, options) {
 
 const { targets, options } = parseArgs(process.argv.slice(2));
 // A mistyped target fails before any run starts, not after an hour of the others.
-for (const target of targets) mutateGlobs(target);
+for (const target of targets) mutateFiles(target);
 const summaries = [];
 for (const target of targets) summaries.push(await run(target, options));
 console.log(`\n${summaries.join("\n\n")}`);
