@@ -120,11 +120,16 @@ export function numberListSetting(key: NumberListSettingKey): number[] {
   return parseNumberList(stored, config) ?? [...config.defaults];
 }
 
-/** Derived data depends on these settings: prepare every world actor again and redraw its sheet. */
+/**
+ * Derived data depends on these settings: prepare every world actor again and redraw the sheets
+ * already open on it. `actor.sheet` would build a sheet for every actor; `render(false)` redraws
+ * only the applications in `actor.apps`, which a sheet joins when it is first rendered and leaves
+ * when it closes, and never opens one (ClientDocumentMixin#render and #apps, v13 API).
+ */
 function refreshActors(): void {
   for (const actor of game.actors?.contents ?? []) {
     actor.reset();
-    if (actor.sheet?.rendered) void actor.sheet.render();
+    actor.render(false);
   }
 }
 
