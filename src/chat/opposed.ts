@@ -1,5 +1,4 @@
 import { resolveWuxiaAttack } from "../rules";
-import { showDice } from "../dice/dice-so-nice";
 import { RollError } from "../dice/errors";
 import { rollSubject, type WuxiaSubject } from "../dice/subjects";
 import { WuxiaRoll } from "../dice/wuxia-roll";
@@ -45,7 +44,8 @@ export function attachOpposingRoll(request: OpposeRequest): Promise<void> {
 /**
  * "Oppose" on a Wuxia card: the user's character makes its own test (dialog unless skipped),
  * which joins the card's message so both read side by side with the winner. A second click
- * while the first is under way is ignored.
+ * while the first is under way is ignored. Dice So Nice plays the roll itself when the update
+ * adds it to the message, so it is not shown here as well.
  */
 export async function opposeFromCard(message: ChatMessage.Implementation): Promise<void> {
   await unlessBusy(message.id ?? "", () => oppose(message));
@@ -68,5 +68,4 @@ async function oppose(message: ChatMessage.Implementation): Promise<void> {
     const request: OpposeRequest = { messageId: message.id ?? "", roll: roll.toJSON() as Record<string, unknown>, requesterId: game.user.id ?? "" };
     await actOrAskGm(OPPOSE_QUERY, request, message, () => attachOpposingRoll(request));
   });
-  await showDice(roll, message);
 }
