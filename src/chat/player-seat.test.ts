@@ -1,0 +1,139 @@
+// @vitest-environment happy-dom
+import { readFileSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { cwd } from "node:process";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { actAs, facesRandom, guards, harmoniesHero, playerId, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import type { HarmoniesGroupRoll } from "../dice/group-roll";
+import type { Visibility } from "../dice/visibility";
+
+/** What each reader's chat log shows of a card: the author-player, the GM, a second player. */
+
+type Who = "player" | "gm" | "stranger";
+const XSS = "<img src=x onerror=alert(1)>";
+let foundry: FoundryDouble;
+
+beforeEach(async () => {
+  foundry = await startWorld();
+});
+
+async function rollAs(who: Who, actor: Actor.Implementation, faces: number[], request: Record<string, unknown> = {}): Promise<PostedMessage> {
+  actAs(who);
+  foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
+  const { rollActor } = await import("../api/roll");
+  const values = { visibility: "public", ...(request.values as Record<string, unknown> | undefined) };
+  const message = (await rollActor(actor, { dialog: false, ...request, values })) as unknown as PostedMessage | null;
+  if (!message) throw new Error("rollAs: nothing was posted");
+  return message;
+}
+
+async function renderAs(who: Who, message: PostedMessage): Promise<HTMLElement> {
+  actAs(who);
+  return postedMessage(message.id).renderHTML();
+}
+
+/** Elements and attributes a reader could be made to run that are not the card's own. */
+function liveMarkup(html: HTMLElement): string[] {
+  return [...html.querySelectorAll("img, script, iframe, [onerror], [onload], [onclick]")].map((el) => el.outerHTML);
+}
+
+describe("a player's roll, as each reader sees it", () => {
+  const gmId = () => foundry.game.users.find((u) => u.isGM)?.id ?? "";
+
+  /** Who sees the dice and the outcome, for each visibility the player may choose (Foundry's isContentVisible). */
+  it.each([
+    ["public", { whisper: () => [], blind: false }, { player: true, gm: true, stranger: true }],
+    ["gm", { whisper: () => [gmId(), playerId()], blind: false }, { player: true, gm: true, stranger: false }],
+    ["blind", { whisper: () => [gmId()], blind: true }, { player: false, gm: true, stranger: false }],
+    ["self", { whisper: () => [playerId()], blind: false }, { player: true, gm: false, stranger: false }],
+  ] as const)("a %s roll", async (visibility: Visibility, sent, sees) => {
+    const actor = await wuxiaHero("Lin Mei");
+    const message = await rollAs("player", actor, [10, 9, 8, 2, 1], { values: { visibility } });
+    expect([...message.whisper].sort()).toEqual(sent.whisper().sort());
+    expect(message.blind).toBe(sent.blind);
+    for (const who of ["player", "gm", "stranger"] as const) {
+      const html = await renderAs(who, message);
+      const card = html.querySelector("[data-wh-card]");
+      expect({ who, hidden: card?.querySelector(".wh-card__private")?.textContent }).toEqual({ who, hidden: sees[who] ? undefined : foundry.game.i18n.localize("WH.Chat.Private") });
+      expect({ who, dice: html.querySelectorAll(".wh-die").length, outcome: html.querySelector(".wh-outcome") !== null, actor: html.querySelector(".wh-card__actor")?.textContent ?? null }).toEqual(
+        sees[who] ? { who, dice: 5, outcome: true, actor: "Lin Mei" } : { who, dice: 0, outcome: false, actor: null },
+      );
+      // A hidden card leaves no button to press: Destiny dice and Oppose act on what it hides.
+      if (!sees[who]) expect(html.querySelectorAll("button")).toHaveLength(0);
+    }
+  });
+
+  it("a hidden opposed test says nothing about who won", async () => {
+    const linMei = await wuxiaHero("Lin Mei");
+    const message = await rollAs("player", linMei, [10, 9, 8, 2, 1], { values: { visibility: "self" } });
+    const { WuxiaRoll } = await import("../dice/wuxia-roll");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2]);
+    const zhao = await WuxiaRoll.build({ attribute: "feu", attributeValue: 5, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: linMei.uuid, actorName: "Zhao", itemUuid: null }).evaluate();
+    const { attachOpposingRoll } = await import("./opposed");
+    await attachOpposingRoll({ messageId: message.id, roll: zhao.toJSON() as Record<string, unknown>, requesterId: playerId() });
+    expect((await renderAs("player", message)).querySelector(".wh-opposed")?.textContent).toContain(foundry.game.i18n.format("WH.Chat.Opposed.Wins", { name: "Lin Mei" }));
+    for (const who of ["gm", "stranger"] as const) {
+      const html = await renderAs(who, message);
+      expect({ who, opposed: html.querySelector(".wh-opposed"), text: html.textContent?.includes("Zhao") }).toEqual({ who, opposed: null, text: false });
+    }
+  });
+});
+
+describe("document text on the cards is escaped", () => {
+  it("a Harmonies skill named <img src=x onerror=alert(1)> is the card's title and its experience line, as text", async () => {
+    const actor = await harmoniesHero();
+    actAs("gm");
+    const skill = actor.items.find((i) => i.name === "Fronde");
+    await skill?.update({ name: XSS } as never);
+    // Open roll: +10 +10 +3 − 1 on the dice earns experience, so the skill's name is written twice.
+    const message = await rollAs("player", actor, [10, 10, 3, 1], { item: skill, values: { open: true } });
+    for (const who of ["player", "gm"] as const) {
+      const html = await renderAs(who, message);
+      expect(liveMarkup(html)).toEqual([]);
+      expect(html.querySelector(".wh-card__title")?.textContent).toBe(XSS);
+      expect(html.querySelector(".wh-card__xp")?.textContent).toContain(XSS);
+    }
+  });
+
+  it("a group roll a macro titled with markup shows the title as text", async () => {
+    actAs("gm");
+    const { api } = await import("../api/index");
+    const roll = api.dice.HarmoniesGroupRoll.build({
+      size: 4, characteristic: "agilite", characteristicValue: 1, means: "manoeuvre", meansValue: 1, skillName: XSS, skillLevel: 0,
+      difficulty: 0, modifier: 0, open: false, mode: "book2", actorUuid: null, actorName: XSS,
+    } as never);
+    foundry.CONFIG.Dice.randomUniform = facesRandom([6, 4]);
+    const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
+    const html = await renderAs("stranger", message);
+    expect(liveMarkup(html)).toEqual([]);
+    expect(html.querySelector(".wh-card__title")?.textContent).toBe(XSS);
+  });
+
+  it("the card templates write nothing unescaped but the dice tooltip Foundry builds", () => {
+    const dir = join(cwd(), "templates/chat");
+    const raw = readdirSync(dir).sort().flatMap((file) => [...readFileSync(join(dir, file), "utf8").matchAll(/\{\{\{\s*([^}]+?)\s*\}\}\}/g)].map((m) => `${file}: ${m[1]}`));
+    expect(raw).toEqual(["group-card.hbs: tooltip", "harmonies-card.hbs: tooltip", "wuxia-card.hbs: tooltip"]);
+  });
+});
+
+describe("a group rolled member by member", () => {
+  it("takes every member's dice from Foundry's random source (CONFIG.Dice.randomUniform)", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "groupRollMode", "individual");
+    const band = await guards(3);
+    // Closed rolls, two dice a member: 8 − 2, 3 − 7, 5 − 5; modifier Ag 1 + Ma 1 + skill 0 = 2.
+    const message = await rollAs("player", band, [8, 2, 3, 7, 5, 5], { values: { open: false } });
+    expect(() => foundry.CONFIG.Dice.randomUniform()).toThrow(/only 6 faces/);
+    expect((postedMessage(message.id).rolls[0] as HarmoniesGroupRoll).state.individual).toEqual([
+      { margin: -2, count: 1 },
+      { margin: 2, count: 1 },
+      { margin: 8, count: 1 },
+    ]);
+    const rows = [...(await renderAs("stranger", message)).querySelectorAll(".wh-group__margins tbody tr")].map((tr) => [tr.querySelector("th")?.textContent, tr.querySelector("td")?.textContent]);
+    expect(rows).toEqual([
+      ["\u22122", "1"],
+      ["+2", "1"],
+      ["+8", "1"],
+    ]);
+  });
+});
