@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import Handlebars from "handlebars";
+import { installFormDataExtended } from "./applications";
 
 type AnyObject = Record<string, unknown>;
 type HelperOptions = { hash: AnyObject };
@@ -64,11 +65,13 @@ export function templateRenderer(hb: HandlebarsEnv, root = process.cwd()): (path
 /**
  * Makes the installed double's `renderTemplate` render the real template files with the real
  * handlebars package and the helpers above (the double's default returns ""). Call it after
- * `installFoundry()` in tests that read rendered HTML.
+ * `installFoundry()` in tests that read rendered HTML. Applications drawn from those templates
+ * read their forms through `FormDataExtended`, installed here too.
  */
 export function renderTemplatesFromDisk(root = process.cwd()): void {
   const g = globalThis as unknown as { Handlebars?: HandlebarsEnv; foundry: { applications: { handlebars: AnyObject } } };
   const hb = g.Handlebars ?? Handlebars.create();
   registerFoundryHelpers(hb);
   g.foundry.applications.handlebars.renderTemplate = templateRenderer(hb, root);
+  installFormDataExtended();
 }
