@@ -74,8 +74,9 @@ describe("Destiny dice spent from the chat card", () => {
 
   it("the GM refuses a requester who does not own the actor, and nothing changes", async () => {
     const { actor, message } = await rolled({ byPlayer: false });
-    await actor.update({ ownership: { default: 0 } } as never);
     asGm();
+    // Foundry merges an ownership change into the map: the player's own entry must be lowered.
+    await actor.update({ ownership: { [playerId()]: 0 } } as never);
     const result = await (foundry.CONFIG.queries as Record<string, (r: unknown) => Promise<unknown>>)["wuxia-harmonies.spendDestiny"]?.({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() });
     expect(result).toEqual({ ok: false, error: "WH.Chat.Error.NotOwner", data: { name: "Lin Mei" } });
     expect(message.rolls[0]?.state.rerolled).toEqual([]);
