@@ -90,6 +90,8 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
     const odds = this.#error ? { odds: null, facts: [], error: this.#error } : this.#safeOdds(this.values);
     return {
       ...context,
+      // Field ids start with the dialog's own id: two dialogs open at once share none.
+      idPrefix: this.id,
       actorName: this.subject.name,
       ...this.fields(),
       ...odds,

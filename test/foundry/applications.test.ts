@@ -226,6 +226,18 @@ describe("DocumentSheetV2 forms", () => {
   });
 });
 
+describe("parsing a part", () => {
+  it("selects the option marked selected, as a browser does", async () => {
+    class Choice extends Handlebars {
+      static PARTS = { body: { template: "choice.hbs" } };
+    }
+    templates["choice.hbs"] = `<div><select name="sr"><option value="8">8</option><option value="9">9</option><option value="10" selected>10</option><option value="11">11</option></select></div>`;
+    const app = new Choice();
+    await app.render(true);
+    expect(app.element.querySelector("select")?.value).toBe("10");
+  });
+});
+
 describe("FormDataExtended", () => {
   it("types each field as Foundry does and leaves disabled ones out", () => {
     const form = document.createElement("form");

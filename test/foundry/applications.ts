@@ -411,6 +411,17 @@ interface PartConfig {
   [k: string]: unknown;
 }
 
+/**
+ * Gives each select the option its HTML marks `selected` (the last one, as the HTML parser's
+ * selectedness algorithm does). happy-dom 21 can leave another option selected after parsing,
+ * which no browser does.
+ */
+function selectMarkedOptions(root: HTMLElement): void {
+  for (const select of Array.from(root.querySelectorAll("select"))) {
+    for (const option of Array.from(select.options)) if (option.hasAttribute("selected")) option.selected = true;
+  }
+}
+
 function renderTemplate(): (path: string, data: AnyObject) => Promise<string> {
   return (globalThis as unknown as { foundry: { applications: { handlebars: { renderTemplate(path: string, data: AnyObject): Promise<string> } } } }).foundry.applications.handlebars
     .renderTemplate;
@@ -465,6 +476,7 @@ export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base:
       template.innerHTML = html.trim() === "" ? "<div></div>" : html;
       if (template.content.children.length !== 1) throw new Error(`Template part "${partId}" must render a single HTML element.`);
       const element = template.content.firstElementChild as HTMLElement;
+      selectMarkedOptions(element);
       element.dataset.applicationPart = partId;
       if (part.id) element.id = `${this.id}-${part.id}`;
       if (part.classes) element.classList.add(...part.classes);
