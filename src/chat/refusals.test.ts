@@ -1,0 +1,240 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { DialogV2 } from "../../test/foundry/applications";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { actAs, createActor, destinyOf, facesRandom, guards, harmoniesHero, playerId, postedMessage, startWorld, strangerId, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import type { HarmoniesRoll } from "../dice/harmonies-roll";
+import type { WuxiaRoll } from "../dice/wuxia-roll";
+
+/** Each refusal of the card actions and GM queries, with what is left unwritten. */
+
+type Who = "player" | "gm" | "stranger";
+let foundry: FoundryDouble;
+type Query = (request: unknown) => Promise<unknown>;
+const query = (name: "spendDestiny" | "oppose") => (foundry.CONFIG.queries as Record<string, Query>)[`wuxia-harmonies.${name}`] as Query;
+
+async function rollAs(who: Who, actor: Actor.Implementation, faces: number[], request: Record<string, unknown> = {}): Promise<PostedMessage> {
+  actAs(who);
+  foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
+  const { rollActor } = await import("../api/roll");
+  const values = { visibility: "public", ...(request.values as Record<string, unknown> | undefined) };
+  const message = (await rollActor(actor, { dialog: false, ...request, values })) as unknown as PostedMessage | null;
+  if (!message) throw new Error("rollAs: nothing was posted");
+  return message;
+}
+
+/** A Wuxia roll of Feu 2 for the actor named, rolled (10, 10) unless left for the poster to roll. */
+async function wuxiaBuild(actorUuid: string | null, options: { evaluate?: boolean } = {}): Promise<WuxiaRoll> {
+  const { WuxiaRoll } = await import("../dice/wuxia-roll");
+  foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10]);
+  const roll = WuxiaRoll.build({ attribute: "feu", attributeValue: 2, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid, actorName: "x", itemUuid: null });
+  return options.evaluate === false ? roll : roll.evaluate();
+}
+
+beforeEach(async () => {
+  foundry = await startWorld();
+  DialogV2.answers = [];
+});
+
+describe("Destiny dice refusals", () => {
+  async function linMei(by: Who = "player"): Promise<{ actor: Actor.Implementation; message: PostedMessage }> {
+    const actor = await wuxiaHero("Lin Mei");
+    return { actor, message: await rollAs(by, actor, [1, 3, 8, 1, 5], { item: actor.items.find((i) => i.name === "Chasseur") }) };
+  }
+
+  it("the confirmation names the face and the dice left, in the reader's language", async () => {
+    const { message } = await linMei();
+    const confirm = vi.spyOn(DialogV2, "confirm");
+    DialogV2.answers.push(false);
+    const { requestDestinyReroll } = await import("./destiny");
+    await requestDestinyReroll(postedMessage(message.id) as never, 0, 2);
+    expect(confirm).toHaveBeenCalledWith({ window: { title: foundry.game.i18n.localize("WH.Chat.Destiny.Title") }, content: `<p>${foundry.game.i18n.format("WH.Chat.Destiny.Confirm", { face: 8, left: 2 })}</p>` });
+  });
+
+  it("a die the roll does not have, a roll that is not Wuxia, a world that adds the dice before rolling", async () => {
+    const { actor, message } = await linMei();
+    const { requestDestinyReroll, spendDestinyDie } = await import("./destiny");
+    await expect(requestDestinyReroll(postedMessage(message.id) as never, 0, 5)).rejects.toMatchObject({ key: "WH.Chat.Error.NoSuchDie", data: { index: "5" } });
+    await expect(requestDestinyReroll(postedMessage(message.id) as never, 1, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
+    const request = { messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() };
+    await expect(spendDestinyDie({ ...request, rollIndex: 1 })).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
+    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    await expect(spendDestinyDie(request)).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
+    expect((postedMessage(message.id).rolls[0] as WuxiaRoll).state.rerolled).toEqual([]);
+    expect(destinyOf(actor)).toBe(2);
+  });
+
+  it("a message that is gone, a requester nobody knows", async () => {
+    const { message } = await linMei();
+    const { spendDestinyDie } = await import("./destiny");
+    await expect(spendDestinyDie({ messageId: "gone", rollIndex: 0, dieIndex: 0, requesterId: playerId() })).rejects.toMatchObject({ key: "WH.Chat.Error.NoMessage" });
+    await expect(spendDestinyDie({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: "nobody" })).rejects.toMatchObject({ key: "WH.Chat.Error.UnknownUser" });
+  });
+
+  it("the GM refuses a requester nobody knows and a query that reached a player", async () => {
+    const { message } = await linMei("gm");
+    const request = { messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: "nobody" };
+    expect(await query("spendDestiny")(request)).toEqual({ ok: false, error: "WH.Chat.Error.NotFromPlayer", data: {} });
+    actAs("player");
+    expect(await query("spendDestiny")({ ...request, requesterId: strangerId() })).toEqual({ ok: false, error: "WH.Chat.Error.GmOnly", data: {} });
+    expect(await query("oppose")({ messageId: message.id, roll: {}, requesterId: strangerId() })).toEqual({ ok: false, error: "WH.Chat.Error.GmOnly", data: {} });
+  });
+
+  it("a roll naming no actor, or a document that is not an actor, has nobody to pay", async () => {
+    const david = await harmoniesHero("David");
+    actAs("player");
+    const { api } = await import("../api/index");
+    const message = (await api.post(await wuxiaBuild(null, { evaluate: false }), { visibility: "public" })) as unknown as PostedMessage;
+    const { spendDestinyDie } = await import("./destiny");
+    const request = { messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() };
+    await expect(spendDestinyDie(request)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
+    // A card naming an item where its actor should be (the macro API refuses to post one).
+    (postedMessage(message.id).rolls[0] as WuxiaRoll).state.actorUuid = david.items.contents[0]?.uuid ?? "";
+    await expect(spendDestinyDie(request)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
+  });
+
+  it("an actor that is not a Wuxia character has no Destiny die: its dice are dead", async () => {
+    const band = await createActor({ name: "Brigands", type: "group", system: { ruleset: "wuxia" } });
+    actAs("player");
+    const { api } = await import("../api/index");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([3, 4]);
+    const roll = (await import("../dice/wuxia-roll")).WuxiaRoll.build({ attribute: "feu", attributeValue: 2, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: band.uuid, actorName: "Brigands", itemUuid: null });
+    const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
+    const html = await postedMessage(message.id).renderHTML();
+    expect([...html.querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')].map((b) => b.disabled)).toEqual([true, true]);
+    const { spendDestinyDie } = await import("./destiny");
+    await expect(spendDestinyDie({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() })).rejects.toMatchObject({ key: "WH.Chat.Error.NoDestiny", data: { name: "Brigands" } });
+  });
+
+  it("Destiny dice added before rolling come back when the roll cannot be posted", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    const actor = await wuxiaHero("Lin Mei");
+    actAs("player");
+    const ChatMessageClass = ChatMessage as unknown as { create: (data: unknown) => Promise<unknown> };
+    const spy = vi.spyOn(ChatMessageClass, "create").mockRejectedValue(new Error("the server is down"));
+    foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5, 5, 5, 5, 5]);
+    const { rollActor } = await import("../api/roll");
+    await expect(rollActor(actor, { dialog: false, values: { destinyDice: 1, visibility: "public" } })).rejects.toThrow("the server is down");
+    expect(spy).toHaveBeenCalledOnce();
+    expect(destinyOf(actor)).toBe(2);
+  });
+});
+
+describe("opposing roll refusals", () => {
+  it("a roll that is not a WuxiaRoll, or not rolled, is refused; a message already opposed or not Wuxia too", async () => {
+    const linMei = await wuxiaHero("Lin Mei");
+    const message = await rollAs("player", linMei, [8, 9, 10, 2, 3]);
+    const { attachOpposingRoll } = await import("./opposed");
+    const request = (roll: Record<string, unknown>, messageId = message.id) => ({ messageId, roll, requesterId: playerId() });
+    const evaluated = (await wuxiaBuild(linMei.uuid)).toJSON() as Record<string, unknown>;
+    await expect(attachOpposingRoll(request({ ...evaluated, class: "HarmoniesRoll" }))).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
+    await expect(attachOpposingRoll(request({ ...evaluated, evaluated: false }))).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
+    expect(postedMessage(message.id).rolls).toHaveLength(1);
+    await attachOpposingRoll(request(evaluated));
+    await expect(attachOpposingRoll(request(evaluated))).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
+
+    const david = await (async () => {
+      actAs("gm");
+      return harmoniesHero("David");
+    })();
+    const harmonies = await rollAs("player", david, [5, 5]);
+    await expect(attachOpposingRoll(request(evaluated, harmonies.id))).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
+    const { opposeFromCard } = await import("./opposed");
+    await expect(opposeFromCard(postedMessage(harmonies.id) as never)).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
+    expect(postedMessage(harmonies.id).rolls).toHaveLength(1);
+  });
+
+  it("an opposing roll with the dialog: closed, nothing is added; rolled, the values chosen are used", async () => {
+    const [linMei, zhao] = [await wuxiaHero("Lin Mei"), await wuxiaHero("Zhao")];
+    const message = await rollAs("player", linMei, [8, 9, 10, 2, 3]);
+    const opening = await import("../dialogs/open");
+    const prompt = vi.spyOn(opening, "promptRoll");
+    prompt.mockResolvedValueOnce(null);
+    actAs("player");
+    (foundry.game.user as unknown as { character: unknown }).character = zhao;
+    const { opposeFromCard } = await import("./opposed");
+    await opposeFromCard(postedMessage(message.id) as never);
+    expect(prompt).toHaveBeenCalledOnce();
+    expect(prompt.mock.calls[0]?.[0]).toMatchObject({ ruleset: "wuxia", name: "Zhao" });
+    expect(postedMessage(message.id).rolls).toHaveLength(1);
+  });
+
+  it("Destiny dice added to an opposing roll leave the actor; more than it has are refused and nothing is added", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    const [linMei, zhao] = [await wuxiaHero("Lin Mei"), await wuxiaHero("Zhao", { destiny: 2 })];
+    const message = await rollAs("gm", linMei, [8, 9, 10, 2, 3]);
+    actAs("player");
+    (foundry.game.user as unknown as { character: unknown }).character = zhao;
+    const opening = await import("../dialogs/open");
+    const withDestiny = (count: number) => async (_subject: unknown, values: unknown) => ({ ...(values as object), destinyDice: count }) as never;
+    vi.spyOn(opening, "promptRoll").mockImplementationOnce(withDestiny(3)).mockImplementationOnce(withDestiny(1));
+    const { opposeFromCard } = await import("./opposed");
+    await expect(opposeFromCard(postedMessage(message.id) as never)).rejects.toMatchObject({ key: "WH.Roll.Error.NotEnoughDestiny", data: { name: "Zhao", count: 2 } });
+    expect([destinyOf(zhao), postedMessage(message.id).rolls.length]).toEqual([2, 1]);
+    foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2, 2]);
+    await opposeFromCard(postedMessage(message.id) as never);
+    expect(destinyOf(zhao)).toBe(1);
+    expect((postedMessage(message.id).rolls[1] as WuxiaRoll).state).toMatchObject({ actorName: "Zhao", destinyDice: 1 });
+  });
+});
+
+describe("XP award refusals", () => {
+  async function davidRolls(faces: number[], request: Record<string, unknown> = {}): Promise<{ actor: Actor.Implementation; message: PostedMessage }> {
+    const actor = await harmoniesHero();
+    const message = await rollAs("player", actor, faces, { item: actor.items.find((i) => i.name === "Fronde"), values: { open: true }, ...request });
+    actAs("gm");
+    return { actor, message };
+  }
+
+  const xp = (actor: Actor.Implementation) => {
+    const system = actor.system as unknown as { characteristics: { agilite: { xp: number } }; means: { precision: { xp: number } } };
+    const skill = actor.items.find((i) => i.type === "harmoniesSkill")?.system as unknown as { xp: number } | undefined;
+    return [system.characteristics.agilite.xp, system.means.precision.xp, skill?.xp ?? null];
+  };
+
+  it("a roll that earned nothing, a roll that is not Harmonies", async () => {
+    const { actor, message } = await davidRolls([5, 4]);
+    const { awardExperience } = await import("./experience");
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.NoXp" });
+    await expect(awardExperience(postedMessage(message.id) as never, 1)).rejects.toMatchObject({ key: "WH.Chat.Error.NotHarmoniesRoll" });
+    expect(xp(actor)).toEqual([0, 0, 0]);
+  });
+
+  it("a skill deleted since the roll, an actor deleted since", async () => {
+    const { actor, message } = await davidRolls([10, 10, 3, 1]);
+    const { awardExperience } = await import("./experience");
+    await actor.items.find((i) => i.name === "Fronde")?.delete();
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.NoSkill", data: { name: "Fronde" } });
+    expect(xp(actor)).toEqual([0, 0, null]);
+    await actor.delete();
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
+  });
+
+  it("a roll without a skill gives the XP to both attributes only", async () => {
+    const { actor, message } = await davidRolls([10, 10, 3, 1], { item: null, start: { characteristic: "agilite", means: "precision" } });
+    const { awardExperience } = await import("./experience");
+    await awardExperience(postedMessage(message.id) as never, 0);
+    expect(xp(actor)).toEqual([2, 2, 0]);
+  });
+
+  it("a group's roll is not a character's: refused", async () => {
+    const band = await guards(3);
+    actAs("gm");
+    const { api } = await import("../api/index");
+    const roll = api.dice.HarmoniesRoll.build({ characteristic: "agilite", characteristicValue: 1, means: "precision", meansValue: 1, skillName: null, skillLevel: 0, difficulty: 0, penalty: 0, open: true, actorUuid: band.uuid, actorName: "Gardes", itemUuid: null });
+    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 3, 1]);
+    const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
+    const { awardExperience } = await import("./experience");
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
+  });
+
+  it("what was written is undone when the card cannot be marked awarded", async () => {
+    const { actor, message } = await davidRolls([10, 10, 3, 1]);
+    const live = postedMessage(message.id);
+    vi.spyOn(live as unknown as { update: () => Promise<unknown> }, "update").mockRejectedValue(new Error("refused by the server"));
+    const { awardExperience } = await import("./experience");
+    await expect(awardExperience(live as never, 0)).rejects.toThrow("refused by the server");
+    expect(xp(actor)).toEqual([0, 0, 0]);
+    expect((live.rolls[0] as HarmoniesRoll).state.xpAwarded).toBe(false);
+  });
+});
