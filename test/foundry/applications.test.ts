@@ -176,6 +176,15 @@ describe("DocumentSheetV2 forms", () => {
     expect((lin.system as AnyObject).level).toBe(4);
   });
 
+  it("is one of its document's apps while it is drawn", async () => {
+    const lin = actor();
+    const sheet = new Sheet({ document: lin });
+    await sheet.render(true);
+    expect(lin.apps[sheet.id]).toBe(sheet);
+    await sheet.close();
+    expect(lin.apps).toEqual({});
+  });
+
   it("submit() sends the current form data through the same handler", async () => {
     const lin = actor();
     const sheet = new Sheet({ document: lin });

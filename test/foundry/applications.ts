@@ -561,6 +561,19 @@ export class DocumentSheetV2 extends ApplicationV2 {
     return Object.assign(context, { document, source: document?._source, editable: this.isEditable, user: currentUser(), rootId: this.id });
   }
 
+  /** As Foundry, a drawn sheet is one of its document's `apps`, redrawn when the document changes. */
+  override async _onFirstRender(context: AnyObject, options: RenderOptions): Promise<void> {
+    await super._onFirstRender(context, options);
+    const apps = (this.document as { apps?: Record<string, unknown> }).apps;
+    if (apps) apps[this.id] = this;
+  }
+
+  override _onClose(options: AnyObject): void {
+    super._onClose(options);
+    const apps = (this.document as { apps?: Record<string, unknown> }).apps;
+    if (apps) Reflect.deleteProperty(apps, this.id);
+  }
+
   override async _onRender(context: AnyObject, options: RenderOptions): Promise<void> {
     await super._onRender(context, options);
     if (!this.isEditable) this._toggleDisabled(true);
