@@ -1,9 +1,14 @@
 import { validationMessages } from "../documents/fields";
 
-/** The value an input holds, typed as the field expects it. */
+/**
+ * The value an input holds, typed as the field expects it. Read from the element's tag and type,
+ * not with `instanceof HTMLInputElement`: a sheet popped out on v14 holds elements of another
+ * window, which are not instances of this window's classes.
+ */
 export function inputValue(input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string | number | boolean | null {
-  if (input instanceof HTMLInputElement && input.type === "checkbox") return input.checked;
-  if (input instanceof HTMLInputElement && input.type === "number") return input.value.trim() === "" ? null : Number(input.value);
+  const isInput = input.tagName.toUpperCase() === "INPUT";
+  if (isInput && input.type === "checkbox") return (input as HTMLInputElement).checked;
+  if (isInput && input.type === "number") return input.value.trim() === "" ? null : Number(input.value);
   return input.value;
 }
 
