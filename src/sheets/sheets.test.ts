@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { startSystem, type TestActor } from "../../test/support/start-system";
+import { actAs } from "../../test/support/world";
 import type { GroupModel } from "../documents/actors/group";
 import type { HarmoniesCharacterModel } from "../documents/actors/harmonies-character";
 import { applyInlineEdit } from "./inline-edit";
@@ -11,7 +12,7 @@ interface SheetDouble {
   options: { actions: Record<string, Action> };
   lastContext: Record<string, unknown>;
   partContexts: Record<string, Record<string, unknown>>;
-  render(): Promise<unknown>;
+  render(options?: { force?: boolean }): Promise<unknown>;
   setEditMode(editMode: boolean): void;
   _onDropItem(event: unknown, item: unknown): Promise<unknown>;
   _prepareSubmitData(event: unknown, form: unknown, formData: { object: Record<string, unknown> }): Record<string, unknown>;
@@ -44,7 +45,7 @@ describe("actor sheets", () => {
 
   it("shows every derived number beside what it comes from, with the tabs, in play mode by default", async () => {
     const sheet = sheetFor(started, wuxia);
-    await sheet.render();
+    await sheet.render({ force: true });
     const context = sheet.lastContext;
     expect(context.editMode).toBe(false);
     expect(context.attributeSum).toBe(12);
@@ -56,26 +57,26 @@ describe("actor sheets", () => {
     expect(Object.keys(context.tabs as object)).toEqual(["main", "skills", "powers", "combat", "biography"]);
     expect(sheet.partContexts.main?.tabs).toMatchObject({ main: { active: true, cssClass: "active" } });
     sheet.setEditMode(true);
-    await sheet.render();
+    await sheet.render({ force: true });
     expect(sheet.lastContext.editMode).toBe(true);
   });
 
   it("checks the creation priorities with the rules engine and says what is wrong, localised", async () => {
     await wuxia.update({ "system.priorities.skills": 5, "system.heroType": "sorcier" });
     const sheet = sheetFor(started, wuxia);
-    await sheet.render();
+    await sheet.render({ force: true });
     const creation = sheet.lastContext.creation as { valid: boolean; problems: string[] };
     expect(creation.valid).toBe(false);
     expect(creation.problems).toEqual(["Each priority from 1 to 5 must be used exactly once."]);
     await wuxia.update({ "system.priorities.skills": 4 });
-    await sheet.render();
+    await sheet.render({ force: true });
     expect((sheet.lastContext.creation as { problems: string[] }).problems).toEqual(["Hero type does not match the Powers priority."]);
   });
 
   it("hides the player-only parts of an NPC", async () => {
     await wuxia.update({ "system.npc": true });
     const sheet = sheetFor(started, wuxia);
-    await sheet.render();
+    await sheet.render({ force: true });
     expect(sheet.lastContext.creation).toBeNull();
   });
 
@@ -105,9 +106,11 @@ describe("actor sheets", () => {
 
   it("refuses a value out of range typed in the sheet's form, says why, and redraws the stored value", async () => {
     const sheet = sheetFor(started, wuxia);
+    await sheet.render({ force: true });
+    sheet.lastContext = {};
     expect(sheet._prepareSubmitData({}, {}, { object: { "system.attributes.metal": 12, "system.attributes.feu": 4 } })).toEqual({});
     expect(started.foundry.notifications.at(-1)).toEqual({ level: "error", message: "Metal must be between 1 and 10 (got 12)." });
-    await vi.waitUntil(() => sheet.lastContext);
+    await vi.waitUntil(() => sheet.lastContext.attributes);
     expect((sheet.lastContext.attributes as { key: string; value: number }[])[0]).toMatchObject({ key: "metal", value: 3 });
     expect(sheet._prepareSubmitData({}, {}, { object: { "system.attributes.metal": 5 } })).toEqual({ system: { attributes: { metal: 5 } } });
 
@@ -130,11 +133,15 @@ describe("actor sheets", () => {
 
 describe("a sheet the user may not edit", () => {
   it("takes no drop, creates, deletes and wounds nothing, and leaves the sub-groups alone", async () => {
-    const started = await startSystem({ isGM: false });
+    // The GM prepares the actors; the player, who owns none of them, opens the sheets.
+    const started = await startSystem();
     const hero = await started.Actor.create({ name: "Lin", type: "wuxiaCharacter" });
     await hero.createEmbeddedDocuments("Item", [{ name: "Chasseur", type: "wuxiaSkill" }]);
     const other = await started.Actor.create({ name: "W", type: "wuxiaCharacter" });
     await other.createEmbeddedDocuments("Item", [{ name: "Criminel", type: "wuxiaSkill" }, { name: "Esquive", type: "harmoniesSkill" }]);
+    const goliath = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { light: 1 } } });
+    const group = await started.Actor.create({ name: "Garde", type: "group", system: { members: [{ label: "Gardes", count: 25, stats: {} }] } });
+    actAs("player");
     const sheet = sheetFor(started, hero);
     for (const item of other.items.contents) expect(await sheet._onDropItem({}, item)).toBeNull();
     await click(sheet, "createItem", { type: "wuxiaPower" });
@@ -142,13 +149,11 @@ describe("a sheet the user may not edit", () => {
     expect(hero.items.contents.map((i) => i.name)).toEqual(["Chasseur"]);
     expect(started.foundry.notifications).toEqual([]);
 
-    const goliath = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { light: 1 } } });
     const harmoniesSheet = sheetFor(started, goliath);
     await click(harmoniesSheet, "addWound", { severity: "grave" });
     await click(harmoniesSheet, "healWound");
     expect((goliath.system as unknown as HarmoniesCharacterModel).wounds).toMatchObject({ light: 1, grave: 0 });
 
-    const group = await started.Actor.create({ name: "Garde", type: "group", system: { members: [{ label: "Gardes", count: 25, stats: {} }] } });
     const groupSheet = sheetFor(started, group);
     await click(groupSheet, "addMember");
     await click(groupSheet, "removeMember", {}, { memberIndex: "0" });
@@ -172,7 +177,7 @@ describe("Harmonies sheet", () => {
     const started = await startSystem();
     const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { light: 2, grave: 1, stunned: true } } });
     const sheet = sheetFor(started, actor);
-    await sheet.render();
+    await sheet.render({ force: true });
     expect([sheet.lastContext.penaltyAll, sheet.lastContext.penaltyPhysical]).toEqual(["−4", "−6"]);
   });
 
@@ -188,14 +193,14 @@ describe("Harmonies sheet", () => {
       { name: "Fronde", type: "harmoniesWeapon", system: { damage: 0, range: "missile" } },
     ]);
     const sheet = sheetFor(started, actor);
-    await sheet.render();
+    await sheet.render({ force: true });
     const weapons = sheet.lastContext.weapons as { name: string; totalDamage: string }[];
     expect(weapons.map((w) => [w.name, w.totalDamage])).toEqual([
       ["Bâton", "+6"],
       ["Fronde", "0"],
     ]);
     await game.settings.set("wuxia-harmonies", "harmoniesMissileStrength", true);
-    await sheet.render();
+    await sheet.render({ force: true });
     expect((sheet.lastContext.weapons as { totalDamage: string }[]).map((w) => w.totalDamage)).toEqual(["+6", "+5"]);
   });
 });
@@ -220,7 +225,7 @@ describe("group sheet", () => {
     const shown = async (ruleset: string) => {
       const group = await started.Actor.create({ name: "G", type: "group", system: { ruleset, members } });
       const sheet = sheetFor(started, group);
-      await sheet.render();
+      await sheet.render({ force: true });
       const [row] = sheet.lastContext.members as { stats: { key: string; shown: string }[]; skillShown: string }[];
       return { first: row?.stats[0]?.shown, skill: row?.skillShown };
     };

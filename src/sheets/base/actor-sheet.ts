@@ -1,3 +1,4 @@
+import { templatePath } from "../../constants";
 import { itemRuleset, actorRuleset } from "../../documents/rulesets";
 import { RULESET_LABEL_PREFIX } from "../../documents/choices";
 import { t } from "../../helpers/i18n";
@@ -54,7 +55,15 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
     },
   };
 
+  /** What a user who may see only the sheet's outline (LIMITED) is shown: name, portrait, biography. */
+  static LIMITED_PARTS = { limited: { template: templatePath("actors/limited.hbs") } };
+
   #editMode = false;
+
+  /** Whether the user may see no more than the outline: LIMITED, below OBSERVER (GMs see all). */
+  get limited(): boolean {
+    return !this.actor.testUserPermission(game.user, "OBSERVER");
+  }
 
   /** Whether the sheet shows its inputs (edit) or its values and rolls (play). */
   get editMode(): boolean {
@@ -74,6 +83,8 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
       editable: this.isEditable,
       editMode: this.editMode,
       playMode: !this.editMode,
+      limited: this.limited,
+      typeLabel: `TYPES.Actor.${this.actor.type}`,
       // Each part template reads its own tab (tabs.<part>) for its active class.
       tabs: this._prepareTabs("primary"),
       modeLabel: this.editMode ? "WH.Sheet.Mode.ToPlay" : "WH.Sheet.Mode.ToEdit",
@@ -93,9 +104,44 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
     return enrichFor(this.actor, html);
   }
 
+  /** A limited view draws its one part instead of the sheet's (HandlebarsApplicationMixin's hook). */
+  _configureRenderParts(): Record<string, { template: string }> {
+    const parts = this.limited ? SystemActorSheet.LIMITED_PARTS : (this.constructor as typeof SystemActorSheet).PARTS;
+    return structuredClone(parts) as Record<string, { template: string }>;
+  }
+
   override async _onFirstRender(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_onFirstRender"]>) {
     await super._onFirstRender(...args);
     this.element.addEventListener("change", (event) => void this.#onInlineChange(event));
+  }
+
+  override async _onRender(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_onRender"]>) {
+    await super._onRender(...args);
+    this.element.classList.toggle("limited", this.limited);
+  }
+
+  /**
+   * Foundry disables every control of a sheet the user may not edit; an observer may still open
+   * the items listed, so the controls marked `.always-interactive` are enabled again (as dnd5e's
+   * sheets do).
+   */
+  override _toggleDisabled(disabled: boolean): void {
+    super._toggleDisabled(disabled);
+    for (const control of this.element.querySelectorAll<HTMLButtonElement>(".always-interactive")) control.disabled = false;
+  }
+
+  /**
+   * A `<prose-mirror>` editor hands its text to the form only when the form is submitted, and a
+   * redraw replaces the editor: the form is submitted before the sheet changes mode or closes,
+   * so text typed in edit mode is kept (as dnd5e does on a mode change).
+   */
+  async #submitEdits(): Promise<void> {
+    if (this.editMode) await this.submit();
+  }
+
+  override async _preClose(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_preClose"]>) {
+    await this.#submitEdits();
+    await super._preClose(...args);
   }
 
   override _prepareSubmitData(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_prepareSubmitData"]>) {
@@ -133,6 +179,7 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onToggleMode(this: SystemActorSheet): Promise<void> {
+    await this.#submitEdits();
     this.#editMode = !this.#editMode;
     await this.render();
   }
