@@ -1,18 +1,89 @@
 import type { SchemaFields } from "./fields";
 import { SchemaField } from "./fields";
 
-/** Thrown like Foundry's DataModelValidationError, with every failure listed by path. */
+/**
+ * Foundry's DataModelValidationFailure (foundry.data.validation, API v13/v14): a node of the
+ * failure tree, with the failures of a schema's `fields` by name and of an array's `elements`
+ * by index, and the `message` of a failed value. Simpler than Foundry: no invalid or fallback
+ * value, no joint validation.
+ */
+export class DataModelValidationFailure {
+  message: string | undefined;
+  unresolved = true;
+  fields: Record<string, DataModelValidationFailure> = {};
+  elements: { id: number | string; failure: DataModelValidationFailure }[] = [];
+
+  constructor(options: { message?: string } = {}) {
+    this.message = options.message;
+  }
+
+  /** v13's name: whether this failure has no sub-failures. */
+  isEmpty(): boolean {
+    return Object.keys(this.fields).length === 0 && this.elements.length === 0;
+  }
+
+  /** v14's name for the same. */
+  get empty(): boolean {
+    return this.isEmpty();
+  }
+
+  /** The child failure at one path segment: a field by name, or an element by index. */
+  child(segment: string): DataModelValidationFailure | undefined {
+    return this.fields[segment] ?? this.elements.find((e) => String(e.id) === segment)?.failure;
+  }
+}
+
+function generation(): number {
+  return (globalThis as unknown as { game?: { release?: { generation?: number } } }).game?.release?.generation ?? 13;
+}
+
+/** The failure tree of flat `path: message` failures; a numeric segment is an array element. */
+function failureTree(failures: Record<string, string>): DataModelValidationFailure {
+  const root = new DataModelValidationFailure();
+  for (const [path, message] of Object.entries(failures)) {
+    let node = root;
+    for (const segment of path.split(".")) {
+      let next = node.child(segment);
+      if (!next) {
+        next = new DataModelValidationFailure();
+        if (/^\d+$/.test(segment)) node.elements.push({ id: Number(segment), failure: next });
+        else node.fields[segment] = next;
+      }
+      node = next;
+    }
+    node.message = message;
+  }
+  return root;
+}
+
+/**
+ * Thrown like Foundry's DataModelValidationError: the root of the failure tree (`failure`,
+ * `getFailure(path)`), and on v13 `getAllFailures()`, the failures flattened by path. On v14
+ * `getAllFailures()` returns `{}` (foundryvtt/foundryvtt#14489): only the tree says what failed.
+ */
 export class DataModelValidationError extends Error {
+  readonly failure: DataModelValidationFailure;
+
   constructor(
     readonly modelName: string,
     readonly failures: Record<string, string>,
   ) {
     super(`${modelName} validation errors:\n${Object.entries(failures).map(([p, m]) => `  ${p}: ${m}`).join("\n")}`);
+    this.failure = failureTree(failures);
   }
 
-  /** Foundry v13's flattened failures by path, each with its `message`. */
-  getAllFailures(): Record<string, { message: string }> {
-    return Object.fromEntries(Object.entries(this.failures).map(([path, message]) => [path, { message }]));
+  /** The root failure, or the sub-failure at a dotted path. */
+  getFailure(path?: string): DataModelValidationFailure | undefined {
+    if (!path) return this.failure;
+    let node: DataModelValidationFailure | undefined = this.failure;
+    for (const segment of path.split(".")) node = node?.child(segment);
+    return node;
+  }
+
+  /** The failed values' failures by path; empty on generation 14. */
+  getAllFailures(): Record<string, DataModelValidationFailure> {
+    if (generation() >= 14) return {};
+    return Object.fromEntries(Object.keys(this.failures).map((path) => [path, this.getFailure(path) as DataModelValidationFailure]));
   }
 }
 

@@ -9,6 +9,10 @@ function randomID(): string {
   return `double${String(nextId++).padStart(10, "0")}`;
 }
 
+function isPlainObject(v: unknown): v is AnyObject {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
 /** The config each document class reads its sub-type models from (`CONFIG.Actor` …). */
 export interface DocumentConfig {
   dataModels: Record<string, ModelClass>;
@@ -17,15 +21,84 @@ export interface DocumentConfig {
 
 export const OWNERSHIP = { NONE: 0, LIMITED: 1, OBSERVER: 2, OWNER: 3 } as const;
 
+/** `CONST.USER_ROLES`. */
+export const USER_ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMASTER: 4 } as const;
+
 /**
- * A world document (Actor, Item, ChatMessage) held in memory: `system` is built from the
+ * The core permissions the system's writes depend on, with their v13 default role
+ * (`CONST.USER_PERMISSIONS`, foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html: both
+ * ASSISTANT, so a plain player may create neither until the GM grants it).
+ */
+export const USER_PERMISSIONS = { ACTOR_CREATE: { defaultRole: 3 }, ITEM_CREATE: { defaultRole: 3 } } as const;
+
+/** The acting user as documents see it (`game.user`). */
+export interface ActingUser {
+  id: string;
+  name: string;
+  isGM: boolean;
+  /** `User#can`: a core permission or a role name. */
+  can?(action: string): boolean;
+}
+
+export type DocumentAction = "create" | "update" | "delete";
+
+/**
+ * One entry of a document class's `metadata.permissions` (DocumentClassMetadata, v13/v14 API): a
+ * user permission or role name tested with `User#can`, an ownership level tested with
+ * `testUserPermission`, or a test function `(user, document, data)`.
+ */
+export type PermissionRule = keyof typeof OWNERSHIP | keyof typeof USER_PERMISSIONS | keyof typeof USER_ROLES | ((user: ActingUser, document: DocumentDouble, data: AnyObject) => boolean);
+
+interface WorldLike {
+  game?: { user?: ActingUser } & Record<string, unknown>;
+  Hooks?: { call(name: string, ...args: unknown[]): boolean; callAll(name: string, ...args: unknown[]): unknown };
+}
+
+function world(): WorldLike {
+  return globalThis as unknown as WorldLike;
+}
+
+function actingUser(): ActingUser {
+  const user = world().game?.user;
+  if (!user) throw new Error("The double has no game.user");
+  return user;
+}
+
+/** `User#can`; a GM may take every action (BaseUser#can, API v13). */
+export function userCan(user: ActingUser, action: string): boolean {
+  if (user.isGM) return true;
+  return user.can?.(action) ?? false;
+}
+
+/**
+ * A document held in memory (Actor, Item, ChatMessage, Macro): `system` is built from the
  * registered sub-type model, updates go through the model's cleaning and validation, and
  * `prepareData` runs the model's base and derived preparation as Foundry does.
- * Simpler than Foundry: no server round trip (updates apply at once and hooks fire
- * synchronously), no compendium, ownership is a plain map of user id to level.
+ *
+ * Every create, update and delete goes through Foundry's client workflow and the server's
+ * check (API v13 hookEvents and DatabaseUpdateOperation):
+ * - `preCreate<Name>(document, data, options, userId)`, `preUpdate<Name>(document, changed,
+ *   options, userId)`, `preDelete<Name>(document, options, userId)` run first; a `false` from one
+ *   cancels the operation, which then resolves with undefined;
+ * - the "server" then tests the acting user's permission (`canUserModify` against the class's
+ *   `permissions`) and refuses as Foundry's server does: the promise rejects with
+ *   "User <name> lacks permission to <action> <Document> [<id>]" (foundryvtt/foundryvtt#11311);
+ * - an update merges the change into the source recursively (`recursive: true`, the
+ *   DatabaseUpdateOperation default), `flags` and `ownership` included;
+ * - `create<Name>(document, options, userId)`, `update<Name>(document, changed, options,
+ *   userId)`, `delete<Name>(document, options, userId)` follow, with the acting user's id.
+ * Embedded documents take their parent's ownership and get `options.parent`.
+ * Simpler than Foundry: no round trip (hooks run synchronously), no diffing (`changed` is the
+ * requested change with its `_id`), no compendium, ownership a plain map of user id to level.
  */
 export class DocumentDouble {
   static documentName = "Document";
+  /** The world collection (`game.<collectionName>`) holding documents of this class. */
+  static collectionName = "";
+  /** Whether the class has an `ownership` field (ChatMessage has none). */
+  static hasOwnership = true;
+  /** Foundry's default metadata permissions: only an assistant GM or a GM may write. */
+  static permissions: Record<DocumentAction, PermissionRule> = { create: "ASSISTANT", update: "ASSISTANT", delete: "ASSISTANT" };
   static config: () => DocumentConfig | undefined = () => undefined;
 
   _id: string;
@@ -39,6 +112,8 @@ export class DocumentDouble {
   ownership: Record<string, number>;
   parent: DocumentDouble | null;
   sheet: unknown = null;
+  /** The applications showing this document, by id (ClientDocumentMixin#apps, API v13). */
+  apps: Record<string, { render(options?: AnyObject): unknown }> = {};
 
   constructor(data: AnyObject, options: { parent?: DocumentDouble | null } = {}) {
     this._id = (data._id as string | undefined) ?? randomID();
@@ -69,6 +144,10 @@ export class DocumentDouble {
     return this.parent ? `${this.parent.uuid}.${this.documentName}.${this._id}` : `${this.documentName}.${this._id}`;
   }
 
+  get isEmbedded(): boolean {
+    return this.parent !== null;
+  }
+
   #buildSystem(data: AnyObject): TypeDataModel | AnyObject {
     const model = (this.constructor as typeof DocumentDouble).config()?.dataModels[this.type];
     return model ? new model(data, { parent: this }) : structuredClone(data);
@@ -83,7 +162,9 @@ export class DocumentDouble {
 
   prepareEmbeddedDocuments(): void {}
 
+  /** An embedded document has its parent's ownership (DocumentClassMetadata "INHERIT"). */
   testUserPermission(user: { id: string; isGM?: boolean }, level: keyof typeof OWNERSHIP | number): boolean {
+    if (this.parent) return this.parent.testUserPermission(user, level);
     if (user.isGM) return true;
     const wanted = typeof level === "number" ? level : OWNERSHIP[level];
     const has = this.ownership[user.id] ?? this.ownership.default ?? 0;
@@ -91,31 +172,69 @@ export class DocumentDouble {
   }
 
   get isOwner(): boolean {
-    const user = (globalThis as unknown as { game?: { user?: { id: string; isGM?: boolean } } }).game?.user;
+    const user = world().game?.user;
     return user ? this.testUserPermission(user, "OWNER") : false;
+  }
+
+  /** Foundry's `Document#canUserModify`: the class's rule for the action, for this user. */
+  canUserModify(user: ActingUser, action: DocumentAction, data: AnyObject = {}): boolean {
+    const rule = (this.constructor as typeof DocumentDouble).permissions[action];
+    if (typeof rule === "function") return rule(user, this, data);
+    if (rule in USER_PERMISSIONS || rule in USER_ROLES) return userCan(user, rule);
+    return this.testUserPermission(user, rule as keyof typeof OWNERSHIP);
+  }
+
+  /** The server's refusal of a write the user may not make. */
+  #assertPermitted(user: ActingUser, action: DocumentAction, data: AnyObject = {}): void {
+    if (!this.canUserModify(user, action, data)) throw new Error(`User ${user.name} lacks permission to ${action} ${this.documentName} [${this.id}]`);
+  }
+
+  /** Runs a pre-operation hook; false when a handler cancels the operation. */
+  static _callPreHook(name: string, ...args: unknown[]): boolean {
+    return world().Hooks?.call(name, ...args) !== false;
+  }
+
+  static _callHook(name: string, ...args: unknown[]): void {
+    world().Hooks?.callAll(name, ...args);
   }
 
   getFlag(scope: string, key: string): unknown {
     return this.flags[scope]?.[key];
   }
 
-  async setFlag(scope: string, key: string, value: unknown): Promise<this> {
+  async setFlag(scope: string, key: string, value: unknown): Promise<this | undefined> {
     return this.update({ [`flags.${scope}.${key}`]: value });
   }
 
-  async update(changes: AnyObject): Promise<this> {
-    const expanded = expandObject(changes);
-    const { system, flags, name, ...rest } = expanded as { system?: AnyObject; flags?: AnyObject; name?: string };
+  async update(changes: AnyObject, options: AnyObject = {}): Promise<this | undefined> {
+    const user = actingUser();
+    const ctor = this.constructor as typeof DocumentDouble;
+    const changed = { ...expandObject(changes), _id: this.id };
+    const operation = this.parent ? { ...options, parent: this.parent } : options;
+    if (!ctor._callPreHook(`preUpdate${this.documentName}`, this, changed, operation, user.id)) return undefined;
+    this.#assertPermitted(user, "update", changed);
+    this._applyChanges(changed);
+    this.prepareData();
+    ctor._callHook(`update${this.documentName}`, this, changed, operation, user.id);
+    return this;
+  }
+
+  /**
+   * Merges an expanded change into the document, recursively: `system` through the model's
+   * cleaning and validation, every other object (flags, ownership, speaker) merged key by key.
+   */
+  protected _applyChanges(changed: AnyObject): void {
+    const { _id, system, ...rest } = changed as { _id?: string; system?: AnyObject };
     if (system) {
       const model = this.system as Partial<TypeDataModel>;
       if (typeof model.updateSource === "function") model.updateSource(system);
       else this.system = mergeObject(this.system as AnyObject, system);
     }
-    if (flags) this.flags = mergeObject(this.flags, flags) as Record<string, AnyObject>;
-    if (name !== undefined) this.name = String(name);
-    if (Object.keys(rest).length) Object.assign(this, rest);
-    this.prepareData();
-    return this;
+    const self = this as unknown as AnyObject;
+    for (const [key, value] of Object.entries(rest)) {
+      const current = self[key];
+      self[key] = isPlainObject(value) && isPlainObject(current) ? mergeObject(current, value) : structuredClone(value);
+    }
   }
 
   /**
@@ -144,25 +263,74 @@ export class DocumentDouble {
     };
   }
 
+  /** The collection an embedded document of that name lives in (`actor.items` for "Item"). */
+  getEmbeddedCollection(_name: string): CollectionDouble<DocumentDouble> | undefined {
+    return undefined;
+  }
+
+  /** Where this document lives: its parent's embedded collection, or the world collection. */
+  #collection(): CollectionDouble<DocumentDouble> | undefined {
+    if (this.parent) return this.parent.getEmbeddedCollection(this.documentName);
+    return world().game?.[(this.constructor as typeof DocumentDouble).collectionName] as CollectionDouble<DocumentDouble> | undefined;
+  }
+
   /**
    * Foundry's `_preCreate`, which lets the sub-type model adjust the new document's source.
    * Simpler than Foundry: a `false` result (cancelling the creation) is not honoured.
    */
   async _preCreate(data: AnyObject, options: AnyObject = {}): Promise<unknown> {
     const system = this.system as { _preCreate?: (data: AnyObject, options: AnyObject, user: unknown) => Promise<unknown> };
-    const user = (globalThis as unknown as { game?: { user?: unknown } }).game?.user;
-    return system._preCreate?.(data, options, user);
+    return system._preCreate?.(data, options, actingUser());
   }
 
-  static async create(data: AnyObject, options: { parent?: DocumentDouble | null } = {}): Promise<DocumentDouble> {
-    const doc = new this(data, options);
-    await doc._preCreate(data);
+  /**
+   * The creation workflow for a document already constructed (world or embedded): `_preCreate`,
+   * the `preCreate` hook, the server's check, the creator made owner of a world document
+   * (Foundry gives the creating user OWNER: Jagusti/fvtt-wfrp4e-gmtoolkit#250), then the
+   * `create` hook. Returns undefined when a hook cancelled it.
+   */
+  static async _runCreation<D extends DocumentDouble>(doc: D, data: AnyObject, options: AnyObject): Promise<D | undefined> {
+    const user = actingUser();
+    const ctor = doc.constructor as typeof DocumentDouble;
+    const operation = doc.parent ? { ...options, parent: doc.parent } : options;
+    await doc._preCreate(data, operation);
+    if (!ctor._callPreHook(`preCreate${doc.documentName}`, doc, data, operation, user.id)) return undefined;
+    doc.#assertPermitted(user, "create", data);
+    if (ctor.hasOwnership && !doc.parent) doc.ownership[user.id] = OWNERSHIP.OWNER;
     doc.prepareData();
+    doc.#collection()?.add(doc);
+    ctor._callHook(`create${doc.documentName}`, doc, operation, user.id);
     return doc;
   }
 
+  static async create(data: AnyObject, options: { parent?: DocumentDouble | null } & AnyObject = {}): Promise<DocumentDouble | undefined> {
+    return DocumentDouble._runCreation(new this(data, options), data, options);
+  }
+
   static async createDocuments(data: AnyObject[], options: { parent?: DocumentDouble | null } = {}): Promise<DocumentDouble[]> {
-    return Promise.all(data.map((d) => this.create(d, options)));
+    const created = await Promise.all(data.map((d) => this.create(d, options)));
+    return created.filter((d): d is DocumentDouble => d !== undefined);
+  }
+
+  /** Deletes a world document, or asks its parent to delete this embedded one. */
+  async delete(options: AnyObject = {}): Promise<this | undefined> {
+    if (this.parent) {
+      const [deleted] = await (this.parent as unknown as EmbeddingDocument).deleteEmbeddedDocuments(this.documentName, [this.id], options);
+      return deleted === this.id ? this : undefined;
+    }
+    return (await DocumentDouble._runDeletion(this, options)) ? this : undefined;
+  }
+
+  /** The deletion workflow: the `preDelete` hook, the server's check, the `delete` hook. */
+  static async _runDeletion(doc: DocumentDouble, options: AnyObject): Promise<boolean> {
+    const user = actingUser();
+    const ctor = doc.constructor as typeof DocumentDouble;
+    const operation = doc.parent ? { ...options, parent: doc.parent } : options;
+    if (!ctor._callPreHook(`preDelete${doc.documentName}`, doc, operation, user.id)) return false;
+    doc.#assertPermitted(user, "delete");
+    doc.#collection()?.delete(doc.id);
+    ctor._callHook(`delete${doc.documentName}`, doc, operation, user.id);
+    return true;
   }
 
   /** Foundry's `Document.TYPES`: "base" plus the sub-types (here: those with a registered model). */
@@ -190,10 +358,20 @@ export class DocumentDouble {
     return null;
   }
 
+  /** ClientDocumentMixin#render(force, context): redraws every application showing the document. */
+  render(force = false, context: AnyObject = {}): void {
+    for (const app of Object.values(this.apps)) void app.render({ ...context, force });
+  }
+
   /** Foundry's `reset`: prepares the data again from the source. */
   reset(): void {
     this.prepareData();
   }
+}
+
+/** A document that embeds others (an Actor its Items). */
+interface EmbeddingDocument {
+  deleteEmbeddedDocuments(name: string, ids: string[], options?: AnyObject): Promise<string[]>;
 }
 
 /** A Collection keyed by id, as Foundry's `Collection` (a Map with array helpers). */

@@ -1,7 +1,8 @@
-import { beforeEach, describe, expect, it } from "vitest";
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DataModel, DataModelValidationError } from "./data-model";
 import { type Die, Roll } from "./dice";
-import { BooleanField, NumberField, SchemaField, StringField } from "./fields";
+import { ArrayField, BooleanField, NumberField, SchemaField, StringField } from "./fields";
 import { installFoundry } from "./install";
 
 // The double stands in for Foundry in every other test, so its own behaviour is pinned here
@@ -21,6 +22,18 @@ class Sample extends DataModel {
 describe("fields and data models", () => {
   it("fills initial values and nested schemas", () => {
     expect(new Sample().toObject()).toEqual({ level: 1, name: "x", flag: false, inner: { kind: "a" } });
+  });
+
+  it("cleans a null into the initial value where the field is not nullable, and keeps it where it is", () => {
+    class Nullable extends DataModel {
+      static override defineSchema() {
+        return { level: new NumberField({ nullable: false, initial: 1 }), bonus: new NumberField({ nullable: true, initial: 0 }) };
+      }
+    }
+    expect(new Nullable({ level: null, bonus: null }).toObject()).toEqual({ level: 1, bonus: null });
+    const model = new Nullable({ level: 4, bonus: 2 });
+    model.updateSource({ level: null });
+    expect(model.toObject()).toEqual({ level: 1, bonus: 2 });
   });
 
   it("rounds integers and clamps to min/max while cleaning, as Foundry does, before validating", () => {
@@ -111,5 +124,245 @@ describe("localisation", () => {
     expect(foundry.game.i18n.localize("WH.Settings.Rulesets.Both")).toBe("Wuxia et Harmonies");
     expect(foundry.game.i18n.localize("WH.Nope")).toBe("WH.Nope");
     expect([...foundry.game.i18n.missing]).toEqual(["WH.Nope"]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Documents: what the "server" allows, and how Foundry merges and announces a change.
+
+type AnyObject = Record<string, unknown>;
+interface Doc {
+  id: string;
+  name: string;
+  ownership: Record<string, number>;
+  flags: Record<string, AnyObject>;
+  parent: Doc | null;
+  items: Map<string, Doc> & { contents: Doc[] };
+  update(changes: AnyObject, options?: AnyObject): Promise<Doc | undefined>;
+  delete(options?: AnyObject): Promise<Doc | undefined>;
+  setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
+  createEmbeddedDocuments(name: string, data: AnyObject[], options?: AnyObject): Promise<Doc[]>;
+  deleteEmbeddedDocuments(name: string, ids: string[]): Promise<string[]>;
+  canUserModify(user: unknown, action: string): boolean;
+}
+interface DocClass {
+  create(data: AnyObject, options?: AnyObject): Promise<Doc | undefined>;
+}
+const GM = "gmUser000000001";
+const PLAYER = "player000000001";
+const STRANGER = "player000000002";
+
+function as(foundry: ReturnType<typeof installFoundry>, id: string): void {
+  foundry.game.user = foundry.game.users.get(id) as typeof foundry.game.user;
+}
+const ActorClass = () => (globalThis as unknown as { Actor: DocClass }).Actor;
+const ItemClass = () => (globalThis as unknown as { Item: DocClass }).Item;
+const MessageClass = () => (globalThis as unknown as { ChatMessage: DocClass }).ChatMessage;
+
+describe("document updates", () => {
+  it("merge ownership and flags into what is there, as a recursive DatabaseUpdateOperation does", async () => {
+    const foundry = installFoundry();
+    const actor = (await ActorClass().create({ name: "Lin", ownership: { default: 0, [PLAYER]: 3 }, flags: { wh: { a: 1 } } })) as Doc;
+    await actor.update({ ownership: { [STRANGER]: 2 } });
+    await actor.setFlag("wh", "b", 2);
+    expect(actor.ownership).toEqual({ default: 0, [GM]: 3, [PLAYER]: 3, [STRANGER]: 2 });
+    expect(actor.flags).toEqual({ wh: { a: 1, b: 2 } });
+    expect(foundry.game.actors.get(actor.id)).toBe(actor);
+  });
+
+  it("announce create, update and delete with the acting user's id, and let a pre-hook cancel", async () => {
+    const foundry = installFoundry();
+    const calls: unknown[][] = [];
+    for (const name of ["preCreateActor", "createActor", "preUpdateActor", "updateActor", "preDeleteActor", "deleteActor"]) {
+      foundry.Hooks.on(name, (...args: unknown[]) => void calls.push([name, ...args]));
+    }
+    const actor = (await ActorClass().create({ name: "Lin" }, { temporary: false })) as Doc;
+    await actor.update({ "system.level": 2 }, { render: false });
+    await actor.delete();
+    expect(calls.map((c) => c[0])).toEqual(["preCreateActor", "createActor", "preUpdateActor", "updateActor", "preDeleteActor", "deleteActor"]);
+    expect(calls[0]).toEqual(["preCreateActor", actor, { name: "Lin" }, { temporary: false }, GM]);
+    expect(calls[1]).toEqual(["createActor", actor, { temporary: false }, GM]);
+    expect(calls[3]).toEqual(["updateActor", actor, { system: { level: 2 }, _id: actor.id }, { render: false }, GM]);
+    expect(calls[5]).toEqual(["deleteActor", actor, {}, GM]);
+    expect(foundry.game.actors.has(actor.id)).toBe(false);
+
+    const kept = (await ActorClass().create({ name: "Kept" })) as Doc;
+    foundry.Hooks.on("preUpdateActor", () => false);
+    expect(await kept.update({ name: "Changed" })).toBeUndefined();
+    expect(kept.name).toBe("Kept");
+  });
+
+  it("give embedded items the parent in the options of their hooks", async () => {
+    const foundry = installFoundry();
+    const actor = (await ActorClass().create({ name: "Lin" })) as Doc;
+    const seen: unknown[] = [];
+    foundry.Hooks.on("createItem", (_item: unknown, options: AnyObject, userId: unknown) => void seen.push(options.parent, userId));
+    foundry.Hooks.on("deleteItem", (_item: unknown, options: AnyObject) => void seen.push(options.parent));
+    const [item] = await actor.createEmbeddedDocuments("Item", [{ name: "Arc" }]);
+    await item?.delete();
+    expect(seen).toEqual([actor, GM, actor]);
+    expect(actor.items.size).toBe(0);
+  });
+});
+
+describe("the server's permission check", () => {
+  it("refuses a player a world actor or item without the core permission, and makes the creator owner", async () => {
+    const foundry = installFoundry({ isGM: false });
+    await expect(ActorClass().create({ name: "Mine" })).rejects.toThrow(/^User Player lacks permission to create Actor \[/);
+    await expect(ItemClass().create({ name: "Arc" })).rejects.toThrow("User Player lacks permission to create Item");
+    expect(foundry.game.actors.size).toBe(0);
+    foundry.game.permissions.ACTOR_CREATE.push(1);
+    const actor = (await ActorClass().create({ name: "Mine" })) as Doc;
+    expect(actor.ownership).toEqual({ default: 0, [PLAYER]: 3 });
+    expect(foundry.game.user.can("ACTOR_CREATE")).toBe(true);
+    expect(foundry.game.user.can("ITEM_CREATE")).toBe(false);
+    expect(foundry.game.users.get(GM)?.can("ITEM_CREATE")).toBe(true);
+  });
+
+  it("lets only owners write an actor and its items; the items take the actor's ownership", async () => {
+    const foundry = installFoundry();
+    const actor = (await ActorClass().create({ name: "Lin", ownership: { default: 0, [PLAYER]: 3 } })) as Doc;
+    const [bow] = await actor.createEmbeddedDocuments("Item", [{ name: "Arc" }]);
+    as(foundry, STRANGER);
+    await expect(actor.update({ name: "Stolen" })).rejects.toThrow("User Second player lacks permission to update Actor");
+    await expect(bow?.update({ name: "Stolen" }) ?? Promise.resolve()).rejects.toThrow("lacks permission to update Item");
+    await expect(actor.createEmbeddedDocuments("Item", [{ name: "Knife" }])).rejects.toThrow("lacks permission to create Item");
+    await expect(actor.deleteEmbeddedDocuments("Item", [bow?.id ?? ""])).rejects.toThrow("lacks permission to delete Item");
+    await expect(actor.delete()).rejects.toThrow("lacks permission to delete Actor");
+    expect([actor.name, bow?.name, actor.items.size]).toEqual(["Lin", "Arc", 1]);
+    as(foundry, PLAYER);
+    await actor.update({ name: "Lin Mei" });
+    await bow?.update({ name: "Arc long" });
+    await actor.createEmbeddedDocuments("Item", [{ name: "Knife" }]);
+    await bow?.delete();
+    expect([actor.name, actor.items.contents.map((i) => i.name)]).toEqual(["Lin Mei", ["Knife"]]);
+  });
+
+  it("lets anyone post a chat message as its own author only; the author or a GM may change or delete it", async () => {
+    const foundry = installFoundry({ isGM: false });
+    await expect(MessageClass().create({ content: "x", author: GM })).rejects.toThrow("User Player lacks permission to create ChatMessage");
+    const message = (await MessageClass().create({ content: "mine" })) as Doc & { author: string; content: string };
+    expect(message.author).toBe(PLAYER);
+    as(foundry, STRANGER);
+    expect(message.canUserModify(foundry.game.user, "update")).toBe(false);
+    await expect(message.update({ content: "theirs" })).rejects.toThrow("User Second player lacks permission to update ChatMessage");
+    await expect(message.delete()).rejects.toThrow("lacks permission to delete ChatMessage");
+    as(foundry, PLAYER);
+    await message.update({ content: "edited" });
+    as(foundry, GM);
+    await MessageClass().create({ content: "for the player", author: PLAYER });
+    await message.delete();
+    expect(foundry.game.messages.contents.map((m) => (m as unknown as { content: string }).content)).toEqual(["for the player"]);
+  });
+});
+
+describe("chat messages as the chat log draws them", () => {
+  it("name the speaker and, for a whisper, its recipients in the header", async () => {
+    const foundry = installFoundry();
+    const ChatMessage = MessageClass() as DocClass & { getSpeaker(o: AnyObject): AnyObject };
+    const message = (await ChatMessage.create({ content: "<p>Hi</p>", speaker: ChatMessage.getSpeaker({ alias: "Lin Mei" }), whisper: [PLAYER, STRANGER] })) as Doc & { renderHTML(): Promise<HTMLElement> };
+    const html = await message.renderHTML();
+    expect(html.querySelector(".message-header .message-sender")?.textContent).toBe("Lin Mei");
+    expect(html.querySelector(".message-header .whisper-to")?.textContent).toBe("To: Player, Second player");
+    expect(html.querySelector(".message-content")?.innerHTML).toBe("<p>Hi</p>");
+    const open = (await ChatMessage.create({ content: "<p>All</p>" })) as Doc & { renderHTML(): Promise<HTMLElement> };
+    const openHtml = await open.renderHTML();
+    expect(openHtml.querySelector(".message-sender")?.textContent).toBe("Gamemaster");
+    expect(openHtml.querySelector(".whisper-to")).toBeNull();
+    expect(foundry.game.messages.size).toBe(2);
+  });
+
+  it("draw a roll the reader may not see privately, under its author's name, without recipients", async () => {
+    const foundry = installFoundry();
+    const roll = await new Roll("1d10").evaluate();
+    const ChatMessage = MessageClass() as DocClass & { getSpeaker(o: AnyObject): AnyObject };
+    const message = (await ChatMessage.create({ content: "<p>card</p>", rolls: [roll], speaker: ChatMessage.getSpeaker({ alias: "Lin Mei" }), whisper: [GM] })) as Doc & { renderHTML(): Promise<HTMLElement> };
+    as(foundry, PLAYER);
+    const seen = await message.renderHTML();
+    expect(seen.querySelector(".message-sender")?.textContent).toBe("Gamemaster");
+    expect(seen.querySelector(".whisper-to")).toBeNull();
+    expect(seen.textContent).not.toContain("card");
+    as(foundry, GM);
+    const own = await message.renderHTML();
+    expect(own.querySelector(".message-sender")?.textContent).toBe("Lin Mei");
+    expect(own.querySelector(".message-content")?.innerHTML).toBe("<p>card</p>");
+  });
+});
+
+describe("generation 14", () => {
+  class Listed extends DataModel {
+    static override defineSchema() {
+      return { level: new NumberField({ min: 1, max: 3 }), list: new ArrayField(new SchemaField({ kind: new StringField({ choices: ["a"] }) })) };
+    }
+  }
+  function failure(): DataModelValidationError {
+    try {
+      new Listed({}).validate({ changes: { level: 9, list: [{ kind: "a" }, { kind: "z" }] }, strict: true });
+    } catch (error) {
+      return error as DataModelValidationError;
+    }
+    throw new Error("not refused");
+  }
+
+  it("returns no flattened failures (foundryvtt#14489); the failure tree still says what failed", () => {
+    installFoundry({ generation: 14 });
+    const error = failure();
+    expect(error.getAllFailures()).toEqual({});
+    expect(error.getFailure("level")?.message).toBe("must be at most 3");
+    expect(error.getFailure()?.fields.list?.elements.map((e) => [e.id, e.failure.fields.kind?.message])).toEqual([[1, '"z" is not a valid choice']]);
+    installFoundry({ generation: 13 });
+    expect(Object.keys(failure().getAllFailures())).toEqual(["level", "list.1.kind"]);
+  });
+
+  it("keeps core.rollMode and ChatMessage.applyRollMode as shims that warn and map to message modes", async () => {
+    const foundry = installFoundry({ generation: 14 });
+    await foundry.game.settings.set("core", "messageMode", "gm");
+    expect(foundry.compatibilityWarnings).toEqual([]);
+    expect(foundry.game.settings.get("core", "rollMode")).toBe("gmroll");
+    await foundry.game.settings.set("core", "rollMode", "blindroll");
+    expect(foundry.game.settings.get("core", "messageMode")).toBe("blind");
+    const data = (globalThis as unknown as { ChatMessage: { applyRollMode(d: AnyObject, m: string): AnyObject } }).ChatMessage.applyRollMode({}, "selfroll");
+    expect(data).toEqual({ whisper: [GM], blind: false });
+    expect(foundry.compatibilityWarnings).toHaveLength(3);
+    expect(foundry.compatibilityWarnings[0]).toMatch(/^The `core.rollMode` client setting is deprecated in favor of `core.messageMode`/);
+    expect(foundry.compatibilityWarnings[2]).toMatch(/^ChatMessage.applyRollMode is deprecated/);
+  });
+
+  it("the system reads the user's visibility without touching a deprecated name", async () => {
+    const foundry = installFoundry({ generation: 14 });
+    await foundry.game.settings.set("core", "messageMode", "self");
+    const { currentVisibility } = await import("../../src/dice/visibility");
+    expect(currentVisibility()).toBe("self");
+    expect(foundry.compatibilityWarnings).toEqual([]);
+  });
+});
+
+describe("the rest of the world", () => {
+  it("has core's ApplicationV1 sheets, which the system's sheet registration unregisters", async () => {
+    const foundry = installFoundry();
+    const appv1 = (globalThis as unknown as { foundry: { appv1: { sheets: { ActorSheet: unknown; ItemSheet: unknown } } } }).foundry.appv1.sheets;
+    const unregister = vi.spyOn(foundry.sheets, "unregisterSheet");
+    vi.resetModules();
+    const { registerSheets } = await import("../../src/sheets/register");
+    registerSheets();
+    expect(unregister.mock.calls.map(([documentClass, scope, sheet]) => [(documentClass as { documentName: string }).documentName, scope, sheet])).toEqual([
+      ["Actor", "core", appv1.ActorSheet],
+      ["Item", "core", appv1.ItemSheet],
+    ]);
+  });
+
+  it("passes a query's request and answer through JSON, as the socket does", async () => {
+    const foundry = installFoundry();
+    const received: unknown[] = [];
+    (foundry.CONFIG.queries as Record<string, (data: unknown) => unknown>)["wh.echo"] = (data) => {
+      received.push(data);
+      return { at: new Date(0), kept: data, skipped: undefined };
+    };
+    const request = { when: new Date(0), list: [1, 2], nothing: undefined };
+    const gm = foundry.game.users.get(GM) as unknown as { query(name: string, data: unknown): Promise<unknown> };
+    const answer = await gm.query("wh.echo", request);
+    expect(received[0]).toEqual({ when: "1970-01-01T00:00:00.000Z", list: [1, 2] });
+    expect(received[0]).not.toBe(request);
+    expect(answer).toEqual({ at: "1970-01-01T00:00:00.000Z", kept: { when: "1970-01-01T00:00:00.000Z", list: [1, 2] } });
   });
 });

@@ -65,9 +65,14 @@ export class DataField {
     return typeof initial === "function" ? (initial as (d: unknown) => unknown)(data) : structuredClone(initial);
   }
 
+  /**
+   * Foundry's `DataField#clean`: a null is kept only where the field is nullable; elsewhere it is
+   * treated as missing and replaced by the field's initial value, even in a partial update
+   * (a present key is always cleaned).
+   */
   clean(value: unknown, options: { partial?: boolean } = {}): unknown {
+    if (value === null) return this.nullable ? null : this.getInitialValue();
     if (value === undefined) return options.partial ? undefined : this.getInitialValue();
-    if (value === null) return this.nullable ? null : value;
     return this.cleanType(this.cast(value), options);
   }
 

@@ -1,4 +1,6 @@
-type HookFn = (...args: unknown[]) => unknown;
+/** A handler may declare the arguments it expects, as with Foundry's typed hooks. */
+type HookFn = (...args: never[]) => unknown;
+type Call = (...args: unknown[]) => unknown;
 
 /** Foundry's `Hooks`: named events with `on`/`once`/`off`, `call` (stoppable) and `callAll`. */
 export class HooksDouble {
@@ -21,13 +23,13 @@ export class HooksDouble {
   /** Runs every handler; like Foundry, a handler returning `false` stops the chain. */
   call(name: string, ...args: unknown[]): boolean {
     for (const hook of this.#take(name)) {
-      if (hook.fn(...args) === false) return false;
+      if ((hook.fn as Call)(...args) === false) return false;
     }
     return true;
   }
 
   callAll(name: string, ...args: unknown[]): true {
-    for (const hook of this.#take(name)) hook.fn(...args);
+    for (const hook of this.#take(name)) (hook.fn as Call)(...args);
     return true;
   }
 

@@ -1,8 +1,8 @@
 import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfigDouble, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2 } from "./applications";
-import { DataModel, DataModelValidationError, TypeDataModel, expandObject, mergeObject } from "./data-model";
+import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDataModel, expandObject, mergeObject } from "./data-model";
 import { Die, NumericTerm, OperatorTerm, Roll, RollTerm } from "./dice";
-import { CollectionDouble, DocumentDouble, OWNERSHIP } from "./documents";
-import type { DocumentConfig } from "./documents";
+import { CollectionDouble, DocumentDouble, OWNERSHIP, USER_PERMISSIONS, USER_ROLES, userCan } from "./documents";
+import type { DocumentAction, DocumentConfig, PermissionRule } from "./documents";
 import * as fields from "./fields";
 import { HooksDouble } from "./hooks";
 import Handlebars from "handlebars";
@@ -15,21 +15,83 @@ type AnyObject = Record<string, unknown>;
 export interface UserDouble {
   id: string;
   name: string;
+  /** A value of `CONST.USER_ROLES`. */
+  role: number;
   isGM: boolean;
   active: boolean;
+  can(action: string): boolean;
+  hasPermission(permission: string): boolean;
+  hasRole(role: keyof typeof USER_ROLES | number): boolean;
+}
+
+/** Which roles hold each core permission (`game.permissions`, the `core.permissions` setting). */
+export type PermissionTable = Record<keyof typeof USER_PERMISSIONS, number[]>;
+
+/** v13's defaults: every role from the permission's default role up (CONST.USER_PERMISSIONS). */
+function defaultPermissions(): PermissionTable {
+  const roles = Object.values(USER_ROLES);
+  const table = {} as PermissionTable;
+  for (const [name, { defaultRole }] of Object.entries(USER_PERMISSIONS)) table[name as keyof PermissionTable] = roles.filter((r) => r >= defaultRole);
+  return table;
+}
+
+/**
+ * A User with a role (BaseUser, API v13): `isGM` for an assistant or a GM; `hasRole` compares
+ * roles; `hasPermission` reads the roles `game.permissions` grants the permission to; `can` takes
+ * either, and a GM can do everything. Simpler than Foundry: no per-user permission overrides.
+ */
+function userDouble(id: string, name: string, role: number, permissions: PermissionTable): UserDouble {
+  return {
+    id,
+    name,
+    role,
+    active: true,
+    get isGM() {
+      return this.role >= USER_ROLES.ASSISTANT;
+    },
+    hasRole(wanted) {
+      return this.role >= (typeof wanted === "number" ? wanted : USER_ROLES[wanted]);
+    },
+    hasPermission(permission) {
+      return permissions[permission as keyof PermissionTable]?.includes(this.role) ?? false;
+    },
+    can(action) {
+      if (this.role === USER_ROLES.GAMEMASTER) return true;
+      if (action in USER_ROLES) return this.hasRole(action as keyof typeof USER_ROLES);
+      return this.hasPermission(action);
+    },
+  };
 }
 
 export interface FoundryDouble {
   Hooks: HooksDouble;
   CONFIG: AnyObject & { Actor: DocumentConfig & AnyObject; Item: DocumentConfig & AnyObject; Dice: { rolls: (typeof Roll)[]; randomUniform: () => number; terms: AnyObject } };
-  game: AnyObject & { i18n: LocalizationDouble; settings: SettingsDouble; user: UserDouble; users: CollectionDouble<UserDouble> };
+  game: AnyObject & {
+    i18n: LocalizationDouble;
+    settings: SettingsDouble;
+    user: UserDouble;
+    users: CollectionDouble<UserDouble>;
+    permissions: PermissionTable;
+    actors: CollectionDouble<ActorDouble>;
+    items: CollectionDouble<ItemDouble>;
+    messages: CollectionDouble<ChatMessageDouble>;
+  };
   notifications: { level: "info" | "warn" | "error"; message: string }[];
+  /** What `foundry.utils.logCompatibilityWarning` was told: a deprecated API was used. */
+  compatibilityWarnings: string[];
   sheets: typeof DocumentSheetConfigDouble;
   fireStartupHooks(): void;
 }
 
 export class ActorDouble extends DocumentDouble {
   static override documentName = "Actor";
+  static override collectionName = "actors";
+  /** BaseActor: a world actor needs ACTOR_CREATE; its owners may update and delete it. */
+  static override permissions: Record<DocumentAction, PermissionRule> = {
+    create: (user) => userCan(user, "ACTOR_CREATE"),
+    update: "OWNER",
+    delete: "OWNER",
+  };
   static override config = (): DocumentConfig => (globalThis as unknown as { CONFIG: { Actor: DocumentConfig } }).CONFIG.Actor;
   items = new CollectionDouble<ItemDouble>();
 
@@ -42,19 +104,31 @@ export class ActorDouble extends DocumentDouble {
     for (const item of this.items.values()) item.prepareData();
   }
 
-  async createEmbeddedDocuments(name: string, data: AnyObject[]): Promise<ItemDouble[]> {
+  override getEmbeddedCollection(name: string): CollectionDouble<DocumentDouble> | undefined {
+    return name === "Item" ? (this.items as unknown as CollectionDouble<DocumentDouble>) : undefined;
+  }
+
+  /** Each item goes through the creation workflow, with the actor's ownership deciding. */
+  async createEmbeddedDocuments(name: string, data: AnyObject[], options: AnyObject = {}): Promise<ItemDouble[]> {
     if (name !== "Item") throw new Error(`The double embeds only Items, not ${name}`);
-    const created = data.map((d) => this.items.add(new ItemDouble(d, { parent: this })));
-    for (const [i, item] of created.entries()) await item._preCreate(data[i] ?? {});
+    const created: ItemDouble[] = [];
+    for (const d of data) {
+      const item = await DocumentDouble._runCreation(new ItemDouble(d, { parent: this }), d, options);
+      if (item) created.push(item);
+    }
     this.prepareData();
     return created;
   }
 
-  async deleteEmbeddedDocuments(name: string, ids: string[]): Promise<string[]> {
+  async deleteEmbeddedDocuments(name: string, ids: string[], options: AnyObject = {}): Promise<string[]> {
     if (name !== "Item") throw new Error(`The double embeds only Items, not ${name}`);
-    for (const id of ids) this.items.delete(id);
+    const deleted: string[] = [];
+    for (const id of ids) {
+      const item = this.items.get(id);
+      if (item && (await DocumentDouble._runDeletion(item, options))) deleted.push(id);
+    }
     this.prepareData();
-    return ids;
+    return deleted;
   }
 
   override toObject(): AnyObject {
@@ -64,26 +138,30 @@ export class ActorDouble extends DocumentDouble {
 
 export class ItemDouble extends DocumentDouble {
   static override documentName = "Item";
+  static override collectionName = "items";
+  /** BaseItem: a world item needs ITEM_CREATE; an owned item is its actor's owners' to write. */
+  static override permissions: Record<DocumentAction, PermissionRule> = {
+    create: (user, doc) => (doc.parent ? doc.parent.testUserPermission(user, "OWNER") : userCan(user, "ITEM_CREATE")),
+    update: "OWNER",
+    delete: "OWNER",
+  };
   static override config = (): DocumentConfig => (globalThis as unknown as { CONFIG: { Item: DocumentConfig } }).CONFIG.Item;
   get actor(): ActorDouble | null {
     return this.parent instanceof ActorDouble ? this.parent : null;
   }
 
   /** As in Foundry, changing an owned item prepares its actor again (derived data may use it). */
-  override async update(changes: AnyObject): Promise<this> {
-    await super.update(changes);
+  override async update(changes: AnyObject, options: AnyObject = {}): Promise<this | undefined> {
+    const updated = await super.update(changes, options);
     this.actor?.prepareData();
-    return this;
-  }
-
-  async delete(): Promise<this> {
-    await this.actor?.deleteEmbeddedDocuments("Item", [this.id]);
-    return this;
+    return updated;
   }
 }
 
 export class ChatMessageDouble extends DocumentDouble {
   static override documentName = "ChatMessage";
+  static override collectionName = "messages";
+  static override hasOwnership = false;
   static override config = (): undefined => undefined;
   rolls: Roll[];
   content: string;
@@ -105,6 +183,13 @@ export class ChatMessageDouble extends DocumentDouble {
   }
 }
 
+/** Stand-ins for core's ApplicationV1 sheets: only their identity matters to the system. */
+class LegacyDocumentSheet {
+  readonly legacy = true;
+}
+class LegacyActorSheet extends LegacyDocumentSheet {}
+class LegacyItemSheet extends LegacyDocumentSheet {}
+
 /**
  * Installs the double's globals (`Hooks`, `CONFIG`, `game`, `foundry`, `ui`, `Roll`, `Actor`,
  * `Item`, `ChatMessage`) on `globalThis`. Call it in `beforeEach`; each call starts clean.
@@ -115,10 +200,12 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
   const i18n = new LocalizationDouble(options.lang ?? "en");
   const settings = new SettingsDouble();
   const notifications: FoundryDouble["notifications"] = [];
-  const gm: UserDouble = { id: "gmUser000000001", name: "Gamemaster", isGM: true, active: true };
-  const player: UserDouble = { id: "player000000001", name: "Player", isGM: false, active: true };
+  const compatibilityWarnings: string[] = [];
+  const permissions = defaultPermissions();
+  const gm = userDouble("gmUser000000001", "Gamemaster", USER_ROLES.GAMEMASTER, permissions);
+  const player = userDouble("player000000001", "Player", USER_ROLES.PLAYER, permissions);
   // A second connected player who owns nothing: a permission test acts as them too.
-  const stranger: UserDouble = { id: "player000000002", name: "Second player", isGM: false, active: true };
+  const stranger = userDouble("player000000002", "Second player", USER_ROLES.PLAYER, permissions);
   const users = new CollectionDouble<UserDouble>();
   users.add(gm);
   users.add(player);
@@ -147,6 +234,7 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     settings,
     user: options.isGM === false ? player : gm,
     users,
+    permissions,
     actors: new CollectionDouble<ActorDouble>(),
     items: new CollectionDouble<ItemDouble>(),
     messages: new CollectionDouble<ChatMessageDouble>(),
@@ -168,7 +256,7 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     ChatMessage: ChatMessageDouble,
     foundry: {
       abstract: { DataModel, TypeDataModel },
-      data: { fields, validation: { DataModelValidationError } },
+      data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
       dice: { Roll, terms: { Die, NumericTerm, OperatorTerm, RollTerm } },
       documents: { Actor: ActorDouble, Item: ItemDouble, ChatMessage: ChatMessageDouble },
       applications: {
@@ -179,10 +267,18 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
         // Simpler than Foundry: no enrichers run (links, rolls, secrets); the HTML comes back as is.
         ux: { TextEditor: { implementation: { enrichHTML: async (html: string | null | undefined) => html ?? "" } } },
       },
-      utils: { expandObject, mergeObject, deepClone: structuredClone },
-      CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP },
+      // Core's ApplicationV1 sheets, still registered for every type on v13 and v14 (until v16).
+      appv1: { sheets: { ActorSheet: LegacyActorSheet, ItemSheet: LegacyItemSheet } },
+      utils: {
+        expandObject,
+        mergeObject,
+        deepClone: structuredClone,
+        /** Foundry logs a deprecated API's use (a warning by default); the double records it. */
+        logCompatibilityWarning: (message: string) => void compatibilityWarnings.push(message),
+      },
+      CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, USER_ROLES },
     },
-    CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP },
+    CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, USER_ROLES },
   });
   growForRolls({ CONFIG, game, settings, generation: game.release.generation as 13 | 14, ChatMessageBase: ChatMessageDouble });
 
@@ -191,6 +287,7 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     CONFIG: CONFIG as unknown as FoundryDouble["CONFIG"],
     game: game as unknown as FoundryDouble["game"],
     notifications,
+    compatibilityWarnings,
     sheets: DocumentSheetConfigDouble,
     fireStartupHooks() {
       hooks.callAll("init");

@@ -9,6 +9,8 @@ export interface SettingConfigDouble {
   default?: unknown;
   requiresReload?: boolean;
   onChange?: (value: unknown) => void;
+  /** Not in Foundry's config: a setting kept only as a shim over another (a renamed setting). */
+  shim?: { get(): unknown; set(value: unknown): Promise<unknown> };
 }
 
 /**
@@ -33,6 +35,7 @@ export class SettingsDouble {
     const id = `${namespace}.${key}`;
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    if (config.shim) return config.shim.get();
     return this.#values.has(id) ? this.#values.get(id) : config.default;
   }
 
@@ -40,6 +43,7 @@ export class SettingsDouble {
     const id = `${namespace}.${key}`;
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
+    if (config.shim) return config.shim.set(value);
     if (config.choices && !(String(value) in config.choices)) throw new Error(`${id}: "${String(value)}" is not a valid choice`);
     if (config.range && typeof value === "number" && (value < config.range.min || value > config.range.max)) {
       throw new Error(`${id}: ${value} is outside ${config.range.min}..${config.range.max}`);

@@ -1,5 +1,5 @@
 import { DocumentDouble } from "./documents";
-import type { CollectionDouble } from "./documents";
+import type { CollectionDouble, DocumentAction, PermissionRule } from "./documents";
 
 type AnyObject = Record<string, unknown>;
 
@@ -18,9 +18,15 @@ interface GameLike {
   users: CollectionDouble<QueryableUser> & { activeGM?: QueryableUser | null };
 }
 
-/** `Macro` documents: name, command and image, held in `game.macros`. */
+/**
+ * `Macro` documents: name, command and image, held in `game.macros`; any player may create one
+ * and owns it. Simpler than Foundry: the MACRO_SCRIPT permission (players by default) is not
+ * modelled.
+ */
 export class MacroDouble extends DocumentDouble {
   static override documentName = "Macro";
+  static override collectionName = "macros";
+  static override permissions: Record<DocumentAction, PermissionRule> = { create: "PLAYER", update: "OWNER", delete: "OWNER" };
   command: string;
   override img: string;
 
@@ -28,12 +34,6 @@ export class MacroDouble extends DocumentDouble {
     super(data, options);
     this.command = String(data.command ?? "");
     this.img = String(data.img ?? "");
-  }
-
-  static override async create(data: AnyObject): Promise<MacroDouble> {
-    const macro = new MacroDouble(data);
-    world().macros?.add(macro);
-    return macro;
   }
 }
 
@@ -62,10 +62,16 @@ export function fromUuidSync(uuid: string): DocumentDouble | null {
   return null;
 }
 
+/** What a socket carries: JSON, so class instances arrive as plain data and `undefined` is dropped. */
+function throughSocket(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
 /**
  * Users asking another user to act (`User#query`), and `game.users.activeGM`. The query runs the
  * handler registered in `CONFIG.queries` with `game.user` switched to the queried user for the
- * duration, as if it ran on that user's client. Simpler than Foundry: no socket, no timeout.
+ * duration, as if it ran on that user's client; the request and the answer cross as JSON, as
+ * over Foundry's socket. Simpler than Foundry: no socket, no timeout.
  */
 export function installQueries(game: GameLike, queries: Record<string, (data: unknown, options: AnyObject) => unknown>): void {
   Object.defineProperty(game.users, "activeGM", {
@@ -83,7 +89,7 @@ export function installQueries(game: GameLike, queries: Record<string, (data: un
         const asker = game.user;
         game.user = user;
         try {
-          return await handler(data, options);
+          return throughSocket(await handler(throughSocket(data), options));
         } finally {
           game.user = asker;
         }

@@ -47,14 +47,30 @@ export function strangerId(): string {
   return game().users.contents.filter((u) => !u.isGM)[1]?.id ?? "";
 }
 
-/** Creates an actor in the world (and its items), owned by the player unless told otherwise. */
+/**
+ * Creates an actor in the world (and its items), owned by the player unless told otherwise. The
+ * GM creates it, as in a world the GM prepares (a player lacks ACTOR_CREATE by default), whoever
+ * the test acts as.
+ */
 export async function createActor(data: AnyObject & { items?: AnyObject[] }, options: { ownedByPlayer?: boolean } = {}): Promise<Actor.Implementation> {
   const ownership = options.ownedByPlayer === false ? { default: 0 } : { default: 0, [playerId()]: 3 };
   const { items = [], ...rest } = data;
-  const actor = (await (Actor as unknown as { create(data: AnyObject): Promise<Actor.Implementation> }).create({ ownership, ...rest })) as Actor.Implementation;
-  game().actors.add(actor);
-  if (items.length) await actor.createEmbeddedDocuments("Item", items as never);
-  return actor;
+  const g = globalThis as unknown as { game: { user: unknown } };
+  const actingUser = g.game.user;
+  actAs("gm");
+  try {
+    const actor = (await (Actor as unknown as { create(data: AnyObject): Promise<Actor.Implementation> }).create({ ownership, ...rest })) as Actor.Implementation;
+    if (items.length) await actor.createEmbeddedDocuments("Item", items as never);
+    return actor;
+  } finally {
+    g.game.user = actingUser;
+  }
+}
+
+/** Lets players hold a core permission, as the GM does in the world's permission settings. */
+export function grantPermission(permission: "ACTOR_CREATE" | "ITEM_CREATE", role = 1): void {
+  const g = globalThis as unknown as { game: { permissions: Record<string, number[]> } };
+  g.game.permissions[permission]?.push(role);
 }
 
 /** Wuxia hero: Feu 5, Chasseur 3 with the specialisation Tir à l'arc, a power, two Destiny dice. */
