@@ -237,3 +237,32 @@ describe("a sheet popped out into another window (v14)", () => {
     expect(fields.map((el) => inputValue(el))).toEqual([true, false, null, 7, "Arc", "feu"]);
   });
 });
+
+describe("an item sheet", () => {
+  it("writes a field through the form as its owner types, and a list one entry a line", async () => {
+    const actor = (await createActor({ name: "H", type: "harmoniesCharacter", items: [{ name: "Chasseur", type: "harmoniesMetier" }, { name: "Fronde", type: "harmoniesSkill" }] })) as unknown as Doc;
+    actAs("player");
+    const [metier, skill] = actor.items.contents;
+    const skillSheet = await open(skill);
+    await change(skillSheet, "[name='system.level']", "-3");
+    expect(skill?.system.level).toBe(-3);
+    const metierSheet = await open(metier);
+    await change(metierSheet, "[data-list-field='system.skills']", " Pister\n\nTir à l'arc \n");
+    expect(metier?.system.skills).toEqual(["Pister", "Tir à l'arc"]);
+  });
+
+  it("is read-only to an observer of its actor, and refused to a player who may not see it", async () => {
+    const actor = (await wuxiaHero()) as unknown as Doc;
+    const chasseur = actor.items.find((i) => i.name === "Chasseur");
+    actAs("stranger");
+    expect((await open(chasseur)).rendered).toBe(false);
+    actAs("gm");
+    await actor.update({ ownership: { [strangerId()]: 2 } });
+    actAs("stranger");
+    const sheet = await open(chasseur);
+    const fields = [...sheet.element.querySelectorAll<HTMLInputElement>(".window-content :is(input, select, textarea)")];
+    expect(fields.length).toBeGreaterThan(1);
+    expect(fields.every((f) => f.disabled)).toBe(true);
+    expect(sheet.element.querySelector("prose-mirror")).toBeNull();
+  });
+});
