@@ -106,10 +106,27 @@ export function htmlField() {
   return new foundry.data.fields.HTMLField({ required: true, blank: true, initial: "" });
 }
 
-/** The messages of a failed validation, whatever shape the error takes. */
+/** A node of Foundry's DataModelValidationFailure tree: a schema's fields, an array's elements. */
+interface FailureNode {
+  message?: string;
+  fields?: Record<string, FailureNode>;
+  elements?: { failure: FailureNode }[];
+}
+
+/** The messages of the failed values under a failure: its leaves, in schema order. */
+function leafMessages(node: FailureNode): string[] {
+  const children = [...Object.values(node.fields ?? {}), ...(node.elements ?? []).map((e) => e.failure)];
+  if (!children.length) return node.message ? [node.message] : [];
+  return children.flatMap(leafMessages);
+}
+
+/**
+ * The messages of a failed validation, whatever shape the error takes. They are read from the
+ * failure tree (`getFailure()`, v13 and v14): v14's `getAllFailures()` returns `{}`.
+ */
 export function validationMessages(error: unknown): string[] {
-  const failures = (error as { getAllFailures?: () => Record<string, { message?: string }> | undefined })?.getAllFailures?.();
-  const messages = failures ? Object.values(failures).map((f) => f.message ?? "").filter(Boolean) : [];
+  const root = (error as { getFailure?: () => FailureNode | undefined } | null)?.getFailure?.();
+  const messages = root ? leafMessages(root) : [];
   if (messages.length) return messages;
   return [error instanceof Error ? error.message : String(error)];
 }
