@@ -102,6 +102,10 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
       return true;
     }
 
+    override toObject(): AnyObject {
+      return { ...super.toObject(), author: this.author };
+    }
+
     /** Rolls in a change arrive as JSON and are rebuilt, as on every client. */
     protected override _applyChanges(changed: AnyObject): void {
       const { rolls, ...rest } = changed;

@@ -144,6 +144,7 @@ interface Doc {
   createEmbeddedDocuments(name: string, data: AnyObject[], options?: AnyObject): Promise<Doc[]>;
   deleteEmbeddedDocuments(name: string, ids: string[]): Promise<string[]>;
   canUserModify(user: unknown, action: string): boolean;
+  toObject(): AnyObject;
 }
 interface DocClass {
   create(data: AnyObject, options?: AnyObject): Promise<Doc | undefined>;
@@ -249,6 +250,8 @@ describe("the server's permission check", () => {
     await expect(message.delete()).rejects.toThrow("lacks permission to delete ChatMessage");
     as(foundry, PLAYER);
     await message.update({ content: "edited" });
+    as(foundry, GM);
+    expect((new (MessageClass() as unknown as new (data: AnyObject) => { author: string })(message.toObject())).author).toBe(PLAYER);
     as(foundry, GM);
     await MessageClass().create({ content: "for the player", author: PLAYER });
     await message.delete();
