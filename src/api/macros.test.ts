@@ -63,7 +63,7 @@ describe("api.roll with the dialog", () => {
     const actor = await wuxiaHero("Lin Mei");
     actAs("player");
     const opening = await import("../dialogs/open");
-    const prompt = vi.spyOn(opening, "promptRoll");
+    const prompt = vi.spyOn(opening, "promptRoll").mockResolvedValue(null);
     expect(await api().roll(actor, { dialog: true, values: { extraDice: 96 } })).toBeNull();
     expect(prompt).not.toHaveBeenCalled();
     expect(errors()).toEqual([foundry.game.i18n.format("WH.Roll.Error.PoolTooLarge", { max: 100 })]);
