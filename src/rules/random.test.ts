@@ -29,6 +29,15 @@ describe("mulberry32", () => {
     expect(Math.abs(sum / 100_000 - 0.5)).toBeLessThan(0.004);
   });
 
+  it("is the published mulberry32: its first draws for seeds 42 and 0", () => {
+    const a = mulberry32(42);
+    expect([a(), a(), a()]).toEqual([0.6011037519201636, 0.44829055899754167, 0.8524657934904099]);
+    const b = mulberry32(0);
+    expect([b(), b()]).toEqual([0.26642920868471265, 0.0003297457005828619]);
+    // A negative seed is its 32-bit unsigned twin.
+    expect(mulberry32(-1)()).toBe(0.8964226141106337);
+  });
+
   it("rejects a non-integer seed", () => {
     expect(() => mulberry32(1.5)).toThrow(/seed/);
   });
@@ -53,11 +62,18 @@ describe("d10 and d6", () => {
     for (const count of sixes.slice(1)) expect(Math.abs(count - n / 6)).toBeLessThan(4 * Math.sqrt((n * 5) / 36));
   });
 
+  it("map the ends of [0, 1) to the lowest and the highest face", () => {
+    expect(d10(() => 0)).toBe(1);
+    expect(d10(() => 0.99999)).toBe(10);
+    expect(d6(() => 0)).toBe(1);
+    expect(d6(() => 0.99999)).toBe(6);
+  });
+
   it("refuses a generator that returns 1 or NaN", () => {
     expect(() => d10(() => 1)).toThrow(RulesError);
     expect(() => d10(() => Number.NaN)).toThrow(/random/);
+    expect(() => d6(() => 1)).toThrow(RulesError);
   });
-
 });
 
 describe("replayFaces", () => {

@@ -147,8 +147,10 @@ describe("wuxiaOdds", () => {
     }
   });
 
-  it("agrees with 200 000 rolls of rollWuxiaPool within 4 standard errors", () => {
-    const trials = 200_000;
+  // The enumeration above is the exact check; this one samples through a real generator, so a
+  // modest count is enough and keeps the test quick under mutation testing's instrumentation.
+  it("agrees with 20 000 rolls of rollWuxiaPool within 4 standard errors", () => {
+    const trials = 20_000;
     const grid: [number, number, number][] = [
       [3, 2, 1],
       [5, 8, 0],
