@@ -15,4 +15,6 @@ export default {
   tempDirName: ".stryker-tmp",
   // The unit suite has DOM tests that take a few seconds on a loaded 2-core machine.
   timeoutMS: 10_000,
+  // Instrumented, the rules engine's exhaustive enumerations take minutes on a loaded machine.
+  dryRunTimeoutMinutes: 20,
 };

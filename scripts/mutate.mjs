@@ -4,7 +4,9 @@
 // summary (score, counts, wall time, per-folder scores, surviving mutants) in
 // reports/mutation/summary-<name>.txt, also printed at the end.
 // Options: `--incremental` reuses the previous run's results for unchanged code and tests;
-// `--concurrency N` sets the number of test runners.
+// `--concurrency N` sets the number of test runners; `--test-files GLOB` (repeatable) runs only
+// those test files, e.g. `--test-files "src/rules/**/*.test.ts"` to judge the rules engine by
+// its own tests.
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Stryker } from "@stryker-mutator/core";
@@ -19,6 +21,7 @@ function parseArgs(argv) {
     const arg = argv[i];
     if (arg === "--incremental") options.incremental = true;
     else if (arg === "--concurrency") options.concurrency = Number(argv[++i]);
+    else if (arg === "--test-files") options.testFiles = [...(options.testFiles ?? []), argv[++i]];
     else if (arg.startsWith("--")) throw new Error(`Unknown option ${arg}`);
     else targets.push(arg.replace(/\\/g, "/").replace(/\/+$/, ""));
   }
