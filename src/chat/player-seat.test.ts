@@ -54,6 +54,10 @@ describe("a player's roll, as each reader sees it", () => {
     expect(message.blind).toBe(sent.blind);
     for (const who of ["player", "gm", "stranger"] as const) {
       const html = await renderAs(who, message);
+      // The header names the actor to readers of the roll, only the author's user to the others
+      // (Foundry's header of a private roll), and marks the message whispered or blind.
+      expect({ who, sender: html.querySelector(".message-header .message-sender")?.textContent }).toEqual({ who, sender: sees[who] ? "Lin Mei" : "Player" });
+      expect({ who, whisper: html.classList.contains("whisper"), blind: html.classList.contains("blind") }).toEqual({ who, whisper: sent.whisper().length > 0, blind: sent.blind });
       const card = html.querySelector("[data-wh-card]");
       expect({ who, hidden: card?.querySelector(".wh-card__private")?.textContent }).toEqual({ who, hidden: sees[who] ? undefined : foundry.game.i18n.localize("WH.Chat.Private") });
       expect({ who, dice: html.querySelectorAll(".wh-die").length, outcome: html.querySelector(".wh-outcome") !== null, actor: html.querySelector(".wh-card__actor")?.textContent ?? null }).toEqual(
