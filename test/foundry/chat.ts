@@ -76,6 +76,11 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
       this.author = String(data.author ?? world().game.user.id);
     }
 
+    /** The author owns their message (foundryvtt/foundryvtt#11250); others have no ownership. */
+    override testUserPermission(user: { id: string; isGM?: boolean }, level: Parameters<DocumentDouble["testUserPermission"]>[1]): boolean {
+      return user.id === this.author || super.testUserPermission(user, level);
+    }
+
     get isAuthor(): boolean {
       return world().game.user.id === this.author;
     }

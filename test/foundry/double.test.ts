@@ -244,7 +244,9 @@ describe("the server's permission check", () => {
     await expect(MessageClass().create({ content: "x", author: GM })).rejects.toThrow("User Player lacks permission to create ChatMessage");
     const message = (await MessageClass().create({ content: "mine" })) as Doc & { author: string; content: string };
     expect(message.author).toBe(PLAYER);
+    expect((message as unknown as { isOwner: boolean }).isOwner).toBe(true);
     as(foundry, STRANGER);
+    expect((message as unknown as { isOwner: boolean }).isOwner).toBe(false);
     expect(message.canUserModify(foundry.game.user, "update")).toBe(false);
     await expect(message.update({ content: "theirs" })).rejects.toThrow("User Second player lacks permission to update ChatMessage");
     await expect(message.delete()).rejects.toThrow("lacks permission to delete ChatMessage");
