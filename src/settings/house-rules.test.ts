@@ -109,6 +109,14 @@ describe("a house-rule change", () => {
     expect(wuxiaSystem(actor).panic.penalty).toBe(5);
   });
 
+  it("warns nothing when the new list parses and fits its pair", async () => {
+    const actor = await wuxiaHero("Lin Mei");
+    shown(actor);
+    await set("wuxiaWoundThresholds", "10, 20");
+    expect(houseRulesAgree()).toBe(true);
+    expect(foundry.notifications).toEqual([]);
+  });
+
   it("redraws the sheets already open, and builds no sheet for the other actors", async () => {
     const open = await wuxiaHero("Lin Mei", { wounds: { value: 13 } });
     const closed = await wuxiaHero("Zhao");
@@ -190,7 +198,15 @@ describe("house-rule lists", () => {
       const setting = foundry.game.settings.settings.get(`wuxia-harmonies.${key}`);
       expect(setting, key).toMatchObject({ scope: "world", config: true, type: String, requiresReload: false, name: config.name, hint: config.hint, default: formatNumberList(config.defaults) });
     }
-    expect(foundry.game.settings.settings.get("wuxia-harmonies.harmoniesMissileStrength")).toMatchObject({ scope: "world", config: true, type: Boolean, default: false, requiresReload: false });
+    expect(foundry.game.settings.settings.get("wuxia-harmonies.harmoniesMissileStrength")).toMatchObject({
+      name: "WH.Settings.HarmoniesMissileStrength.Name",
+      hint: "WH.Settings.HarmoniesMissileStrength.Hint",
+      scope: "world",
+      config: true,
+      type: Boolean,
+      default: false,
+      requiresReload: false,
+    });
   });
 
   it("hand the rules engine the defaults until the world changes them", () => {

@@ -127,7 +127,7 @@ export function numberListSetting(key: NumberListSettingKey): number[] {
  * when it closes, and never opens one (ClientDocumentMixin#render and #apps, v13 API).
  */
 function refreshActors(): void {
-  for (const actor of game.actors?.contents ?? []) {
+  for (const actor of game.actors) {
     actor.reset();
     actor.render(false);
   }
@@ -145,9 +145,9 @@ export function registerHouseRuleSettings(): void {
       requiresReload: false,
       onChange: (value: string) => {
         if (!parseNumberList(value, config)) {
-          ui.notifications?.warn(game.i18n.format("WH.Settings.BadList", { value, defaults: formatNumberList(config.defaults) }));
+          ui.notifications.warn(game.i18n.format("WH.Settings.BadList", { value, defaults: formatNumberList(config.defaults) }));
         } else if (!houseRulesAgree()) {
-          ui.notifications?.warn(game.i18n.localize("WH.Settings.ListsDisagree"));
+          ui.notifications.warn(game.i18n.localize("WH.Settings.ListsDisagree"));
         }
         refreshActors();
       },
