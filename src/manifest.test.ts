@@ -1,10 +1,13 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { startSystem } from "../test/support/start-system";
 
 interface Manifest {
   compatibility: { minimum?: string; verified?: string; maximum?: string };
   socket?: boolean;
+  primaryTokenAttribute?: string;
+  secondaryTokenAttribute?: string;
 }
 
 const manifest = JSON.parse(readFileSync(resolve("system.json"), "utf8")) as Manifest;
@@ -33,5 +36,33 @@ describe("system.json", () => {
   it("asks Foundry for a socket only if the system uses one", () => {
     const usesSocket = sources().some((text) => /\bgame\.socket\b/.test(text));
     expect(Boolean(manifest.socket)).toBe(usesSocket);
+  });
+});
+
+describe("the default token bars (TokenDocument bar1 and bar2 start from the manifest's attributes)", () => {
+  const bars = () => [manifest.primaryTokenAttribute, manifest.secondaryTokenAttribute];
+
+  it("are the wounds and the chi of a Wuxia character, bars its type offers, each a { value, max }", async () => {
+    expect(bars()).toEqual(["wounds", "chi"]);
+    const started = await startSystem();
+    const trackable = started.foundry.CONFIG.Actor.trackableAttributes as Record<string, { bar: string[] }>;
+    const actor = await started.Actor.create({ name: "Lin Mei", type: "wuxiaCharacter", system: { wounds: { value: 4 } } });
+    for (const attribute of bars()) {
+      expect(trackable.wuxiaCharacter?.bar).toContain(attribute);
+      const value = (actor.system as unknown as Record<string, { value: unknown; max: unknown }>)[attribute ?? ""];
+      expect({ attribute, value: typeof value?.value, max: typeof value?.max }).toEqual({ attribute, value: "number", max: "number" });
+    }
+  });
+
+  it("show nothing on the other types rather than a wrong number: no { value, max } there", async () => {
+    const started = await startSystem();
+    for (const type of ["harmoniesCharacter", "group"]) {
+      const actor = await started.Actor.create({ name: type, type });
+      for (const attribute of bars()) {
+        const value = (actor.system as unknown as Record<string, unknown>)[attribute ?? ""];
+        const isBar = typeof value === "object" && value !== null && "value" in value && "max" in value;
+        expect({ type, attribute, bar: isBar || typeof value === "number" }).toEqual({ type, attribute, bar: false });
+      }
+    }
   });
 });
