@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, facesRandom, postedMessage, startWorld, type PostedMessage } from "../../test/support/world";
+import { actAs, facesRandom, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
 import { harmoniesOdds, wuxiaOdds } from "../rules";
 import type { SystemApi } from "../api/index";
 
@@ -194,5 +194,64 @@ describe("the group card", () => {
     actAs("stranger");
     const hidden = await postedMessage(html.dataset.messageId ?? "").renderHTML();
     expect(texts(hidden, "[data-wh-card] > *")).toEqual([t("WH.Chat.Private")]);
+  });
+});
+
+describe("the opposed test below two Wuxia cards", () => {
+  async function opposed(first: number[], second: number[]): Promise<HTMLElement> {
+    const zhao = await wuxiaHero("Zhao");
+    const build = (name: string, faces: number[], actorUuid: string | null = null) => api().dice.WuxiaRoll.build({ attribute: "feu", attributeValue: faces.length, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid, actorName: name, itemUuid: null });
+    const html = await post(build("Lin Mei", first), first);
+    const message = postedMessage(html.dataset.messageId ?? "");
+    foundry.CONFIG.Dice.randomUniform = facesRandom(second);
+    const roll = await build("Zhao", second, zhao.uuid).evaluate();
+    const { attachOpposingRoll } = await import("./opposed");
+    await attachOpposingRoll({ messageId: message.id, roll: roll.toJSON() as Record<string, unknown>, requesterId: foundry.game.user.id });
+    return message.renderHTML();
+  }
+
+  it("sits in the message's content, titled, with both scores and the winner", async () => {
+    const html = await opposed([10, 10], [10, 2]);
+    const section = html.querySelector(".message-content > section.wh-opposed");
+    expect(section?.className).toBe("wuxia-harmonies wh-card wh-opposed");
+    expect(texts(section as Element, "h4")).toEqual([t("WH.Chat.Opposed.Title")]);
+    expect(texts(section as Element, "p")).toEqual([t("WH.Chat.Opposed.Score", { first: "Lin Mei", firstSuccesses: 2, second: "Zhao", secondSuccesses: 1 }), t("WH.Chat.Opposed.Wins", { name: "Lin Mei" })]);
+    expect(section?.querySelector("p:last-child")?.className).toBe("wh-outcome wh-outcome--success");
+  });
+
+  it("names the second as winner, and a tie as no one's", async () => {
+    const second = await opposed([10, 2], [10, 10]);
+    expect(second.querySelector(".wh-opposed p:last-child")?.textContent).toBe(t("WH.Chat.Opposed.Wins", { name: "Zhao" }));
+    const tie = await opposed([10, 2], [2, 10]);
+    const result = tie.querySelector(".wh-opposed p:last-child");
+    expect([result?.className, result?.textContent]).toEqual(["wh-outcome wh-outcome--failure", t("WH.Chat.Opposed.Tie")]);
+  });
+
+  it("is not added to a message that shows content of its own rather than the cards", async () => {
+    const { WuxiaRoll } = await import("../dice/wuxia-roll");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 2, 2]);
+    const build = () => WuxiaRoll.build({ attribute: "feu", attributeValue: 2, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: null, actorName: "x", itemUuid: null }).evaluate();
+    const rolls = [await build(), await build()];
+    const ChatMessageClass = ChatMessage as unknown as { create(data: unknown): Promise<PostedMessage> };
+    const message = await ChatMessageClass.create({ content: "<p>A note</p>", rolls });
+    const html = await postedMessage(message.id).renderHTML();
+    expect(html.querySelector(".wh-opposed")).toBeNull();
+    expect(html.querySelector(".message-content")?.textContent).toBe("A note");
+  });
+});
+
+describe("a card hidden from its reader", () => {
+  it("is built from nothing of the roll but who rolled it and how", async () => {
+    const { wuxiaCardContext } = await import("./wuxia-card");
+    const { harmoniesCardContext } = await import("./harmonies-card");
+    const { groupCardContext } = await import("./group-card");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 3, 1, 10, 10, 3, 1, 8, 2]);
+    const wuxia = await api().dice.WuxiaRoll.build({ attribute: "feu", attributeValue: 2, skillName: "Chasseur", competence: 1, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: null, actorName: "Lin Mei", itemUuid: null }).evaluate();
+    const harmonies = await api().dice.HarmoniesRoll.build({ characteristic: "agilite", characteristicValue: 2, means: "precision", meansValue: 3, skillName: "Fronde", skillLevel: 0, difficulty: 0, penalty: 0, open: true, actorUuid: null, actorName: "David", itemUuid: null }).evaluate();
+    const group = await api().dice.HarmoniesGroupRoll.build({ size: 25, characteristic: "agilite", characteristicValue: 1, means: "manoeuvre", meansValue: 1, skillName: null, skillLevel: 0, difficulty: 0, open: false, mode: "book2", actorUuid: null, actorName: "Gardes" } as never).evaluate();
+    const hidden = { isPrivate: true, tooltip: "" };
+    expect(wuxiaCardContext(wuxia, { ...hidden, destinyReroll: true })).toMatchObject({ details: [], dice: [], outcome: { key: "failure", label: "", detail: "" }, odds: "", notes: [], destinyReroll: false });
+    expect(harmoniesCardContext(harmonies, hidden)).toMatchObject({ details: [], plus: [], minus: [], dice: "", margin: "", outcome: { key: "failure", label: "" }, odds: "", experience: null });
+    expect(groupCardContext(group, hidden)).toMatchObject({ details: [], margin: null, succeeded: "", failed: "", rows: [], odds: "" });
   });
 });

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../constants";
-import { RollError, describeError } from "../dice/errors";
+import { RollError } from "../dice/errors";
 import { RulesError } from "../rules";
 
 /** The answer to a card action, local or from the GM: a failure carries an i18n key. */
@@ -33,7 +33,8 @@ export interface CardQueries {
 export function refused(error: unknown): CardActionResult {
   if (error instanceof RollError) return { ok: false, error: error.key, data: error.data };
   if (error instanceof RulesError) return { ok: false, error: "WH.Roll.Error.Unexpected", data: { message: error.message } };
-  return { ok: false, error: "WH.Roll.Error.Unexpected", data: { message: describeError(error) } };
+  // The raw message: the requester's client wraps it in "WH.Roll.Error.Unexpected", in their language.
+  return { ok: false, error: "WH.Roll.Error.Unexpected", data: { message: error instanceof Error ? error.message : String(error) } };
 }
 
 /** Runs an action and turns any refusal into a result, so a query always answers. */

@@ -238,3 +238,133 @@ describe("XP award refusals", () => {
     expect((live.rolls[0] as HarmoniesRoll).state.xpAwarded).toBe(false);
   });
 });
+
+describe("what a refusal carries back to the requester", () => {
+  it("a refusal of the rules or an unexpected failure reads once as 'the roll failed', in the requester's words", async () => {
+    const { refused, settle } = await import("./queries");
+    const { RulesError } = await import("../rules");
+    const { RollError, describeError } = await import("../dice/errors");
+    expect(refused(new RollError("WH.Chat.Error.NoGm"))).toEqual({ ok: false, error: "WH.Chat.Error.NoGm", data: {} });
+    expect(refused(new RulesError("WH.Rules.Error.NotInteger" as never, { argument: "sr", value: 1.5 } as never, "sr must be an integer"))).toEqual({ ok: false, error: "WH.Roll.Error.Unexpected", data: { message: "sr must be an integer" } });
+    const unexpected = await settle(async () => {
+      throw new Error("the socket closed");
+    });
+    expect(unexpected).toEqual({ ok: false, error: "WH.Roll.Error.Unexpected", data: { message: "the socket closed" } });
+    expect(refused("down")).toEqual({ ok: false, error: "WH.Roll.Error.Unexpected", data: { message: "down" } });
+    if (unexpected.ok) throw new Error("settle: expected a refusal");
+    expect(describeError(new RollError(unexpected.error, unexpected.data))).toBe(foundry.game.i18n.format("WH.Roll.Error.Unexpected", { message: "the socket closed" }));
+  });
+
+  it("the author-player spends a die on their own card with no GM connected", async () => {
+    const actor = await wuxiaHero("Lin Mei");
+    const message = await rollAs("player", actor, [1, 3, 8, 1, 5], { item: actor.items.find((i) => i.name === "Chasseur") });
+    for (const user of foundry.game.users.values()) if (user.isGM) user.active = false;
+    DialogV2.answers.push(true);
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
+    const { requestDestinyReroll } = await import("./destiny");
+    await requestDestinyReroll(postedMessage(message.id) as never, 0, 0);
+    expect(destinyOf(actor)).toBe(1);
+  });
+
+  it("a Destiny reroll made for another user never asks for dice to be typed in", async () => {
+    const actor = await wuxiaHero("Lin Mei");
+    const message = await rollAs("gm", actor, [1, 3, 8, 1, 5], { item: actor.items.find((i) => i.name === "Chasseur") });
+    const { WuxiaRoll } = await import("../dice/wuxia-roll");
+    const reroll = vi.spyOn(WuxiaRoll.prototype, "rerollWithDestiny");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
+    expect(await query("spendDestiny")({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() })).toEqual({ ok: true });
+    expect(reroll.mock.calls).toEqual([[0, { allowInteractive: false }]]);
+  });
+
+  it("an opposing roll on a blind card is not typed in by hand; on an open card it may be", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "skipRollDialog", true);
+    const [linMei, zhao] = [await wuxiaHero("Lin Mei"), await wuxiaHero("Zhao")];
+    const { WuxiaRoll } = await import("../dice/wuxia-roll");
+    const { opposeFromCard } = await import("./opposed");
+    const seen: unknown[] = [];
+    for (const visibility of ["blind", "public"]) {
+      const message = await rollAs("gm", linMei, [8, 9, 10, 2, 3], { values: { visibility } });
+      currentUserIs(zhao);
+      const evaluate = vi.spyOn(WuxiaRoll.prototype, "evaluate");
+      foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2]);
+      await opposeFromCard(postedMessage(message.id) as never);
+      seen.push(evaluate.mock.calls[0]?.[0]);
+      evaluate.mockRestore();
+    }
+    expect(seen).toEqual([{ allowInteractive: false }, { allowInteractive: true }]);
+  });
+
+  it("unlessBusy says whether the action ran", async () => {
+    const { unlessBusy } = await import("./message-lock");
+    let release: () => void = () => undefined;
+    const first = unlessBusy("m", () => new Promise<void>((resolve) => (release = resolve)));
+    expect(await unlessBusy("m", async () => undefined)).toBe(false);
+    release();
+    expect(await first).toBe(true);
+  });
+});
+
+describe("Destiny dice added before rolling, to the last one", () => {
+  it("all of them may be spent; none spent writes nothing to the actor", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    const actor = await wuxiaHero("Lin Mei");
+    const { withDestinyDiceSpent } = await import("./destiny");
+    const update = vi.spyOn(actor, "update");
+    await withDestinyDiceSpent(actor, 0, async () => undefined);
+    expect(update).not.toHaveBeenCalled();
+    await withDestinyDiceSpent(actor, 2, async () => undefined);
+    expect(destinyOf(actor)).toBe(0);
+  });
+});
+
+describe("XP award to the skill rolled", () => {
+  it("goes to the skill the roll names, not to the actor's first skill", async () => {
+    const actor = await createActor({
+      name: "David",
+      type: "harmoniesCharacter",
+      system: { characteristics: { agilite: { value: 2 } }, means: { precision: { value: 3 } } },
+      items: [
+        { name: "Athlétisme", type: "harmoniesSkill", system: { level: 0, characteristic: "agilite", means: "manoeuvre" } },
+        { name: "Fronde", type: "harmoniesSkill", system: { level: 0, characteristic: "agilite", means: "precision" } },
+      ],
+    });
+    const message = await rollAs("player", actor, [10, 10, 3, 1], { item: actor.items.find((i) => i.name === "Fronde"), values: { open: true } });
+    actAs("gm");
+    const { awardExperience } = await import("./experience");
+    await awardExperience(postedMessage(message.id) as never, 0);
+    expect(actor.items.contents.map((i) => [i.name, (i.system as unknown as { xp: number }).xp])).toEqual([
+      ["Athlétisme", 0],
+      ["Fronde", 2],
+    ]);
+  });
+
+  it("a roll naming an item that is not a skill is refused", async () => {
+    const actor = await harmoniesHero("David");
+    const weapon = actor.items.find((i) => i.type === "harmoniesWeapon");
+    actAs("gm");
+    const { api } = await import("../api/index");
+    const roll = api.dice.HarmoniesRoll.build({ characteristic: "agilite", characteristicValue: 2, means: "precision", meansValue: 3, skillName: "Lance-pierre", skillLevel: 0, difficulty: 0, penalty: 0, open: true, actorUuid: actor.uuid, actorName: "David", itemUuid: weapon?.uuid ?? null });
+    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 3, 1]);
+    const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
+    const { awardExperience } = await import("./experience");
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.NoSkill", data: { name: "Lance-pierre" } });
+  });
+
+  it("without a skill, a failed marking gives back the attributes' XP and the server's refusal", async () => {
+    const actor = await harmoniesHero("David");
+    const message = await rollAs("player", actor, [10, 10, 3, 1], { start: { characteristic: "agilite", means: "precision" }, values: { open: true } });
+    actAs("gm");
+    const live = postedMessage(message.id);
+    vi.spyOn(live as unknown as { update: () => Promise<unknown> }, "update").mockRejectedValue(new Error("refused by the server"));
+    const { awardExperience } = await import("./experience");
+    await expect(awardExperience(live as never, 0)).rejects.toThrow("refused by the server");
+    const system = actor.system as unknown as { characteristics: { agilite: { xp: number } }; means: { precision: { xp: number } } };
+    expect([system.characteristics.agilite.xp, system.means.precision.xp]).toEqual([0, 0]);
+  });
+});
+
+/** The current user speaks for this character from now on (and is the player). */
+function currentUserIs(character: Actor.Implementation): void {
+  actAs("player");
+  (foundry.game.user as unknown as { character: unknown }).character = character;
+}
