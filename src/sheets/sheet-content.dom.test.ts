@@ -1,0 +1,332 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { actAs, createActor, startWorld, strangerId } from "../../test/support/world";
+
+/** What each sheet shows, read in the drawn sheet as its reader sees it. */
+
+type AnyObject = Record<string, unknown>;
+interface Sheet {
+  element: HTMLFormElement;
+  rendered: boolean;
+  render(options?: unknown): Promise<unknown>;
+  setEditMode(editMode: boolean): void;
+  _onDropItem(event: unknown, item: unknown): Promise<unknown>;
+}
+interface Doc {
+  id: string;
+  name: string;
+  type: string;
+  system: AnyObject;
+  items: { contents: Doc[]; find(fn: (i: Doc) => boolean): Doc | undefined };
+  update(changes: AnyObject): Promise<unknown>;
+}
+
+let foundry: FoundryDouble;
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  foundry = await startWorld();
+});
+
+async function settle(): Promise<void> {
+  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+async function open(document: unknown, options: { edit?: boolean } = {}): Promise<Sheet> {
+  const registration = foundry.sheets.registrations.find((r) => r.types.includes((document as Doc).type) && r.makeDefault);
+  const SheetClass = registration?.sheetClass as new (options: AnyObject) => Sheet;
+  const sheet = new SheetClass({ document });
+  if (options.edit) sheet.setEditMode(true);
+  await sheet.render({ force: true });
+  return sheet;
+}
+
+/** The trimmed text of every element matching, in order. */
+function texts(sheet: Sheet, selector: string): string[] {
+  return [...sheet.element.querySelectorAll(selector)].map((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim());
+}
+
+function text(sheet: Sheet, selector: string): string {
+  return texts(sheet, selector)[0] ?? "";
+}
+
+async function actor(data: AnyObject & { items?: AnyObject[] }): Promise<Doc> {
+  return (await createActor(data)) as unknown as Doc;
+}
+
+describe("the lists of a sheet", () => {
+  it("are in the actor's order, then by name", async () => {
+    const hero = await actor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      items: [
+        { name: "Zhao", type: "wuxiaPower", sort: 2 },
+        { name: "Bond", type: "wuxiaPower", sort: 2 },
+        { name: "Yin", type: "wuxiaPower", sort: 1 },
+      ],
+    });
+    const sheet = await open(hero);
+    expect(texts(sheet, "[data-tab=powers] [data-roll-kind=power]")).toEqual(["Yin", "Bond", "Zhao"]);
+  });
+});
+
+describe("dropping an item on a sheet", () => {
+  it("is refused on a group, which holds no items, with the reason", async () => {
+    const group = await actor({ name: "Garde", type: "group" });
+    const other = await actor({ name: "W", type: "wuxiaCharacter", items: [{ name: "Chasseur", type: "wuxiaSkill" }] });
+    const sheet = await open(group);
+    expect(await sheet._onDropItem({}, other.items.contents[0])).toBeNull();
+    expect(foundry.notifications.at(-1)).toEqual({ level: "warn", message: foundry.game.i18n.localize("WH.Sheet.Drop.NoItemsOnGroup") });
+    expect(group.items.contents).toHaveLength(0);
+  });
+});
+
+describe("rich text on a sheet", () => {
+  it("shows its secrets to the owner only", async () => {
+    const hero = await actor({ name: "Lin", type: "wuxiaCharacter", system: { biography: "<p>Lin</p>" } });
+    await hero.update({ ownership: { [strangerId()]: 2 } });
+    const enrich = vi.spyOn((globalThis as unknown as { foundry: { applications: { ux: { TextEditor: { implementation: { enrichHTML(html: string, options: AnyObject): Promise<string> } } } } } }).foundry.applications.ux.TextEditor.implementation, "enrichHTML");
+    actAs("player");
+    await open(hero);
+    actAs("stranger");
+    await open(hero);
+    const secrets = enrich.mock.calls.filter(([html]) => html === "<p>Lin</p>").map(([, options]) => [options.secrets, options.relativeTo]);
+    expect(secrets).toEqual([
+      [true, hero],
+      [false, hero],
+    ]);
+  });
+});
+
+describe("rolls clicked on a sheet", () => {
+  async function clickedRoll(document: Doc, selector: string): Promise<Record<string, string>> {
+    actAs("player");
+    const sheet = await open(document);
+    sheet.element.querySelector<HTMLElement>(selector)?.click();
+    await settle();
+    const dialog = document instanceof Object ? globalThis.document.querySelector<HTMLFormElement>("form.wh-roll-dialog") : null;
+    if (!dialog) throw new Error("no roll dialog");
+    const chosen = Object.fromEntries([...dialog.querySelectorAll<HTMLSelectElement>("select[name]")].map((s) => [s.name, s.value]));
+    dialog.querySelector<HTMLElement>("[data-action=cancel]")?.click();
+    await settle();
+    return chosen;
+  }
+
+  it("start a Harmonies roll from the characteristic or the means clicked", async () => {
+    const hero = await actor({ name: "David", type: "harmoniesCharacter" });
+    expect(await clickedRoll(hero, "[data-action=roll][data-key=intelligence]")).toMatchObject({ characteristic: "intelligence" });
+    expect(await clickedRoll(hero, "[data-action=roll][data-key=precision]")).toMatchObject({ means: "precision" });
+  });
+
+  it("start a skill's roll from the skill clicked", async () => {
+    const hero = await actor({ name: "Lin", type: "wuxiaCharacter", items: [{ name: "Chasseur", type: "wuxiaSkill", system: { level: 3 } }] });
+    const skill = hero.items.contents[0];
+    expect(await clickedRoll(hero, `[data-item-id="${skill?.id ?? ""}"] [data-action=roll]`)).toMatchObject({ skillId: skill?.id });
+  });
+
+  it("start a group's roll from the score clicked", async () => {
+    const group = await actor({
+      name: "Garde",
+      type: "group",
+      system: { ruleset: "harmonies", members: [{ label: "Garde", count: 5, stats: { agilite: 1 } }], action: { characteristic: "agilite", means: "manoeuvre" } },
+    });
+    expect(await clickedRoll(group, "[data-action=roll][data-key=corps]")).toMatchObject({ characteristic: "corps" });
+    expect(await clickedRoll(group, "[data-action=roll][data-key=puissance]")).toMatchObject({ means: "puissance" });
+  });
+
+  it("tell the player why a roll is refused", async () => {
+    const hero = await actor({ name: "Lin", type: "wuxiaCharacter", items: [{ name: "Chasseur", type: "wuxiaSkill", system: { level: 3 } }] });
+    actAs("player");
+    const sheet = await open(hero);
+    const rollButton = sheet.element.querySelector<HTMLElement>("[data-roll-kind=skill]");
+    rollButton?.closest("[data-item-id]")?.setAttribute("data-item-id", "gone");
+    rollButton?.click();
+    await settle();
+    expect(foundry.notifications.at(-1)?.level).toBe("error");
+    expect(document.querySelector("form.wh-roll-dialog")).toBeNull();
+  });
+});
+
+function format(key: string, data: Record<string, string | number> = {}): string {
+  return foundry.game.i18n.format(key, data);
+}
+
+describe("the Wuxia sheet", () => {
+  it("shows the creation budget each priority buys, the house-rule marks and what breaks the rules", async () => {
+    const hero = await actor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      system: { heroType: "sorcier", priorities: { attributes: 1, skills: 2, powers: 3, traits: 4, experience: 5 }, attributes: { metal: 3, feu: 4, terre: 2, eau: 2, bois: 1 } },
+    });
+    const sheet = await open(hero);
+    const rows = [...sheet.element.querySelectorAll(".wh-creation tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => (td.textContent ?? "").replace(/\s+/g, " ").trim()));
+    expect(rows.map((r) => r[1])).toEqual(["1", "2", "3", "4", "5"]);
+    expect(rows[0]?.[2]).toMatch(/^\d+ points, maximum \d+$/);
+    expect(rows[1]?.[2]).toMatch(/^\d+ points to spend †$/);
+    expect(rows[2]?.[2]).toMatch(/^\d+ points, hero type .+ †$/);
+    expect(rows[3]?.[2]).toMatch(/^Traits: \d+ †$/);
+    expect(rows[4]?.[2]).toMatch(/^\d+ points to spend †$/);
+    expect(texts(sheet, ".wh-warnings li").length).toBeGreaterThan(0);
+    expect(texts(sheet, ".wh-warnings li").join(" ")).not.toMatch(/WH\./);
+  });
+
+  it("names the hero type and sign, and marks the thresholds reached", async () => {
+    const hero = await actor({ name: "Lin", type: "wuxiaCharacter", system: { heroType: "guerrier", zodiac: "tigre", attributes: { metal: 3, eau: 2 }, wounds: { value: 13 }, panic: { value: 0 } } });
+    const sheet = await open(hero);
+    expect(texts(sheet, ".wh-subtitle .wh-tag")).toEqual([
+      `${format("WH.Actor.Wuxia.FIELDS.heroType.label")} ${format("WH.HeroType.guerrier")}`,
+      `${format("WH.Actor.Wuxia.FIELDS.zodiac.label")} ${format("WH.Zodiac.tigre")}`,
+    ]);
+    // Death threshold (2 × 3 + 2) × 3 = 24: thresholds 6, 12, 18 at the default 25, 50, 75 %.
+    const wound = [...sheet.element.querySelectorAll("[data-tab=main] .wh-thresholds")][0];
+    expect([...(wound?.querySelectorAll(".wh-threshold") ?? [])].map((el) => [el.textContent?.replace(/\s+/g, " ").trim(), el.classList.contains("wh-reached")])).toEqual([
+      [`6 ${format("WH.Sheet.SrPenalty", { penalty: 1 })}`, true],
+      [`12 ${format("WH.Sheet.SrPenalty", { penalty: 2 })}`, true],
+      [`18 ${format("WH.Sheet.SrPenalty", { penalty: 3 })}`, false],
+      [`24 ${format("WH.Sheet.Wuxia.Dead")}`, false],
+    ]);
+    const panic = [...sheet.element.querySelectorAll("[data-tab=main] .wh-thresholds")][1];
+    const flee = [...(panic?.querySelectorAll(".wh-threshold small") ?? [])].map((el) => el.textContent?.trim());
+    expect(flee.at(-1)).toBe(format("WH.Sheet.Wuxia.Flee"));
+    expect(flee.slice(0, -1).every((t) => t !== format("WH.Sheet.Wuxia.Flee"))).toBe(true);
+    const none = await open(await actor({ name: "N", type: "wuxiaCharacter" }));
+    expect(texts(none, ".wh-subtitle .wh-tag").map((t) => t.endsWith(format("WH.Sheet.None")))).toEqual([true, true]);
+  });
+
+  it("sorts skills into Métiers, Professions and the narrow ones, with what each uses", async () => {
+    const hero = await actor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      items: [
+        { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
+        { name: "Médecin", type: "wuxiaSkill", system: { category: "profession", level: 2 } },
+        { name: "Tir à l'arc", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Chasseur", level: 1 } },
+        { name: "Go", type: "wuxiaSkill", system: { category: "narrow", level: 2 } },
+      ],
+    });
+    const sheet = await open(hero);
+    const tables = [...sheet.element.querySelectorAll("[data-tab=skills] table")].map((t) => texts({ element: t } as unknown as Sheet, "[data-roll-kind=skill]"));
+    expect(tables).toEqual([["Chasseur"], ["Médecin"], ["Go", "Tir à l'arc"]]);
+    expect(texts(sheet, "[data-tab=skills] .wh-use")).toEqual([
+      format("WH.Sheet.Wuxia.CompetenceUse", { competence: 3 }),
+      format("WH.Sheet.Wuxia.CompetenceUse", { competence: 2 }),
+      format("WH.Sheet.Wuxia.HobbyUse", { competence: 2 }),
+      `${format("WH.Sheet.Wuxia.SpecialisationOf", { parent: "Chasseur", competence: 3, rerolls: 1 })} †`,
+    ]);
+  });
+});
+
+describe("the Harmonies sheet", () => {
+  it("shows each score signed with its race bonus and total, and each métier's skills with the levels", async () => {
+    const hero = await actor({
+      name: "David",
+      type: "harmoniesCharacter",
+      system: { characteristics: { corps: { value: 3, race: 1 } }, means: { puissance: { value: -2 } } },
+      items: [
+        { name: "Chasseur", type: "harmoniesMetier", system: { skills: ["Fronde", "Pister"] } },
+        { name: "Fronde", type: "harmoniesSkill", system: { level: 2 } },
+      ],
+    });
+    const sheet = await open(hero);
+    const corps = [...sheet.element.querySelectorAll(".wh-scores tbody tr")][0];
+    expect([...(corps?.querySelectorAll("td") ?? [])].slice(0, 3).map((td) => td.textContent?.trim())).toEqual(["+3", "+1", "+4"]);
+    expect(text(sheet, ".wh-scores tbody tr th")).toBe(`${format("WH.Attribute.corps")} ${format("WH.AttributeAbbr.corps")}`);
+    expect(texts(sheet, "[data-tab=metiers] .wh-chip")).toEqual(["Fronde (+2)", "Pister"]);
+    expect(texts(sheet, "[data-tab=metiers] .wh-warning")).toEqual([format("WH.Sheet.Harmonies.NotQualified")]);
+    expect(texts(sheet, "[data-tab=metiers] .wh-section-title")).toEqual([format("WH.Sheet.Harmonies.Metiers"), format("WH.Sheet.Harmonies.Hobbies")]);
+    const skillRow = sheet.element.querySelector("[data-tab=skills] tbody tr");
+    expect(skillRow?.querySelector("strong")?.textContent).toBe("+2");
+    expect(skillRow?.querySelector("strong")?.getAttribute("data-tooltip")).toBe(format("WH.Sheet.Harmonies.Source.own"));
+    expect(skillRow?.querySelector(".wh-sets")?.textContent?.trim()).toBe("Chasseur");
+  });
+
+  it("draws the wound track box by box, over the room marked, and the weapons' range and soak", async () => {
+    const hero = await actor({
+      name: "Goliath",
+      type: "harmoniesCharacter",
+      system: { wounds: { light: 2, grave: 1 } },
+      items: [{ name: "Fronde", type: "harmoniesWeapon", system: { damage: 1, range: "missile" } }],
+    });
+    const sheet = await open(hero);
+    const system = hero.system as { woundMaxima: Record<string, number> };
+    const boxes = [...sheet.element.querySelectorAll(".wh-boxes")].map((row) => [...row.querySelectorAll(".wh-box")].map((b) => (b.classList.contains("wh-filled") ? "x" : "") + (b.classList.contains("wh-over") ? "!" : "")));
+    expect(boxes[0]).toEqual(Array.from({ length: Math.max(2, system.woundMaxima.light ?? 0) }, (_, i) => (i < 2 ? "x" : "") + (i >= (system.woundMaxima.light ?? 0) ? "!" : "")));
+    expect(boxes[1]?.filter((b) => b.startsWith("x"))).toHaveLength(1);
+    const weapon = sheet.element.querySelector("[data-tab=combat] tr[data-item-id]");
+    expect(weapon?.textContent).toContain(format("WH.Item.HarmoniesWeapon.Range.missile"));
+    expect(weapon?.querySelector(".wh-house-rule")).not.toBeNull();
+    expect(texts(sheet, "[data-tab=combat] .wh-muted")).toContain(format("WH.Sheet.Harmonies.Soak", { soak: "0" }));
+  });
+});
+
+describe("the group sheet", () => {
+  it("shows the combined Values with those set aside, and whether one roll may stand for all", async () => {
+    const group = await actor({
+      name: "Bande",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [
+          { label: "Chefs", count: 1, stats: { corps: 5, agilite: 1 } },
+          { label: "Chiens", count: 1, stats: { corps: -8, agilite: 1 } },
+        ],
+        action: { characteristic: "agilite", means: "manoeuvre" },
+      },
+    });
+    const sheet = await open(group);
+    const corps = [...sheet.element.querySelectorAll(".wh-combined tbody tr")][0];
+    expect(corps?.querySelector("th")?.textContent).toBe(format("WH.Attribute.corps"));
+    expect(corps?.querySelector("td:last-child")?.textContent).toBe("−8 (Chiens)");
+    expect(text(sheet, ".wh-ok")).toBe(format("WH.Sheet.Group.Homogeneous", { spread: 0, max: 5 }));
+    expect([...sheet.element.querySelectorAll(".wh-members thead th[data-tooltip]")].at(-1)?.getAttribute("data-tooltip")).toBe(
+      format("WH.Sheet.Group.ActionHarmonies", { characteristic: format("WH.Attribute.agilite"), means: format("WH.Attribute.manoeuvre") }),
+    );
+    expect(texts(sheet, ".wh-members thead th.wh-num").slice(1, 3)).toEqual([format("WH.AttributeAbbr.corps"), format("WH.AttributeAbbr.agilite")]);
+  });
+
+  it("bounds a Wuxia sub-group's Attributes as the schema does, and names its action", async () => {
+    const group = await actor({ name: "Garde", type: "group", system: { ruleset: "wuxia", members: [{ label: "Gardes", count: 3, stats: { metal: 3 } }], action: { attribute: "metal" } } });
+    const sheet = await open(group, { edit: true });
+    const metal = sheet.element.querySelector<HTMLInputElement>("[data-member-field='stats.metal']");
+    expect([metal?.min, metal?.max, metal?.value]).toEqual(["1", "10", "3"]);
+    expect([...sheet.element.querySelectorAll(".wh-members thead th[data-tooltip]")].at(-1)?.getAttribute("data-tooltip")).toBe(format("WH.Sheet.Group.ActionWuxia", { attribute: format("WH.Attribute.metal") }));
+    expect(texts(sheet, ".wh-members thead th.wh-num")[1]).toBe(format("WH.Attribute.metal"));
+  });
+});
+
+describe("the item sheets", () => {
+  it("offer a specialisation its possible parents, and a Harmonies skill shows its trades and hobbies", async () => {
+    const hero = await actor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      items: [
+        { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier" } },
+        { name: "Go", type: "wuxiaSkill", system: { category: "narrow" } },
+      ],
+    });
+    const go = hero.items.find((i) => i.name === "Go");
+    const goSheet = await open(go);
+    expect([...goSheet.element.querySelectorAll("datalist option")].map((o) => o.getAttribute("value"))).toEqual(["Chasseur"]);
+    expect(text(goSheet, ".wh-subtitle")).toContain(format("TYPES.Item.wuxiaSkill"));
+    expect(text(goSheet, ".wh-subtitle")).toContain("Lin");
+
+    const david = await actor({
+      name: "David",
+      type: "harmoniesCharacter",
+      items: [
+        { name: "Chasseur", type: "harmoniesMetier", system: { skills: ["Fronde", "Pister"] } },
+        { name: "Fronde", type: "harmoniesSkill", system: { level: 1 } },
+      ],
+    });
+    const metier = david.items.find((i) => i.name === "Chasseur");
+    const metierSheet = await open(metier);
+    expect(metierSheet.element.querySelector("textarea")?.value).toBe("Fronde\nPister");
+    expect([...metierSheet.element.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim()))).toEqual([
+      ["Fronde", "+1", "+1"],
+      ["Pister", format("WH.Sheet.Harmonies.NotOnSheet"), "—"],
+    ]);
+    const skillSheet = await open(david.items.find((i) => i.name === "Fronde"));
+    expect(skillSheet.element.textContent).toContain("Chasseur");
+  });
+});
