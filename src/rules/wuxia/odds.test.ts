@@ -132,7 +132,7 @@ describe("wuxiaOdds", () => {
 
   it("is exactly the distribution of rollWuxiaPool, rerolls included (all faces enumerated)", () => {
     const grid: [number, number][] = [
-      [1, 0], [1, 1], [1, 3], [2, 0], [2, 1], [2, 3], [3, 1], [3, 2], [4, 1],
+      [1, 0], [1, 1], [1, 3], [2, 0], [2, 1], [2, 3], [3, 1],
     ];
     for (const [n, k] of grid) {
       for (const t of [1, 8, 11]) {
@@ -180,8 +180,8 @@ describe("wuxiaOdds", () => {
     }
   });
 
-  it("sums to 1 for 0..100 dice, any threshold and reroll count", () => {
-    for (const dice of [0, 1, 2, 7, 20, 57, 100]) {
+  it("sums to 1 for 0..40 dice, any threshold and reroll count", () => {
+    for (const dice of [0, 1, 2, 7, 20, 40]) {
       for (const t of [-4, 1, 2, 6, 10, 15]) {
         for (const rerolls of [0, 1, 3]) {
           const odds = wuxiaOdds(dice, t, { rerolls });
@@ -235,20 +235,22 @@ describe("wuxiaOdds", () => {
     }
   });
 
-  // 250 dice, far beyond any enumeration, at a cost the unit suite (and its instrumented runs
+  // 60 dice, far beyond any enumeration, at a cost the unit suite (and its instrumented runs
   // under mutation testing) can afford: the work grows as the cube of the pool.
-  it("computes a pool of 250 dice with 250 rerolls in polynomial time", () => {
-    // Every failed die is rerolled: each fails twice with probability 0.49, so no success has
-    // probability 0.49^250, and a critical failure (more 1s than successes) is vanishingly rare.
-    const odds = wuxiaOdds(250, 8, { rerolls: 250 });
+  it("computes a pool of 60 dice with 60 rerolls in polynomial time", () => {
+    // Every failed die is rerolled, so none succeeds only if each fails twice: 0.49^60 exactly.
+    // A critical failure (more 1s than successes) stays rare: each die ends a 1 with 0.07.
+    const odds = wuxiaOdds(60, 8, { rerolls: 60 });
     expect(sum(odds.successes)).toBeCloseTo(1, 10);
-    expect(odds.success).toBeCloseTo(1, 10);
-    expect(odds.critical).toBeLessThan(1e-20);
+    expect((odds.successes[0] ?? 0) / 0.49 ** 60).toBeCloseTo(1, 10);
+    expect(odds.critical).toBeGreaterThan(0);
+    expect(odds.critical).toBeLessThan(1e-7);
+    expect(odds.success).toBeCloseTo(1 - odds.critical, 12);
   });
 
-  it("handles an empty pool and 100 dice", () => {
+  it("handles an empty pool and 40 dice", () => {
     expect(wuxiaOdds(0, 8)).toEqual({ success: 0, critical: 0, successes: [1] });
-    const big = wuxiaOdds(100, 8, { rerolls: 3 });
+    const big = wuxiaOdds(40, 8, { rerolls: 3 });
     expect(big.success).toBeGreaterThan(0.99);
   });
 
