@@ -330,3 +330,30 @@ describe("the item sheets", () => {
     expect(skillSheet.element.textContent).toContain("Chasseur");
   });
 });
+
+describe("every sheet's window", () => {
+  it("carries the system's classes its styles are scoped to, a size, resizing, and tabs each with an icon and a label", async () => {
+    const wuxia = await actor({ name: "Lin", type: "wuxiaCharacter", items: [{ name: "Chasseur", type: "wuxiaSkill" }] });
+    const harmonies = await actor({ name: "David", type: "harmoniesCharacter" });
+    const group = await actor({ name: "Garde", type: "group" });
+    const expected: [Doc, string[], string[]][] = [
+      [wuxia, ["wuxia-harmonies", "sheet", "actor", "wuxia"], ["main", "skills", "powers", "combat", "biography"]],
+      [harmonies, ["wuxia-harmonies", "sheet", "actor", "harmonies"], ["main", "skills", "metiers", "combat", "biography"]],
+      [group, ["wuxia-harmonies", "sheet", "actor", "group"], ["members", "description"]],
+      [wuxia.items.contents[0] as Doc, ["wuxia-harmonies", "sheet", "item"], []],
+    ];
+    for (const [document, classes, tabs] of expected) {
+      const sheet = (await open(document)) as Sheet & { options: { position: { width?: number; height?: number }; window: { resizable?: boolean } } };
+      expect([...sheet.element.classList]).toEqual(expect.arrayContaining(classes));
+      expect([sheet.options.position.width, sheet.options.position.height].every((n) => typeof n === "number" && n > 300)).toBe(true);
+      expect(sheet.options.window.resizable).toBe(true);
+      const links = [...sheet.element.querySelectorAll<HTMLElement>("nav.tabs [data-action=tab]")];
+      expect(links.map((a) => a.dataset.tab)).toEqual(tabs);
+      for (const link of links) {
+        expect(link.querySelector("i")?.className).toMatch(/^fa-solid fa-[a-z-]+$/);
+        expect(link.textContent?.trim()).toBe(format(`WH.Sheet.Tab.${link.dataset.tab ?? ""}`));
+      }
+      expect(texts(sheet, "[data-tab].tab").length).toBe(tabs.length);
+    }
+  });
+});
