@@ -173,3 +173,13 @@ describe("hotbar macros", () => {
     expect(errors()).toEqual([foundry.game.i18n.format("WH.Roll.Error.Unexpected", { message: "no room" })]);
   });
 });
+
+describe("api.post of a core Roll", () => {
+  it("posts a roll that names no actor of the system", async () => {
+    actAs("stranger");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([7]);
+    const message = await api().post(new Roll("1d10"), { visibility: "public" });
+    expect(errors()).toEqual([]);
+    expect((message as unknown as { rolls: Roll[] }).rolls[0]?.total).toBe(7);
+  });
+});
