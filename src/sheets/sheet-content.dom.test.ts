@@ -133,6 +133,8 @@ describe("rolls clicked on a sheet", () => {
     });
     expect(await clickedRoll(group, "[data-action=roll][data-key=corps]")).toMatchObject({ characteristic: "corps" });
     expect(await clickedRoll(group, "[data-action=roll][data-key=puissance]")).toMatchObject({ means: "puissance" });
+    // "Roll for the group" names no score: the group's own action is rolled.
+    expect(await clickedRoll(group, "[data-action=roll][data-key=action]")).toMatchObject({ characteristic: "agilite", means: "manoeuvre" });
   });
 
   it("tell the player why a roll is refused", async () => {
@@ -355,5 +357,19 @@ describe("every sheet's window", () => {
       }
       expect(texts(sheet, "[data-tab].tab").length).toBe(tabs.length);
     }
+  });
+});
+
+describe("a refused edit", () => {
+  it("gives every reason the model has, one after the other, and lets any other error through", async () => {
+    const group = await actor({ name: "Garde", type: "group", system: { ruleset: "wuxia", members: [{ label: "Gardes", count: 3, stats: {} }] } });
+    const { applyInlineEdit, refuseSubmission } = await import("./inline-edit");
+    const members = [{ label: "Gardes", count: 3, stats: { metal: 0, feu: 12, terre: 2, eau: 2, bois: 2, skill: 0 } }];
+    expect(await applyInlineEdit(group as never, "system.members", members)).toBe(false);
+    const message = foundry.notifications.at(-1)?.message ?? "";
+    expect(message).toMatch(/\(got 0\)\. .+\(got 12\)\.$/);
+    const sheet = { render: vi.fn(async () => undefined) };
+    expect(() => refuseSubmission(sheet, new Error("not the user's input"))).toThrow("not the user's input");
+    expect(sheet.render).not.toHaveBeenCalled();
   });
 });
