@@ -37,5 +37,5 @@ export function describeError(error: unknown): string {
 /** Shows the error to the user; unexpected ones also go to the console with their stack. */
 export function notifyError(error: unknown): void {
   if (!(error instanceof RollError) && !(error instanceof RulesError)) console.error(error);
-  ui.notifications?.error(describeError(error));
+  ui.notifications.error(describeError(error));
 }
