@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startSystem } from "../../test/support/start-system";
-import { validationMessages } from "./fields";
+import { installFoundry } from "../../test/foundry/install";
+import { choiceField, flagField, htmlField, integerField, optionalChoiceField, optionalIntegerField, rangeValidator, textField, validationMessages } from "./fields";
 
 /** The error a refused update throws, for the message a refusal shows. */
 async function refusal(update: () => Promise<unknown>): Promise<unknown> {
@@ -30,5 +31,39 @@ describe.each([13, 14] as const)("refusal messages on Foundry v%i", (generation)
   it("falls back to the error's own message when it carries no failures", () => {
     expect(validationMessages(new Error("Lost connection"))).toEqual(["Lost connection"]);
     expect(validationMessages("plain")).toEqual(["plain"]);
+  });
+});
+
+describe("field builders", () => {
+  it("build the fields the data models rely on", () => {
+    installFoundry();
+    expect(integerField({ min: 1, max: 3, initial: 2 }).options).toMatchObject({ required: true, nullable: false, integer: true, initial: 2 });
+    expect(optionalIntegerField({ min: 0 }).options).toMatchObject({ required: true, nullable: true, integer: true, initial: null });
+    expect(optionalIntegerField().options.initial).toBeNull();
+    expect(textField("Lin").options).toMatchObject({ required: true, blank: true, initial: "Lin" });
+    expect(textField().options.initial).toBe("");
+    expect(choiceField({ a: "A", b: "B" }, "b").options).toMatchObject({ required: true, blank: false, initial: "b", choices: { a: "A", b: "B" } });
+    expect(optionalChoiceField({ a: "A" }).options).toMatchObject({ required: true, blank: true, initial: "", choices: { a: "A" } });
+    expect(flagField(true).options.initial).toBe(true);
+    expect(flagField().options.initial).toBe(false);
+    expect(htmlField().options).toMatchObject({ required: true, blank: true, initial: "" });
+  });
+
+  it("refuse a number outside the range by name, and leave other values to the field's own checks", () => {
+    installFoundry();
+    const validate = rangeValidator(1, 10);
+    expect(() => validate.call({ label: "Metal" }, 11)).toThrow("Metal must be between 1 and 10 (got 11).");
+    expect(() => validate.call({ fieldPath: "attributes.metal" }, 0)).toThrow("attributes.metal must be between 1 and 10 (got 0).");
+    expect(() => validate.call({ name: "metal" }, 0)).toThrow("metal must be between 1 and 10 (got 0).");
+    expect(() => validate.call(undefined, 0)).toThrow("? must be between 1 and 10 (got 0).");
+    expect(() => validate.call({ label: "Metal" }, "20")).not.toThrow();
+    expect(() => validate.call({ label: "Metal" }, Number.NaN)).not.toThrow();
+    expect(() => rangeValidator(1, undefined).call({ label: "Count" }, 0)).toThrow("Count must be at least 1 (got 0).");
+    expect(() => rangeValidator(undefined, 5).call({ label: "Wounds" }, 6)).toThrow("Wounds must be at most 5 (got 6).");
+    expect(() => rangeValidator(undefined, undefined).call({ label: "Any" }, 1e9)).not.toThrow();
+  });
+
+  it("read no failures from a missing error", () => {
+    expect(validationMessages(null)).toEqual(["null"]);
   });
 });
