@@ -66,4 +66,9 @@ describe("field builders", () => {
   it("read no failures from a missing error", () => {
     expect(validationMessages(null)).toEqual(["null"]);
   });
+
+  it("walk a failure tree whose nodes list only fields or only elements", () => {
+    expect(validationMessages({ getFailure: () => ({ fields: { level: { message: "too high" } } }) })).toEqual(["too high"]);
+    expect(validationMessages({ getFailure: () => ({ elements: [{ failure: { message: "bad member" } }] }) })).toEqual(["bad member"]);
+  });
 });
