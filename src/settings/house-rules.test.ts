@@ -23,13 +23,14 @@ interface Shown {
 }
 
 /**
- * What Foundry v13's ClientDocumentMixin gives an actor and the double leaves out: `apps`, the
- * applications showing the document (a DocumentSheetV2 joins on its first render and leaves
- * when it closes), `render(force)` redrawing each of them, and `sheet`, a getter that builds the
- * actor's sheet the first time it is read (v13 API, ClientDocumentMixin#apps, #render, #sheet).
+ * An actor whose sheet a user may open. The double keeps Foundry v13's `apps` (a drawn sheet
+ * joins them, a closed one leaves) and `render(force)` (ClientDocumentMixin#render redraws the
+ * apps); what it leaves out is `sheet`, a getter that builds the actor's sheet the first time it
+ * is read (ClientDocumentMixin#sheet), counted here.
  */
 function shown(actor: Actor.Implementation): Shown {
-  const apps: Record<string, OpenSheet> = {};
+  const document = actor as unknown as { render(force?: boolean): void };
+  const render = document.render.bind(document);
   const state: Shown = {
     renders: [],
     sheetReads: 0,
@@ -38,22 +39,14 @@ function shown(actor: Actor.Implementation): Shown {
       const Sheet = registration?.sheetClass as new (options: Record<string, unknown>) => OpenSheet;
       const sheet = new Sheet({ document: actor });
       await sheet.render({ force: true });
-      const key = `${sheet.id}-${actor.id}`;
-      apps[key] = sheet;
-      const close = sheet.close.bind(sheet);
-      sheet.close = async () => {
-        Reflect.deleteProperty(apps, key);
-        return close();
-      };
       return sheet;
     },
   };
-  Object.defineProperty(actor, "apps", { configurable: true, value: apps });
   Object.defineProperty(actor, "render", {
     configurable: true,
     value: (force = false) => {
       state.renders.push(force);
-      for (const app of Object.values(apps)) void app.render({ force });
+      render(force);
     },
   });
   Object.defineProperty(actor, "sheet", {
