@@ -80,6 +80,14 @@ describe("dropping an item on a sheet", () => {
     expect(foundry.notifications.at(-1)).toEqual({ level: "warn", message: foundry.game.i18n.localize("WH.Sheet.Drop.NoItemsOnGroup") });
     expect(group.items.contents).toHaveLength(0);
   });
+
+  it("takes an item of the sheet's own rule set", async () => {
+    const hero = await actor({ name: "Lin", type: "wuxiaCharacter" });
+    const other = await actor({ name: "W", type: "wuxiaCharacter", items: [{ name: "Chasseur", type: "wuxiaSkill" }] });
+    const sheet = await open(hero);
+    expect(await sheet._onDropItem({}, other.items.contents[0])).not.toBeNull();
+    expect(hero.items.contents.map((i) => i.name)).toEqual(["Chasseur"]);
+  });
 });
 
 describe("rich text on a sheet", () => {

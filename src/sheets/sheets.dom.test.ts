@@ -215,6 +215,7 @@ describe("a character sheet, as a player who does not own it", () => {
     const sheet = await open(actor);
     expect(sheet.element.classList.contains("limited")).toBe(true);
     expect(sheet.element.querySelector(".wh-name")?.textContent).toBe("Lin Mei");
+    expect(sheet.element.querySelector(".wh-subtitle")?.textContent).toBe(foundry.game.i18n.localize("TYPES.Actor.wuxiaCharacter"));
     expect(sheet.element.querySelector(".wh-rich-text")?.innerHTML).toBe("<p>Une archère.</p>");
     expect(sheet.element.querySelectorAll(".window-content :is(input, select, button, [data-tab])")).toHaveLength(0);
     expect(sheet.element.querySelector(".window-content")?.textContent).not.toContain("Chasseur");
