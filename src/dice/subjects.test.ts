@@ -116,7 +116,7 @@ describe("where a click on an item starts the roll", () => {
     const actor = await linMei();
     const chasseur = actor.items.find((i) => i.name === "Chasseur");
     const power = actor.items.find((i) => i.name === "Bond du tigre");
-    expect(rollStart(rollSubject(actor), chasseur)).toEqual({ skillId: chasseur?.id });
+    expect(rollStart(rollSubject(actor), chasseur)).toStrictEqual({ skillId: chasseur?.id });
     expect(rollStart(rollSubject(actor), power)).toEqual({ skillId: power?.id, attribute: "terre" });
   });
 });
