@@ -10,6 +10,7 @@ import { WuxiaArmourModel, WuxiaWeaponModel } from "./items/wuxia-equipment";
 import { WuxiaPowerModel } from "./items/wuxia-power";
 import { WuxiaSkillModel } from "./items/wuxia-skill";
 import { WuxiaDrameModel, WuxiaTraitModel } from "./items/wuxia-trait";
+import { registerPrototypeTokenDefaults } from "./tokens";
 
 export const ACTOR_MODELS = {
   wuxiaCharacter: WuxiaCharacterModel,
@@ -46,4 +47,5 @@ export function registerDocuments(): void {
     harmoniesCharacter: { bar: ["woundSummary"], value: ["armour"] },
     group: { bar: [], value: ["size"] },
   };
+  registerPrototypeTokenDefaults();
 }

@@ -220,6 +220,17 @@ export class DocumentDouble {
   }
 
   /**
+   * `Document#updateSource` (API v13): applies a change to this copy of the source, with no
+   * database write, no permission check and no hook; `_preCreate` uses it to adjust a new
+   * document before it is sent. Returns the expanded change.
+   */
+  updateSource(changes: AnyObject): AnyObject {
+    const changed = expandObject(changes);
+    this._applyChanges(changed);
+    return changed;
+  }
+
+  /**
    * Merges an expanded change into the document, recursively: `system` through the model's
    * cleaning and validation, every other object (flags, ownership, speaker) merged key by key.
    */

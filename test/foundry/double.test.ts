@@ -206,6 +206,24 @@ describe("document updates", () => {
   });
 });
 
+describe("a document's source", () => {
+  it("takes updateSource changes at once, merged, with no hook and no write check", async () => {
+    const foundry = installFoundry();
+    const actor = (await ActorClass().create({ name: "Lin", prototypeToken: { bar1: { attribute: "wounds" } } })) as Doc & {
+      prototypeToken: AnyObject;
+      updateSource(changes: AnyObject): AnyObject;
+    };
+    const hooks: string[] = [];
+    foundry.Hooks.on("updateActor", () => void hooks.push("updateActor"));
+    expect(actor.prototypeToken).toEqual({ name: "Lin", actorLink: false, bar1: { attribute: "wounds" }, bar2: { attribute: null } });
+    expect(actor.updateSource({ "prototypeToken.actorLink": true })).toEqual({ prototypeToken: { actorLink: true } });
+    actor.updateSource({ prototypeToken: { bar2: { attribute: "chi" } } });
+    expect(actor.prototypeToken).toEqual({ name: "Lin", actorLink: true, bar1: { attribute: "wounds" }, bar2: { attribute: "chi" } });
+    expect(actor.toObject().prototypeToken).toEqual(actor.prototypeToken);
+    expect(hooks).toEqual([]);
+  });
+});
+
 describe("the server's permission check", () => {
   it("refuses a player a world actor or item without the core permission, and makes the creator owner", async () => {
     const foundry = installFoundry({ isGM: false });

@@ -94,9 +94,18 @@ export class ActorDouble extends DocumentDouble {
   };
   static override config = (): DocumentConfig => (globalThis as unknown as { CONFIG: { Actor: DocumentConfig } }).CONFIG.Actor;
   items = new CollectionDouble<ItemDouble>();
+  /**
+   * BaseActor's `prototypeToken` (a PrototypeToken, API v13): unlinked and without bars unless the
+   * creation data says otherwise. Simpler than Foundry: only the fields the system sets, and the
+   * bars do not default to the manifest's primary and secondary token attributes.
+   */
+  prototypeToken: AnyObject;
 
   constructor(data: AnyObject, options: { parent?: DocumentDouble | null } = {}) {
     super(data, options);
+    const given = data.prototypeToken;
+    const token = { name: this.name, actorLink: false, bar1: { attribute: null }, bar2: { attribute: null } };
+    this.prototypeToken = given && typeof given === "object" ? mergeObject(token, given as AnyObject) : token;
     for (const item of (data.items as AnyObject[] | undefined) ?? []) this.items.add(new ItemDouble(item, { parent: this }));
   }
 
@@ -132,7 +141,7 @@ export class ActorDouble extends DocumentDouble {
   }
 
   override toObject(): AnyObject {
-    return { ...super.toObject(), items: this.items.contents.map((i) => i.toObject()) };
+    return { ...super.toObject(), prototypeToken: structuredClone(this.prototypeToken), items: this.items.contents.map((i) => i.toObject()) };
   }
 }
 

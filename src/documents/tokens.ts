@@ -1,0 +1,54 @@
+/**
+ * How a new actor's prototype token starts: a player character's token is linked to its actor
+ * (its wounds are the character's, on every scene), an NPC's or a group's is not; and its bars
+ * show what `CONFIG.Actor.trackableAttributes` offers first for its type. Whatever the creation
+ * data already says about the token stands.
+ */
+
+/** The token bars of each type: paths under `system` to a `{ value, max }`. */
+export const TOKEN_BARS: Readonly<Record<string, { bar1: string; bar2: string | null }>> = {
+  wuxiaCharacter: { bar1: "wounds", bar2: "chi" },
+  harmoniesCharacter: { bar1: "woundSummary", bar2: null },
+};
+
+const CHARACTER_TYPES: readonly string[] = ["wuxiaCharacter", "harmoniesCharacter"];
+
+type Data = Record<string, unknown>;
+
+function isData(value: unknown): value is Data {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+/** Whether creation data sets `path` (dotted or nested, as Foundry accepts both). */
+function gives(data: Data, path: string): boolean {
+  if (path in data) return true;
+  const [head, ...rest] = path.split(".");
+  const inner = head === undefined ? undefined : data[head];
+  return rest.length > 0 && isData(inner) && gives(inner, rest.join("."));
+}
+
+/** The prototype token changes a new actor of this type takes from its creation data; {} for none. */
+export function prototypeTokenDefaults(type: string, data: Data): Data {
+  const token: Data = {};
+  const isNpc = isData(data.system) && data.system.npc === true;
+  if (CHARACTER_TYPES.includes(type) && !isNpc && !gives(data, "prototypeToken.actorLink")) token.actorLink = true;
+  const bars = TOKEN_BARS[type];
+  if (bars) {
+    for (const bar of ["bar1", "bar2"] as const) {
+      const attribute = bars[bar];
+      if (attribute && !gives(data, `prototypeToken.${bar}.attribute`)) token[bar] = { attribute };
+    }
+  }
+  return token;
+}
+
+/**
+ * Puts the defaults into each new actor's source on the creating client, before the creation
+ * is sent (Foundry's `preCreateActor` hook, whose pending document takes `updateSource`).
+ */
+export function registerPrototypeTokenDefaults(): void {
+  Hooks.on("preCreateActor", (actor, data) => {
+    const prototypeToken = prototypeTokenDefaults(actor.type, data as Data);
+    if (Object.keys(prototypeToken).length) actor.updateSource({ prototypeToken } as never);
+  });
+}
