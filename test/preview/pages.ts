@@ -39,7 +39,7 @@ export type PageSource = (env: PreviewEnv) => Promise<PreviewPage[]>;
 interface SheetLike {
   options: { classes?: string[]; position?: { width?: number; height?: number } };
   partContexts: Record<string, Record<string, unknown>>;
-  render(): Promise<unknown>;
+  render(options: { force: boolean }): Promise<unknown>;
   setEditMode?(editMode: boolean): void;
 }
 
@@ -60,7 +60,7 @@ export async function sheetPage(
   const Sheet = registration.sheetClass as SheetClass;
   const sheet = new Sheet({ document });
   if (page.editMode) sheet.setEditMode?.(true);
-  await sheet.render();
+  await sheet.render({ force: true });
   const parts: string[] = [];
   for (const [partId, part] of Object.entries(Sheet.PARTS)) {
     const html = await env.render(part.template, sheet.partContexts[partId] ?? {});
