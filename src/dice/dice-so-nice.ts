@@ -46,8 +46,9 @@ function diceSoNice(): DiceSoNice | null {
 }
 
 /**
- * Dice So Nice animates the dice of a new chat message by itself; dice rolled later for the same
- * message (a Destiny reroll, an opposing roll) are shown here, to the readers of that message.
+ * Dice So Nice animates the dice of a new chat message, and of a roll an update adds to one (an
+ * opposing roll), by itself; a die rolled again inside a roll already there (a Destiny reroll)
+ * is shown here, to the readers of that message.
  */
 export async function showDice(roll: Roll, message: ChatMessage.Implementation): Promise<void> {
   const dice3d = diceSoNice();
