@@ -3,20 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { click, installDiceSoNice } from "../../test/support/cards";
-import {
-  actAs,
-  createActor,
-  currentUser,
-  destinyOf,
-  facesRandom,
-  harmoniesHero,
-  playerId,
-  postedMessage,
-  startWorld,
-  strangerId,
-  wuxiaHero,
-  type PostedMessage,
-} from "../../test/support/world";
+import { actAs, createActor, currentUser, destinyOf, facesRandom, harmoniesHero, playerId, postedMessage, startWorld, strangerId, wuxiaHero, type PostedMessage, rollAs, renderAs, type Seat } from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
@@ -25,29 +12,14 @@ import type { WuxiaRoll } from "../dice/wuxia-roll";
  * author-player, the GM, and a second player who owns nothing.
  */
 
-type Who = "player" | "gm" | "stranger";
+type Who = Seat;
 let foundry: FoundryDouble;
 
 const format = (key: string, data: Record<string, string | number> = {}) => foundry.game.i18n.format(key, data);
 const errors = () => foundry.notifications.filter((n) => n.level === "error").map((n) => n.message);
 const wuxiaRoll = (message: PostedMessage, index = 0) => postedMessage(message.id).rolls[index] as WuxiaRoll;
 
-/** Rolls for an actor as the given user, skipping the dialog, with the faces scripted. */
-async function rollAs(who: Who, actor: Actor.Implementation, faces: number[], request: Record<string, unknown> = {}): Promise<PostedMessage> {
-  actAs(who);
-  foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
-  const { rollActor } = await import("../api/roll");
-  const values = { visibility: "public", ...(request.values as Record<string, unknown> | undefined) };
-  const message = (await rollActor(actor, { dialog: false, ...request, values })) as unknown as PostedMessage | null;
-  if (!message) throw new Error("rollAs: nothing was posted");
-  return message;
-}
 
-/** The message as this reader's chat log draws it (the `renderChatMessageHTML` hook wires it). */
-async function renderAs(who: Who, message: PostedMessage): Promise<HTMLElement> {
-  actAs(who);
-  return postedMessage(message.id).renderHTML();
-}
 
 const dice = (html: HTMLElement) => [...html.querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')];
 const liveDice = (html: HTMLElement) => dice(html).filter((b) => !b.disabled);

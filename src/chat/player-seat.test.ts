@@ -4,13 +4,12 @@ import { join } from "node:path";
 import { cwd } from "node:process";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, facesRandom, guards, harmoniesHero, playerId, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import { actAs, facesRandom, guards, harmoniesHero, playerId, postedMessage, startWorld, wuxiaHero, type PostedMessage, rollAs, renderAs } from "../../test/support/world";
 import type { HarmoniesGroupRoll } from "../dice/group-roll";
 import type { Visibility } from "../dice/visibility";
 
 /** What each reader's chat log shows of a card: the author-player, the GM, a second player. */
 
-type Who = "player" | "gm" | "stranger";
 const XSS = "<img src=x onerror=alert(1)>";
 let foundry: FoundryDouble;
 
@@ -18,20 +17,7 @@ beforeEach(async () => {
   foundry = await startWorld();
 });
 
-async function rollAs(who: Who, actor: Actor.Implementation, faces: number[], request: Record<string, unknown> = {}): Promise<PostedMessage> {
-  actAs(who);
-  foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
-  const { rollActor } = await import("../api/roll");
-  const values = { visibility: "public", ...(request.values as Record<string, unknown> | undefined) };
-  const message = (await rollActor(actor, { dialog: false, ...request, values })) as unknown as PostedMessage | null;
-  if (!message) throw new Error("rollAs: nothing was posted");
-  return message;
-}
 
-async function renderAs(who: Who, message: PostedMessage): Promise<HTMLElement> {
-  actAs(who);
-  return postedMessage(message.id).renderHTML();
-}
 
 /** Elements and attributes a reader could be made to run that are not the card's own. */
 function liveMarkup(html: HTMLElement): string[] {

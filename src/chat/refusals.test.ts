@@ -2,26 +2,17 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, createActor, destinyOf, facesRandom, guards, harmoniesHero, playerId, postedMessage, startWorld, strangerId, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import { actAs, createActor, destinyOf, facesRandom, guards, harmoniesHero, playerId, postedMessage, startWorld, strangerId, wuxiaHero, type PostedMessage, rollAs, type Seat } from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
 /** Each refusal of the card actions and GM queries, with what is left unwritten. */
 
-type Who = "player" | "gm" | "stranger";
+type Who = Seat;
 let foundry: FoundryDouble;
 type Query = (request: unknown) => Promise<unknown>;
 const query = (name: "spendDestiny" | "oppose") => (foundry.CONFIG.queries as Record<string, Query>)[`wuxia-harmonies.${name}`] as Query;
 
-async function rollAs(who: Who, actor: Actor.Implementation, faces: number[], request: Record<string, unknown> = {}): Promise<PostedMessage> {
-  actAs(who);
-  foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
-  const { rollActor } = await import("../api/roll");
-  const values = { visibility: "public", ...(request.values as Record<string, unknown> | undefined) };
-  const message = (await rollActor(actor, { dialog: false, ...request, values })) as unknown as PostedMessage | null;
-  if (!message) throw new Error("rollAs: nothing was posted");
-  return message;
-}
 
 /** A Wuxia roll of Feu 2 for the actor named, rolled (10, 10) unless left for the poster to roll. */
 async function wuxiaBuild(actorUuid: string | null, options: { evaluate?: boolean } = {}): Promise<WuxiaRoll> {

@@ -131,7 +131,10 @@ export function postedMessage(id: string): PostedMessage {
 }
 
 /** Acts as another user from now on: the player, a GM, or a stranger owning nothing. */
-export function actAs(who: "player" | "gm" | "stranger"): void {
+/** Who acts in a test: the player, a GM, or the second player who owns nothing. */
+export type Seat = "player" | "gm" | "stranger";
+
+export function actAs(who: Seat): void {
   const g = globalThis as unknown as { game: { user: unknown; users: { contents: { id: string; isGM: boolean }[] } } };
   const users = g.game.users.contents;
   const players = users.filter((u) => !u.isGM);
@@ -145,4 +148,21 @@ export function currentUser(): { id: string; character: unknown; hotbar: Record<
 
 export function destinyOf(actor: Actor.Implementation): number {
   return (actor.system as unknown as { destiny: number }).destiny;
+}
+
+/** Rolls for an actor as the given user, skipping the dialog, with the faces scripted. */
+export async function rollAs(who: Seat, actor: Actor.Implementation, faces: number[], request: Record<string, unknown> = {}): Promise<PostedMessage> {
+  actAs(who);
+  (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform = facesRandom(faces);
+  const { rollActor } = await import("../../src/api/roll");
+  const values = { visibility: "public", ...(request.values as Record<string, unknown> | undefined) };
+  const message = (await rollActor(actor, { dialog: false, ...request, values })) as unknown as PostedMessage | null;
+  if (!message) throw new Error("rollAs: nothing was posted");
+  return message;
+}
+
+/** The message as this reader's chat log draws it (the `renderChatMessageHTML` hook wires it). */
+export async function renderAs(who: Seat, message: PostedMessage): Promise<HTMLElement> {
+  actAs(who);
+  return postedMessage(message.id).renderHTML();
 }
