@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { harmoniesOdds, wuxiaOdds } from "../rules";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, facesRandom, guards, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
+import { settle } from "../../test/support/dom";
 
 /** The roll dialogs as a player uses them: drawn, typed in, clicked. */
 
@@ -24,10 +25,6 @@ beforeEach(async () => {
   foundry = await startWorld();
 });
 
-/** Lets what an event started (Foundry does not await its handlers) finish. */
-async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 async function open(actor: Actor.Implementation, start: AnyObject = {}): Promise<Dialog> {
   const { rollSubject } = await import("../dice/subjects");

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, startWorld, strangerId } from "../../test/support/world";
+import { defaultSheet, settle } from "../../test/support/dom";
 
 /** What each sheet shows, read in the drawn sheet as its reader sees it. */
 
@@ -29,14 +30,9 @@ beforeEach(async () => {
   foundry = await startWorld();
 });
 
-async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 async function open(document: unknown, options: { edit?: boolean } = {}): Promise<Sheet> {
-  const registration = foundry.sheets.registrations.find((r) => r.types.includes((document as Doc).type) && r.makeDefault);
-  const SheetClass = registration?.sheetClass as new (options: AnyObject) => Sheet;
-  const sheet = new SheetClass({ document });
+  const sheet = defaultSheet<Sheet>(foundry, document as Doc);
   if (options.edit) sheet.setEditMode(true);
   await sheet.render({ force: true });
   return sheet;

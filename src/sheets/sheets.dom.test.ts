@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, guards, harmoniesHero, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
+import { defaultSheet, settle } from "../../test/support/dom";
 
 /** The sheets drawn from their templates and clicked through, from each player's seat. */
 
@@ -30,14 +31,9 @@ beforeEach(async () => {
   foundry = await startWorld();
 });
 
-async function settle(): Promise<void> {
-  for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-}
 
 function sheetFor(document: { type: string }): Sheet {
-  const registration = foundry.sheets.registrations.find((r) => r.types.includes(document.type) && r.makeDefault);
-  const SheetClass = registration?.sheetClass as new (options: AnyObject) => Sheet;
-  return new SheetClass({ document });
+  return defaultSheet<Sheet>(foundry, document);
 }
 
 async function open(document: unknown): Promise<Sheet> {
