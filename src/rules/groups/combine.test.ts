@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { combineValues, combineValuesByMeasure } from "./combine";
 
@@ -21,6 +22,32 @@ describe("combineValues (the book's procedure)", () => {
     expect(combineValues([0, 4]).value).toBe(5);
     expect(combineValues([0, 6]).value).toBe(7);
     expect(combineValues([0, 7])).toEqual({ value: 7, setAside: [0] });
+  });
+
+  it("[example] the book's six Values give +9 with −10 set aside in whatever order they come", () => {
+    for (const values of [
+      [5, 4, 3, -5, -5, -10],
+      [3, -10, 5, -5, 4, -5],
+      [-5, 5, -10, 4, -5, 3],
+    ]) {
+      expect(combineValues(values), values.join(", ")).toEqual({ value: 9, setAside: [-10] });
+    }
+  });
+
+  it("the weaker of two distant groups is set aside, whichever is listed first", () => {
+    expect(combineValues([-5, 3])).toEqual({ value: 3, setAside: [-5] });
+    expect(combineValues([3, -5])).toEqual({ value: 3, setAside: [-5] });
+  });
+
+  it("the order of the Values never matters", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -30, max: 30 }), { minLength: 1, maxLength: 12 }), (values) => {
+        const ascending = [...values].sort((a, b) => a - b);
+        const expected = combineValues(ascending);
+        expect(combineValues(values)).toEqual(expected);
+        expect(combineValues(ascending.reverse())).toEqual(expected);
+      }),
+    );
   });
 
   it("ten thousand equal soldiers are one group: +0 + Value(10 000) = +40", () => {
