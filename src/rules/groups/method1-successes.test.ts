@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { groupSuccesses } from "./method1-successes";
 
@@ -12,6 +13,21 @@ describe("groupSuccesses (method 1)", () => {
 
   it("[example] margin +12 → −1 → 0: all succeed", () => {
     expect(groupSuccesses(25, 12)).toEqual({ succeeded: 25, failed: 0 });
+  });
+
+  it("margin 0 is a success (M ≥ 0): 25 guards → +11 → Measure 12.5: 12 failed", () => {
+    expect(groupSuccesses(25, 0)).toEqual({ succeeded: 13, failed: 12 });
+  });
+
+  it("margins far beyond the Measure table's reach: everybody succeeds, or everybody fails", () => {
+    expect(groupSuccesses(25, 4000)).toEqual({ succeeded: 25, failed: 0 });
+    expect(groupSuccesses(25, -4000)).toEqual({ succeeded: 0, failed: 25 });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1e9 }), fc.integer({ min: 3100, max: 1e6 }), (size, gap) => {
+        expect(groupSuccesses(size, gap)).toEqual({ succeeded: size, failed: 0 });
+        expect(groupSuccesses(size, -gap)).toEqual({ succeeded: 0, failed: size });
+      }),
+    );
   });
 
   it("[example] 300 soldiers at +2: method 1 gives 200 succeeded", () => {
