@@ -1,28 +1,45 @@
 import { describe, expect, it } from "vitest";
-import { differencePmf } from "../harmonies/odds";
+import { differenceAtLeast, differencePmf } from "../harmonies/odds";
+import { centreOutOrder, largestRemainder } from "./apportion";
 import { groupCountAtLeast, groupMargins, type MarginCount } from "./method2-margins";
 
 const total = (counts: readonly MarginCount[]) => counts.reduce((sum, c) => sum + c.count, 0);
 const countAt = (counts: readonly MarginCount[], margin: number) => counts.find((c) => c.margin === margin)?.count ?? 0;
 
 describe("groupMargins, book", () => {
-  const soldiers = groupMargins(300, 2, "book");
+  // Computed inside each test, not when the file loads, so that every test exercises the code.
+  const soldiers = () => groupMargins(300, 2, "book");
 
   it("[example] 300 soldiers (+25), margin +2: exactly +2 → +15 → 30", () => {
-    expect(countAt(soldiers, 2)).toBe(30);
+    expect(countAt(soldiers(), 2)).toBe(30);
   });
 
   it("[example] gap 1: average of 30 and 25 = 27.5 → 28 at +1, 27 at +3", () => {
-    expect(countAt(soldiers, 1)).toBe(28);
-    expect(countAt(soldiers, 3)).toBe(27);
+    expect(countAt(soldiers(), 1)).toBe(28);
+    expect(countAt(soldiers(), 3)).toBe(27);
   });
 
   it("[example] gap 2: 25 at 0 and 25 at +4", () => {
-    expect(countAt(soldiers, 0)).toBe(25);
-    expect(countAt(soldiers, 4)).toBe(25);
+    expect(countAt(soldiers(), 0)).toBe(25);
+    expect(countAt(soldiers(), 4)).toBe(25);
+  });
+
+  it("a .5 at the group's own margin rounds up: 120 members (+21), exactly M → +11 → 12.5 → 13", () => {
+    expect(countAt(groupMargins(120, -1, "book"), -1)).toBe(13);
+  });
+
+  it("is not the exact mode: the exact 300 at +2 hold 27 at +1 (9 %), the book 28", () => {
+    expect(countAt(groupMargins(300, 2, "exact"), 1)).toBe(27);
+    expect(countAt(groupMargins(300, 2, "book"), 1)).toBe(28);
+  });
+
+  it("an empty group has no margins, in either mode", () => {
+    expect(groupMargins(0, 2, "book")).toEqual([]);
+    expect(groupMargins(0, 2, "exact", { open: true })).toEqual([]);
   });
 
   it("lists M − 9..M + 9, sorted, each holding at least one member, summing to the size", () => {
+    const soldiers = groupMargins(300, 2, "book");
     expect(soldiers.map((c) => c.margin)).toEqual(Array.from({ length: 19 }, (_, i) => i - 7));
     expect(soldiers.every((c) => c.count >= 1)).toBe(true);
     expect(total(soldiers)).toBe(300);
@@ -73,6 +90,27 @@ describe("groupMargins, exact", () => {
     expect(groupMargins(1, -2, "exact")).toEqual([{ margin: -2, count: 1 }]);
   });
 
+  it("open: the tail is cut where fewer than 0.001 members are expected beyond, and the group apportioned over what is left", () => {
+    // Sizes where a cut one step sooner or later moves a member between near-equal remainders.
+    for (const [size, reach] of [
+      [13_699, 79],
+      [15_097, 79],
+      [19_193, 79],
+      [71_269, 79],
+      [72_487, 79],
+      [637_554, 89],
+    ] as const) {
+      const beyond = (h: number) => size * 2 * differenceAtLeast(h + 1, { open: true });
+      expect(beyond(reach), `size ${size}`).toBeLessThan(1e-3);
+      expect(beyond(reach - 10), `size ${size}`).toBeGreaterThanOrEqual(1e-3);
+      const weights = Array.from({ length: 2 * reach + 1 }, (_, i) => differencePmf(i - reach, { open: true }));
+      const expected = largestRemainder(size, weights, centreOutOrder(reach))
+        .map((count, i) => ({ margin: i - reach + 4, count }))
+        .filter((c) => c.count > 0);
+      expect(groupMargins(size, 4, "exact", { open: true }), `size ${size}`).toEqual(expected);
+    }
+  });
+
   it("reaches beyond ±9 with open rolls", () => {
     const counts = groupMargins(10_000, 0, "exact", { open: true });
     expect(countAt(counts, 12)).toBeGreaterThan(0);
@@ -89,6 +127,22 @@ describe("groupCountAtLeast", () => {
     expect(groupCountAtLeast(300, 2, 3, "book")).toBe(137);
     // Gap 0 or more (−2.5): (200 + 150) / 2.
     expect(groupCountAtLeast(300, 2, 2, "book")).toBe(175);
+  });
+
+  it("[example] 300 soldiers at +2, every target: the \"this gap or more\" row, read up or down", () => {
+    // T ≥ M: gap T − M, a .5 rounding down; T < M: size − those at gap M − T + 1 or more, a .5 rounding up.
+    const atLeast = [300, 297, 290, 280, 270, 250, 240, 210, 187, 175, 137, 112, 90, 60, 50, 30, 20, 10, 3, 0];
+    atLeast.forEach((count, i) => expect(groupCountAtLeast(300, 2, i - 7, "book"), `target ${i - 7}`).toBe(count));
+  });
+
+  it("an empty group counts nobody, in either mode", () => {
+    expect(groupCountAtLeast(0, 2, 0, "book")).toBe(0);
+    expect(groupCountAtLeast(0, 2, 0, "exact")).toBe(0);
+  });
+
+  it("exact mode follows the open option: only an open roll reaches 10 points above the margin", () => {
+    expect(groupCountAtLeast(10_000, 0, 10, "exact", { open: true })).toBeGreaterThan(0);
+    expect(groupCountAtLeast(10_000, 0, 10, "exact")).toBe(0);
   });
 
   it("beyond a closed roll's reach: nobody at M + 10 or better, everybody at M − 9 or better", () => {
@@ -117,6 +171,9 @@ describe("groupCountAtLeast", () => {
 
   it("rejects bad arguments, naming them", () => {
     expect(() => groupCountAtLeast(300, 2, 0.5, "book")).toThrow(/^target/);
+    expect(() => groupCountAtLeast(-1, 2, 0, "book")).toThrow(/^size/);
+    expect(() => groupCountAtLeast(300, 1.5, 0, "book")).toThrow(/^margin/);
+    expect(() => groupCountAtLeast(300, 2, 0, "rough" as "book")).toThrow(/^mode must be one of book, exact/);
     expect(() => groupMargins(300, 2, "rough" as "book")).toThrow(/^mode must be one of book, exact/);
     expect(() => groupMargins(-3, 2, "exact")).toThrow(/^size/);
   });
