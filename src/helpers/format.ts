@@ -15,7 +15,7 @@ function locale(): string {
 export function percent(p: number): string {
   const format = new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 1, minimumFractionDigits: 0 });
   if (p > 0 && p < 0.0005) return `< ${format.format(0.001)}`;
-  if (p < 1 && p > 0.9995) return `> ${format.format(0.999)}`;
+  if (p < 1 && p >= 0.9995) return `> ${format.format(0.999)}`;
   return format.format(p);
 }
 
