@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { harmoniesOdds, wuxiaOdds } from "../rules";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, facesRandom, guards, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
-import { settle } from "../../test/support/dom";
+import { openRollDialog, settle } from "../../test/support/dom";
 
 /** The roll dialogs as a player uses them: drawn, typed in, clicked. */
 
@@ -26,15 +26,8 @@ beforeEach(async () => {
 });
 
 
-async function open(actor: Actor.Implementation, start: AnyObject = {}): Promise<Dialog> {
-  const { rollSubject } = await import("../dice/subjects");
-  const form = await import("./roll-form");
-  const { rollDialogFor } = await import("./open");
-  const subject = rollSubject(actor);
-  const values = subject.ruleset === "wuxia" ? form.wuxiaDefaults(subject, start) : subject.ruleset === "harmonies" ? form.harmoniesDefaults(subject, start) : form.groupDefaults(subject);
-  const dialog = rollDialogFor(subject, values as never) as unknown as Dialog;
-  await dialog.render({ force: true });
-  return dialog;
+function open(actor: Actor.Implementation, start: AnyObject = {}): Promise<Dialog> {
+  return openRollDialog<Dialog>(actor, start);
 }
 
 function field<T extends HTMLElement = HTMLInputElement>(dialog: Dialog, name: string): T {

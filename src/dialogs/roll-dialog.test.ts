@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { harmoniesOdds, wuxiaOdds } from "../rules";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { facesRandom, guards, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
+import { openRollDialog } from "../../test/support/dom";
 
 let foundry: FoundryDouble;
 
@@ -18,15 +19,8 @@ interface DialogLike {
   close(): Promise<unknown>;
 }
 
-async function dialogFor(actor: Actor.Implementation, start: AnyObject = {}): Promise<DialogLike> {
-  const { rollSubject } = await import("../dice/subjects");
-  const form = await import("./roll-form");
-  const { rollDialogFor } = await import("./open");
-  const subject = rollSubject(actor);
-  const values = subject.ruleset === "wuxia" ? form.wuxiaDefaults(subject, start) : subject.ruleset === "harmonies" ? form.harmoniesDefaults(subject, start) : form.groupDefaults(subject);
-  const dialog = rollDialogFor(subject, values as never) as unknown as DialogLike;
-  await dialog.render({ force: true });
-  return dialog;
+function dialogFor(actor: Actor.Implementation, start: AnyObject = {}): Promise<DialogLike> {
+  return openRollDialog<DialogLike>(actor, start);
 }
 
 /** The dialog as Foundry would draw it: every part's template with its context. */

@@ -12,3 +12,18 @@ export function defaultSheet<S>(foundry: FoundryDouble, document: { type: string
   const SheetClass = registration.sheetClass as new (options: Record<string, unknown>) => S;
   return new SheetClass({ document });
 }
+
+/** The roll dialog an actor's sheet would open, filled with its defaults from `start`, drawn. */
+export async function openRollDialog<D extends { render(options: { force: boolean }): Promise<unknown> }>(
+  actor: Actor.Implementation,
+  start: Record<string, unknown> = {},
+): Promise<D> {
+  const { rollSubject } = await import("../../src/dice/subjects");
+  const form = await import("../../src/dialogs/roll-form");
+  const { rollDialogFor } = await import("../../src/dialogs/open");
+  const subject = rollSubject(actor);
+  const values = subject.ruleset === "wuxia" ? form.wuxiaDefaults(subject, start) : subject.ruleset === "harmonies" ? form.harmoniesDefaults(subject, start) : form.groupDefaults(subject);
+  const dialog = rollDialogFor(subject, values as never) as unknown as D;
+  await dialog.render({ force: true });
+  return dialog;
+}
