@@ -1,11 +1,13 @@
 import { DataModelValidationError, expandObject, mergeObject } from "./data-model";
 import type { TypeDataModel } from "./data-model";
+import { roundTrip } from "./clients";
 
 type AnyObject = Record<string, unknown>;
 type ModelClass = new (data: AnyObject, options: { parent: unknown }) => TypeDataModel;
 
 let nextId = 1;
-function randomID(): string {
+/** `foundry.utils.randomID`: a fresh 16-character id. */
+export function randomID(): string {
   return `double${String(nextId++).padStart(10, "0")}`;
 }
 
@@ -212,6 +214,7 @@ export class DocumentDouble {
     const changed = { ...expandObject(changes), _id: this.id };
     const operation = this.parent ? { ...options, parent: this.parent } : options;
     if (!ctor._callPreHook(`preUpdate${this.documentName}`, this, changed, operation, user.id)) return undefined;
+    await roundTrip();
     this.#assertPermitted(user, "update", changed);
     this._applyChanges(changed);
     this.prepareData();
@@ -306,6 +309,7 @@ export class DocumentDouble {
     const operation = doc.parent ? { ...options, parent: doc.parent } : options;
     await doc._preCreate(data, operation);
     if (!ctor._callPreHook(`preCreate${doc.documentName}`, doc, data, operation, user.id)) return undefined;
+    await roundTrip();
     doc.#assertPermitted(user, "create", data);
     if (ctor.hasOwnership && !doc.parent) doc.ownership[user.id] = OWNERSHIP.OWNER;
     doc.prepareData();
@@ -338,6 +342,7 @@ export class DocumentDouble {
     const ctor = doc.constructor as typeof DocumentDouble;
     const operation = doc.parent ? { ...options, parent: doc.parent } : options;
     if (!ctor._callPreHook(`preDelete${doc.documentName}`, doc, operation, user.id)) return false;
+    await roundTrip();
     doc.#assertPermitted(user, "delete");
     doc.#collection()?.delete(doc.id);
     ctor._callHook(`delete${doc.documentName}`, doc, operation, user.id);

@@ -1,13 +1,14 @@
 import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfigDouble, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2 } from "./applications";
 import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDataModel, expandObject, mergeObject } from "./data-model";
 import { Die, NumericTerm, OperatorTerm, Roll, RollTerm } from "./dice";
-import { CollectionDouble, DocumentDouble, OWNERSHIP, USER_PERMISSIONS, USER_ROLES, userCan } from "./documents";
+import { CollectionDouble, DocumentDouble, OWNERSHIP, USER_PERMISSIONS, USER_ROLES, randomID, userCan } from "./documents";
 import type { DocumentAction, DocumentConfig, PermissionRule } from "./documents";
 import * as fields from "./fields";
 import { HooksDouble } from "./hooks";
 import Handlebars from "handlebars";
 import { LocalizationDouble, localizeDataModel } from "./i18n";
 import { growForRolls } from "./rolls";
+import { installClients, roundTrip, server } from "./clients";
 import { SettingsDouble } from "./settings";
 
 type AnyObject = Record<string, unknown>;
@@ -22,6 +23,12 @@ export interface UserDouble {
   can(action: string): boolean;
   hasPermission(permission: string): boolean;
   hasRole(role: keyof typeof USER_ROLES | number): boolean;
+  flags: Record<string, AnyObject>;
+  /** This client's own user. */
+  readonly isSelf: boolean;
+  getFlag(scope: string, key: string): unknown;
+  setFlag(scope: string, key: string, value: unknown): Promise<UserDouble>;
+  update(changes: AnyObject, options?: AnyObject): Promise<UserDouble | undefined>;
 }
 
 /** Which roles hold each core permission (`game.permissions`, the `core.permissions` setting). */
@@ -35,17 +42,50 @@ function defaultPermissions(): PermissionTable {
   return table;
 }
 
+/** The user whose client is running (see clients.ts). */
+function actingUser(): UserDouble {
+  return (globalThis as unknown as { game: { user: UserDouble } }).game.user;
+}
+
 /**
  * A User with a role (BaseUser, API v13): `isGM` for an assistant or a GM; `hasRole` compares
  * roles; `hasPermission` reads the roles `game.permissions` grants the permission to; `can` takes
  * either, and a GM can do everything. Simpler than Foundry: no per-user permission overrides.
+ *
+ * A User is a document too: its flags merge on update, and the server lets a user update only
+ * their own User, never their own role, while a GM may update any (BaseUser#canUserModify and
+ * its update check, API v13: "a User may update their own data except role"; modules keep
+ * per-player state in `game.user.setFlag`). `preUpdateUser`/`updateUser` fire with the acting
+ * user's id, as for every document.
  */
-function userDouble(id: string, name: string, role: number, permissions: PermissionTable): UserDouble {
+function userDouble(id: string, name: string, role: number, permissions: PermissionTable, hooks: HooksDouble): UserDouble {
   return {
     id,
     name,
     role,
     active: true,
+    flags: {},
+    get isSelf() {
+      return actingUser().id === this.id;
+    },
+    getFlag(scope, key) {
+      return this.flags[scope]?.[key];
+    },
+    setFlag(scope, key, value) {
+      return this.update({ [`flags.${scope}.${key}`]: value }) as Promise<UserDouble>;
+    },
+    async update(changes, options = {}) {
+      const user = actingUser();
+      const changed = { ...expandObject(changes), _id: this.id };
+      if (hooks.call("preUpdateUser", this, changed, options, user.id) === false) return undefined;
+      await roundTrip();
+      if (!user.isGM && (user.id !== this.id || "role" in changed)) throw new Error(`User ${user.name} lacks permission to update User [${this.id}]`);
+      const { _id, flags, ...rest } = changed as { _id: string; flags?: AnyObject } & AnyObject;
+      if (flags) this.flags = mergeObject(this.flags, flags) as Record<string, AnyObject>;
+      Object.assign(this, rest);
+      hooks.callAll("updateUser", this, changed, options, user.id);
+      return this;
+    },
     get isGM() {
       return this.role >= USER_ROLES.ASSISTANT;
     },
@@ -211,10 +251,10 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
   const notifications: FoundryDouble["notifications"] = [];
   const compatibilityWarnings: string[] = [];
   const permissions = defaultPermissions();
-  const gm = userDouble("gmUser000000001", "Gamemaster", USER_ROLES.GAMEMASTER, permissions);
-  const player = userDouble("player000000001", "Player", USER_ROLES.PLAYER, permissions);
+  const gm = userDouble("gmUser000000001", "Gamemaster", USER_ROLES.GAMEMASTER, permissions, hooks);
+  const player = userDouble("player000000001", "Player", USER_ROLES.PLAYER, permissions, hooks);
   // A second connected player who owns nothing: a permission test acts as them too.
-  const stranger = userDouble("player000000002", "Second player", USER_ROLES.PLAYER, permissions);
+  const stranger = userDouble("player000000002", "Second player", USER_ROLES.PLAYER, permissions, hooks);
   const users = new CollectionDouble<UserDouble>();
   users.add(gm);
   users.add(player);
@@ -252,6 +292,9 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     ready: false,
   };
 
+  installClients(game);
+  server.latencyMs = 0;
+
   Object.assign(g, {
     Hooks: hooks,
     CONFIG,
@@ -281,6 +324,7 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
       utils: {
         expandObject,
         mergeObject,
+        randomID,
         deepClone: structuredClone,
         /** Foundry logs a deprecated API's use (a warning by default); the double records it. */
         logCompatibilityWarning: (message: string) => void compatibilityWarnings.push(message),

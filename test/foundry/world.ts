@@ -1,3 +1,4 @@
+import { asClient, roundTrip } from "./clients";
 import { DocumentDouble } from "./documents";
 import type { CollectionDouble, DocumentAction, PermissionRule } from "./documents";
 
@@ -69,9 +70,10 @@ function throughSocket(value: unknown): unknown {
 
 /**
  * Users asking another user to act (`User#query`), and `game.users.activeGM`. The query runs the
- * handler registered in `CONFIG.queries` with `game.user` switched to the queried user for the
- * duration, as if it ran on that user's client; the request and the answer cross as JSON, as
- * over Foundry's socket. Simpler than Foundry: no socket, no timeout.
+ * handler registered in `CONFIG.queries` on the queried user's client (`asClient`), so the asker
+ * and the handler each keep their own `game.user` even when clients act at once; the request
+ * and the answer cross as JSON, as over Foundry's socket, and each way takes the server's
+ * latency. As in v13 the handler is not told who asked. Simpler than Foundry: no timeout.
  */
 export function installQueries(game: GameLike, queries: Record<string, (data: unknown, options: AnyObject) => unknown>): void {
   Object.defineProperty(game.users, "activeGM", {
@@ -86,13 +88,11 @@ export function installQueries(game: GameLike, queries: Record<string, (data: un
         const handler = queries[name];
         if (!handler) throw new Error(`Unknown query "${name}"`);
         if (!user.active) throw new Error(`User ${user.id} is not connected`);
-        const asker = game.user;
-        game.user = user;
-        try {
-          return throughSocket(await handler(throughSocket(data), options));
-        } finally {
-          game.user = asker;
-        }
+        const request = throughSocket(data);
+        await roundTrip();
+        const answer = throughSocket(await asClient(user, () => handler(request, options)));
+        await roundTrip();
+        return answer;
       },
       async assignHotbarMacro(macro: MacroDouble | null, slot: number): Promise<void> {
         const hotbar = (user as unknown as { hotbar: Record<number, string> }).hotbar;
