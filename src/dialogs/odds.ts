@@ -29,7 +29,16 @@ const HEIGHT = BARS_HEIGHT + 16;
 const TAIL = 0.0005;
 const MAX_TICKS = 8;
 
-function chart(points: { x: number; p: number; good: boolean; title: string }[], caption: string): OddsView["chart"] {
+/** A point of the distribution: an outcome (successes or margin) and its probability. */
+export interface OddsPoint {
+  x: number;
+  p: number;
+  good: boolean;
+  title: string;
+}
+
+/** The bar chart of a distribution: one bar per outcome, the tallest full height, at most MAX_TICKS labels. */
+export function oddsChart(points: readonly OddsPoint[], caption: string): OddsView["chart"] {
   const peak = points.reduce((m, pt) => Math.max(m, pt.p), 0) || 1;
   const slot = WIDTH / Math.max(points.length, 1);
   const gap = slot > 4 ? 1 : 0;
@@ -68,7 +77,7 @@ export function wuxiaOddsView(dice: number, threshold: number, rerolls: number):
       { key: "success", label: t("WH.Dialog.Odds.Success"), value: percent(odds.success) },
       { key: "critical", label: t("WH.Dialog.Odds.Critical"), value: percent(odds.critical) },
     ],
-    chart: chart(points, t("WH.Dialog.Odds.SuccessesCaption")),
+    chart: oddsChart(points, t("WH.Dialog.Odds.SuccessesCaption")),
   };
 }
 
@@ -94,6 +103,6 @@ export function harmoniesOddsView(modifier: number, open: boolean): OddsView {
     success,
     critical: null,
     figures: [{ key: "success", label: t("WH.Dialog.Odds.Success"), value: percent(success) }],
-    chart: chart(points, t("WH.Dialog.Odds.MarginCaption")),
+    chart: oddsChart(points, t("WH.Dialog.Odds.MarginCaption")),
   };
 }
