@@ -13,7 +13,7 @@ import type { SystemApi } from "./index";
 let foundry: FoundryDouble;
 const api = () => (foundry.game.system as unknown as { api: SystemApi }).api;
 const errors = () => foundry.notifications.filter((n) => n.level === "error").map((n) => n.message);
-const authors = () => postedMessages().map((m) => (m as unknown as { author: string }).author);
+const authors = () => postedMessages().map((m) => (m as unknown as { author: { id: string } }).author.id);
 const refusal = (name: string) => foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name });
 
 type RollState = { state: { actorName: string; actorUuid: string | null; skillName?: string | null } };

@@ -60,7 +60,7 @@ function applyVisibility(data: AnyObject, kind: string): AnyObject {
  */
 export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13 | 14): typeof ChatMessageDouble {
   /** Any user may post as themself, a GM as anyone; only the author or a GM may change or delete. */
-  const authorOrGm = (user: ActingUser, doc: DocumentDouble): boolean => user.isGM || (doc as ChatMessage).author === user.id;
+  const authorOrGm = (user: ActingUser, doc: DocumentDouble): boolean => user.isGM || (doc as ChatMessage).authorId === user.id;
 
   class ChatMessage extends Base {
     /**
@@ -69,20 +69,29 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
      * (Miskatonic-Investigative-Society/CoC7-FoundryVTT#117: "lacks permission to update ChatMessage").
      */
     static override permissions: Record<DocumentAction, PermissionRule> = { create: authorOrGm, update: authorOrGm, delete: authorOrGm };
-    author: string;
+    /** The author's id, as stored (`_source.author`). */
+    authorId: string;
 
     constructor(data: AnyObject, options: { parent?: DocumentDouble | null } = {}) {
       super({ ...data, rolls: throughJson(data.rolls) }, options);
-      this.author = String(data.author ?? world().game.user.id);
+      this.authorId = String(data.author ?? world().game.user.id);
+    }
+
+    /**
+     * The author is a ForeignDocumentField: the document reads it as the User, the source keeps
+     * its id (API v13 ChatMessage#author, "The User who created the chat message").
+     */
+    get author(): { id: string; name: string } | undefined {
+      return world().game.users.get(this.authorId);
     }
 
     /** The author owns their message (foundryvtt/foundryvtt#11250); others have no ownership. */
     override testUserPermission(user: { id: string; isGM?: boolean }, level: Parameters<DocumentDouble["testUserPermission"]>[1]): boolean {
-      return user.id === this.author || super.testUserPermission(user, level);
+      return user.id === this.authorId || super.testUserPermission(user, level);
     }
 
     get isAuthor(): boolean {
-      return world().game.user.id === this.author;
+      return world().game.user.id === this.authorId;
     }
 
     get isRoll(): boolean {
@@ -93,7 +102,7 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
     get alias(): string {
       const alias = this.speaker.alias as string | undefined;
       const actor = typeof this.speaker.actor === "string" ? world().game.actors.get(this.speaker.actor) : undefined;
-      return alias ?? actor?.name ?? world().game.users.get(this.author)?.name ?? "";
+      return alias ?? actor?.name ?? this.author?.name ?? "";
     }
 
     get visible(): boolean {
@@ -108,7 +117,7 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
     }
 
     override toObject(): AnyObject {
-      return { ...super.toObject(), author: this.author };
+      return { ...super.toObject(), author: this.authorId };
     }
 
     /** Rolls in a change arrive as JSON and are rebuilt, as on every client. */
@@ -134,7 +143,7 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
       if (this.blind) li.classList.add("blind");
       li.dataset.messageId = this.id;
       const isPrivate = !this.isContentVisible;
-      const sender = isPrivate ? (world().game.users.get(this.author)?.name ?? "") : this.alias;
+      const sender = isPrivate ? (this.author?.name ?? "") : this.alias;
       li.append(this.#header(sender, this.whisper.length > 0 && !this.isRoll));
       const content = document.createElement("div");
       content.className = "message-content";

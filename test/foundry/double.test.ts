@@ -260,8 +260,9 @@ describe("the server's permission check", () => {
   it("lets anyone post a chat message as its own author only; the author or a GM may change or delete it", async () => {
     const foundry = installFoundry({ isGM: false });
     await expect(MessageClass().create({ content: "x", author: GM })).rejects.toThrow("User Player lacks permission to create ChatMessage");
-    const message = (await MessageClass().create({ content: "mine" })) as Doc & { author: string; content: string };
-    expect(message.author).toBe(PLAYER);
+    const message = (await MessageClass().create({ content: "mine" })) as Doc & { author: { id: string }; content: string };
+    expect(message.author.id).toBe(PLAYER);
+    expect(message.toObject().author).toBe(PLAYER);
     expect((message as unknown as { isOwner: boolean }).isOwner).toBe(true);
     as(foundry, STRANGER);
     expect((message as unknown as { isOwner: boolean }).isOwner).toBe(false);
@@ -271,7 +272,7 @@ describe("the server's permission check", () => {
     as(foundry, PLAYER);
     await message.update({ content: "edited" });
     as(foundry, GM);
-    expect((new (MessageClass() as unknown as new (data: AnyObject) => { author: string })(message.toObject())).author).toBe(PLAYER);
+    expect((new (MessageClass() as unknown as new (data: AnyObject) => { author: { id: string } })(message.toObject())).author.id).toBe(PLAYER);
     as(foundry, GM);
     await MessageClass().create({ content: "for the player", author: PLAYER });
     await message.delete();
