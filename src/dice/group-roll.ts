@@ -1,7 +1,8 @@
 import { groupCountAtLeast, groupMargins, groupSuccesses, harmoniesActionFromFaces, harmoniesOdds, rollGroupIndividually, type HarmoniesAction, type MarginCount } from "../rules";
 import { renderGroupCard } from "../chat/group-card";
-import type { GroupRollMode } from "../settings/rolls";
-import { harmoniesFormula, harmoniesModifier, type HarmoniesRollConfig } from "./harmonies-roll";
+import { GROUP_ROLL_MODE_CHOICES, type GroupRollMode } from "../settings/rolls";
+import { differenceDice, harmoniesFormula, harmoniesModifier, readableActionState, type HarmoniesRollConfig } from "./harmonies-roll";
+import { hasDice, isOneOf, isRecord, isWhole, renderUnreadableCard, rulesRead } from "./readable";
 
 /** One roll for a group of NPCs (RULES 3.2–3.3), read with the world's group mode. */
 export interface GroupRollConfig extends Omit<HarmoniesRollConfig, "penalty" | "itemUuid"> {
@@ -34,6 +35,21 @@ type RollOptions = Roll.Options & { group?: GroupRollState };
 function groupFormula(state: Pick<GroupRollState, "modifier" | "open" | "mode">): string {
   // Individual mode rolls every member through the rules; the roll itself is the modifier alone.
   return state.mode === "individual" ? String(state.modifier) : harmoniesFormula(state.modifier, state.open);
+}
+
+const GROUP_ROLL_MODES = Object.keys(GROUP_ROLL_MODE_CHOICES) as GroupRollMode[];
+
+/** A roll the card can draw once evaluated: the action's terms, a whole size, a known reading. */
+function readableConfig(state: unknown): state is GroupRollState {
+  return isRecord(state) && readableActionState(state, 0) && isWhole(state.size) && isOneOf(GROUP_ROLL_MODES, state.mode);
+}
+
+/** An evaluated state: in individual mode, the members' margins counted in whole numbers; in the others, none. */
+function readableState(state: unknown): state is GroupRollState {
+  if (!readableConfig(state)) return false;
+  const { individual } = state as unknown as Record<string, unknown>;
+  if (state.mode !== "individual") return individual === null;
+  return Array.isArray(individual) && individual.every((m: unknown) => isRecord(m) && isWhole(m.margin) && isWhole(m.count));
 }
 
 /** A group's roll: a difference roll on core Die terms (one margin for the group) or every member's. */
@@ -90,9 +106,17 @@ export class HarmoniesGroupRoll extends Roll {
     return this.action?.margin ?? this.state.modifier;
   }
 
+  /** Whether the roll is one the system makes (its data came from its author's client): no dice when every member rolled. */
+  get readable(): boolean {
+    const state = (this.options as RollOptions).group;
+    if (!this._evaluated || !readableState(state)) return false;
+    return hasDice(this, state.mode === "individual" ? [] : differenceDice(state.open)) && rulesRead(() => this.outcome);
+  }
+
   override async render(options?: RenderOptions): Promise<string> {
     const isPrivate = Boolean(options?.isPrivate);
-    if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
+    if (!this._evaluated && readableConfig((this.options as RollOptions).group)) await this.evaluate({ allowInteractive: !isPrivate });
+    if (!this.readable) return renderUnreadableCard();
     return renderGroupCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
   }
 }

@@ -1,8 +1,9 @@
 import { evaluateWuxiaPool, specialisationRerollTargets, wuxiaOdds, wuxiaThreshold, type WuxiaPoolResult } from "../rules";
 import { renderWuxiaCard } from "../chat/wuxia-card";
-import type { WuxiaAttributeKey } from "../documents/choices";
+import { WUXIA_ATTRIBUTES, type WuxiaAttributeKey } from "../documents/choices";
 import { RollError } from "./errors";
 import { rollD10s } from "./faces";
+import { hasDice, isOneOf, isProbability, isRecord, isText, isTextOrNull, isWhole, renderUnreadableCard } from "./readable";
 
 /** What a Wuxia test is made of (RULES 1.3); every number is chosen before the roll. */
 export interface WuxiaRollConfig {
@@ -149,9 +150,21 @@ export class WuxiaRoll extends Roll {
     return this.outcome.successes;
   }
 
+  /**
+   * Whether the roll is one the system makes: a readable state, and one die term of the pool's
+   * size holding a face 1–10 for each die and each reroll (its data came from its author's client).
+   */
+  get readable(): boolean {
+    const state = (this.options as RollOptions).wuxia;
+    if (!this._evaluated || !readableState(state)) return false;
+    const size = poolSize(state);
+    return hasDice(this, [{ number: size, modifiers: [], results: (count) => count === size + state.rerolled.length }]);
+  }
+
   override async render(options?: RenderOptions): Promise<string> {
     const isPrivate = Boolean(options?.isPrivate);
-    if (!this._evaluated) await this.evaluate({ allowInteractive: !isPrivate });
+    if (!this._evaluated && readableState((this.options as RollOptions).wuxia)) await this.evaluate({ allowInteractive: !isPrivate });
+    if (!this.readable) return renderUnreadableCard();
     return renderWuxiaCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
   }
 }
@@ -159,6 +172,20 @@ export class WuxiaRoll extends Roll {
 /** The pool: Attribute + extra dice + Destiny dice added before rolling. */
 export function poolSize(config: Pick<WuxiaRollConfig, "attributeValue" | "extraDice" | "destinyDice">): number {
   return config.attributeValue + config.extraDice + config.destinyDice;
+}
+
+const REROLLED_BY: readonly WuxiaRerollEntry["by"][] = ["specialisation", "destiny"];
+
+/** A state the card can draw: known keys, whole numbers, a threshold its SR and skill give, rerolls of dice in the pool. */
+function readableState(state: unknown): state is WuxiaRollState {
+  if (!isRecord(state) || !isOneOf(WUXIA_ATTRIBUTES, state.attribute)) return false;
+  const { attributeValue, competence, rerolls, sr, srPenalty, extraDice, destinyDice, threshold, odds, rerolled } = state;
+  if (![attributeValue, competence, rerolls, sr, srPenalty, extraDice, destinyDice, threshold].every(isWhole)) return false;
+  if (!isText(state.actorName) || !isTextOrNull(state.skillName) || !isTextOrNull(state.specialisation) || !isTextOrNull(state.actorUuid) || !isTextOrNull(state.itemUuid)) return false;
+  if (!isRecord(odds) || !isProbability(odds.success) || !isProbability(odds.critical)) return false;
+  if ((threshold as number) !== (sr as number) + (srPenalty as number) - (competence as number)) return false;
+  const size = poolSize(state as unknown as WuxiaRollConfig);
+  return Array.isArray(rerolled) && rerolled.every((entry: unknown) => isRecord(entry) && isWhole(entry.index) && entry.index >= 0 && entry.index < size && isOneOf(REROLLED_BY, entry.by));
 }
 
 /** Index in the die term's results of the face each position currently shows. */
