@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harmoniesOdds, wuxiaOdds } from "../rules";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { guards, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
+import { actAs, guards, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
 import { openRollDialog, settle } from "../../test/support/dom";
 
 /** What each roll dialog offers and says, as a player reads it, and how it follows the fields. */
@@ -313,5 +313,30 @@ describe("whether a click asks with the dialog", () => {
     expect(shouldAsk({})).toBe(false);
     // A macro's explicit choice wins over both.
     expect(shouldAsk({ dialog: true })).toBe(true);
+  });
+});
+
+describe("a number the rules refuse", () => {
+  it("shows the rules' reason in place of the odds, and Roll refuses it and keeps the dialog open", async () => {
+    const actor = await harmoniesHero();
+    actAs("player");
+    const { rollActor } = await import("../api/roll");
+    const posting = rollActor(actor, { dialog: true });
+    await settle();
+    const element = document.querySelector<HTMLFormElement>("form.wh-roll-dialog");
+    if (!element) throw new Error("no dialog drawn");
+    // The fields' helpers read the dialog's element only.
+    const dialog = { element } as Dialog;
+    await type(dialog, "difficulty", "2000000000");
+    const reason = error(dialog);
+    expect(reason).toContain("1000000000");
+    dialog.element.querySelector<HTMLButtonElement>("button[type=submit]")?.click();
+    await settle();
+    expect(foundry.notifications.at(-1)).toEqual({ level: "error", message: reason });
+    expect(element.isConnected).toBe(true);
+    await type(dialog, "difficulty", "-1");
+    dialog.element.querySelector<HTMLButtonElement>("button[type=submit]")?.click();
+    expect(((await posting) as unknown as { rolls: Roll[] } | null)?.rolls).toHaveLength(1);
+    expect(postedMessages()).toHaveLength(1);
   });
 });

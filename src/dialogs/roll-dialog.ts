@@ -80,9 +80,8 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
 
   /** The checked values of raw form data; throws a RollError naming a bad field. */
   protected abstract read(raw: Record<string, unknown>): V;
-  /** Throws if the values make no roll (the rules check every number). */
-  protected abstract check(values: V): void;
   protected abstract fields(): Record<string, unknown>;
+  /** The odds of the roll the values make; throws as building that roll would (the rules check every number). */
   protected abstract oddsOf(values: V): OddsContext;
 
   override async _prepareContext(options: never): Promise<never> {
@@ -114,13 +113,13 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
   }
 
   /**
-   * New values from the form: the odds part is drawn again, and the fields part too when a
-   * choice changes what the fields offer (a select), never while a number is being typed.
+   * New values from the form: the odds part is drawn again (saying why the values make no roll,
+   * if they make none), and the fields part too when a choice changes what the fields offer (a
+   * select), never while a number is being typed.
    */
   async updateValues(raw: Record<string, unknown>, options: { redrawFields?: boolean } = {}): Promise<void> {
     try {
       this.values = this.read(raw);
-      this.check(this.values);
       this.#error = null;
     } catch (error) {
       this.#error = describeError(error);
@@ -132,7 +131,8 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
   async submitValues(raw: Record<string, unknown>): Promise<boolean> {
     try {
       const values = this.read(raw);
-      this.check(values);
+      // The odds run every check the roll will: a value they refuse would fail once the dialog is gone.
+      this.oddsOf(values);
       this.values = values;
     } catch (error) {
       ui.notifications.error(describeError(error));
@@ -214,10 +214,6 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues> {
     return values;
   }
 
-  protected check(values: WuxiaFormValues): void {
-    wuxiaConfig(this.subject, values);
-  }
-
   protected fields(): Record<string, unknown> {
     const s = this.subject;
     const skill = s.skills.find((k) => k.id === this.values.skillId);
@@ -257,10 +253,6 @@ export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesF
     return readHarmoniesValues(raw, this.subject);
   }
 
-  protected check(values: HarmoniesFormValues): void {
-    harmoniesConfig(this.subject, values);
-  }
-
   protected fields(): Record<string, unknown> {
     const s = this.subject;
     return {
@@ -290,10 +282,6 @@ export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues> {
 
   protected read(raw: Record<string, unknown>): GroupFormValues {
     return readGroupValues(raw);
-  }
-
-  protected check(values: GroupFormValues): void {
-    groupConfig(this.subject, values);
   }
 
   protected fields(): Record<string, unknown> {
