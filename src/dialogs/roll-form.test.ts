@@ -1,0 +1,146 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { guards, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
+import type * as FormModule from "./roll-form";
+import type { GroupSubject, HarmoniesSubject, WuxiaSubject } from "../dice/subjects";
+
+/**
+ * The roll dialog's values as the dialog, a skipped dialog and a macro hand them in: what is
+ * refused (with a message naming the field) and the roll they make.
+ */
+
+let foundry: FoundryDouble;
+let form: typeof FormModule;
+let describeError: (error: unknown) => string;
+
+beforeEach(async () => {
+  foundry = await startWorld();
+  form = await import("./roll-form");
+  ({ describeError } = await import("../dice/errors"));
+});
+
+async function subjectOf<S>(actor: Actor.Implementation): Promise<S> {
+  const { rollSubject } = await import("../dice/subjects");
+  return rollSubject(actor) as S;
+}
+
+/** The localised message a reading throws (as the dialog shows it), or null when it reads. */
+function refusal(read: () => unknown): string | null {
+  try {
+    read();
+    return null;
+  } catch (error) {
+    return describeError(error);
+  }
+}
+
+function format(key: string, data: Record<string, unknown> = {}): string {
+  return foundry.game.i18n.format(key, data as never);
+}
+
+/** A refusal as the tables name it, localised once the world has started. */
+type Expected = () => string;
+const badChoice = (field: string): Expected => () => format("WH.Roll.Error.BadChoice", { field });
+const notWhole = (field: string): Expected => () => format("WH.Roll.Error.NotWholeNumber", { field });
+
+describe("reading a Wuxia test's values", () => {
+  it.each([
+    [{ attribute: "charisme" }, badChoice("Attribute")],
+    [{ skillId: "nope" }, badChoice("Skill")],
+    [{ sr: "dix" }, notWhole("SR")],
+    [{ extraDice: "1.5" }, notWhole("Extra dice")],
+    [{ destinyDice: "-1" }, () => format("WH.Roll.Error.TooSmall", { field: "Destiny dice added", min: 0 })],
+    [{ visibility: "everyone" }, badChoice("Roll mode")],
+  ])("refuses %o, naming the field", async (change, message) => {
+    const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
+    expect(refusal(() => form.readWuxiaValues({ ...form.wuxiaDefaults(subject), ...change }, subject))).toBe(message());
+  });
+
+  it("reads what the form sends: numbers as text, a ticked box as on, and missing dice as none", async () => {
+    const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
+    const values = form.readWuxiaValues({ attribute: "eau", skillId: "", specialisation: "on", sr: "12", visibility: "gm" }, subject);
+    expect(values).toEqual({ attribute: "eau", skillId: "", specialisation: true, sr: 12, extraDice: 0, destinyDice: 0, visibility: "gm" });
+  });
+
+  it.each([
+    [true, true],
+    ["true", true],
+    ["on", true],
+    [false, false],
+    ["false", false],
+    ["", false],
+    [undefined, false],
+  ])("reads the specialisation box %o as %s", async (box, ticked) => {
+    const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
+    expect(form.readWuxiaValues({ ...form.wuxiaDefaults(subject), specialisation: box }, subject).specialisation).toBe(ticked);
+  });
+});
+
+describe("reading a Harmonies roll's values", () => {
+  it.each([
+    [{ characteristic: "charisme" }, badChoice("Characteristic")],
+    [{ means: "magie" }, badChoice("Means")],
+    [{ skillId: "nope" }, badChoice("Skill")],
+    [{ difficulty: "−3" }, notWhole("Difficulty")],
+    [{ penalty: "a lot" }, notWhole("Wound penalty")],
+    [{ visibility: "" }, badChoice("Roll mode")],
+  ])("refuses %o, naming the field", async (change, message) => {
+    const subject = await subjectOf<HarmoniesSubject>(await harmoniesHero());
+    expect(refusal(() => form.readHarmoniesValues({ ...form.harmoniesDefaults(subject), ...change }, subject))).toBe(message());
+  });
+
+  it("takes any of the character's skills, and an open box as an open roll", async () => {
+    const actor = await harmoniesHero();
+    await actor.createEmbeddedDocuments("Item", [{ name: "Épée", type: "harmoniesSkill", system: { level: 2, characteristic: "agilite", means: "manoeuvre" } }] as never);
+    const subject = await subjectOf<HarmoniesSubject>(actor);
+    const sword = subject.skills.find((s) => s.name === "Épée");
+    const values = form.readHarmoniesValues({ ...form.harmoniesDefaults(subject), skillId: sword?.id, open: "true", penalty: "-2" }, subject);
+    expect(values).toMatchObject({ skillId: sword?.id, open: true, penalty: -2 });
+    const config = form.harmoniesConfig(subject, values);
+    expect(config).toMatchObject({ skillName: "Épée", skillLevel: 2, penalty: -2, itemUuid: sword?.uuid });
+  });
+});
+
+describe("reading a group roll's values", () => {
+  it.each([
+    [{ characteristic: "charisme" }, badChoice("Characteristic")],
+    [{ means: "magie" }, badChoice("Means")],
+    [{ skillLevel: "" }, notWhole("Skill level")],
+    [{ difficulty: "2.5" }, notWhole("Difficulty")],
+    [{ visibility: "nobody" }, badChoice("Roll mode")],
+  ])("refuses %o, naming the field", async (change, message) => {
+    const subject = await subjectOf<GroupSubject>(await guards());
+    expect(refusal(() => form.readGroupValues({ ...form.groupDefaults(subject), ...change }))).toBe(message());
+  });
+});
+
+describe("the Wuxia test the values make", () => {
+  it("names the specialisation whose rerolls it uses, and the item rolled", async () => {
+    const actor = await wuxiaHero();
+    const subject = await subjectOf<WuxiaSubject>(actor);
+    const bow = subject.skills.find((s) => s.specialisation === "Tir à l'arc");
+    const config = form.wuxiaConfig(subject, form.wuxiaDefaults(subject, { skillId: bow?.id }));
+    expect(config).toMatchObject({ skillName: "Chasseur", specialisation: "Tir à l'arc", rerolls: 1, competence: 3, itemUuid: bow?.uuid });
+    const without = form.wuxiaConfig(subject, { ...form.wuxiaDefaults(subject, { skillId: bow?.id }), specialisation: false });
+    expect(without).toMatchObject({ specialisation: null, rerolls: 0 });
+  });
+
+  it("rolls at most 100 dice, counting the Destiny dice added", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
+    const values = form.wuxiaDefaults(subject);
+    const tooMany = format("WH.Roll.Error.PoolTooLarge", { max: 100 });
+    // Feu 5.
+    expect(refusal(() => form.wuxiaConfig(subject, { ...values, extraDice: 95 }))).toBeNull();
+    expect(refusal(() => form.wuxiaConfig(subject, { ...values, extraDice: 96 }))).toBe(tooMany);
+    expect(refusal(() => form.wuxiaConfig(subject, { ...values, extraDice: 94, destinyDice: 1 }))).toBeNull();
+    expect(refusal(() => form.wuxiaConfig(subject, { ...values, extraDice: 94, destinyDice: 2 }))).toBe(tooMany);
+    expect(form.wuxiaConfig(subject, { ...values, destinyDice: 2 }).destinyDice).toBe(2);
+  });
+
+  it("adds no Destiny die before the roll where the world spends them on rerolls", async () => {
+    const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
+    const config = form.wuxiaConfig(subject, { ...form.wuxiaDefaults(subject), destinyDice: 5 });
+    expect(config.destinyDice).toBe(0);
+  });
+});
