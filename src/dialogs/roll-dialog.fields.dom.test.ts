@@ -275,7 +275,7 @@ describe("the group roll dialog's fields", () => {
 });
 
 describe("each roll dialog's window", () => {
-  it("is a form titled with its rule set, in the reader's language", async () => {
+  it("is a form in the system's style, titled with its rule set in the reader's language", async () => {
     for (const [actor, title] of [
       [await wuxiaHero(), "Wuxia test"],
       [await harmoniesHero(), "Harmonies roll"],
@@ -284,6 +284,8 @@ describe("each roll dialog's window", () => {
       const dialog = await open(actor);
       expect(foundry.game.i18n.localize(dialog.title)).toBe(title);
       expect(dialog.element.tagName).toBe("FORM");
+      // The system's styles are scoped to .wuxia-harmonies.
+      expect([...dialog.element.classList]).toEqual(expect.arrayContaining(["wuxia-harmonies", "wh-roll-dialog"]));
     }
   });
 });
