@@ -153,6 +153,22 @@ describe("the Wuxia roll dialog's fields", () => {
     expect(field(dialog, "attribute")).toBe(attribute);
   });
 
+  it("still redraws the fields for a choice made while the odds redraw, when a number is typed right after", async () => {
+    const actor = await wuxiaHero();
+    const dialog = await open(actor);
+    const extra = field(dialog, "extraDice");
+    extra.value = "1";
+    extra.dispatchEvent(new Event("input", { bubbles: true }));
+    const skill = field<HTMLSelectElement>(dialog, "skillId");
+    skill.value = itemId(actor, "Tir à l'arc");
+    skill.dispatchEvent(new Event("change", { bubbles: true }));
+    extra.value = "2";
+    extra.dispatchEvent(new Event("input", { bubbles: true }));
+    await settle();
+    expect(field(dialog, "specialisation").checked).toBe(true);
+    expect(facts(dialog)).toEqual(["7 dice", "Threshold 7", "Up to 1 failed dice rerolled"]);
+  });
+
   it("redraws the odds once for the last of many quick keystrokes, not once for each", async () => {
     const dialog = await open(await wuxiaHero());
     const input = field(dialog, "extraDice");
@@ -259,6 +275,32 @@ describe("the group roll dialog's fields", () => {
     expect(options(dialog, "means")).toEqual(["Power (0)", "Resistance (0)", "Manoeuvre (+1)", "Precision (0)"]);
     expect(field(dialog, "open").checked).toBe(false);
     expect(facts(dialog)).toEqual(["Modifier +2"]);
+  });
+
+  it("says how the world reads group rolls, and warns when one roll cannot stand for every member", async () => {
+    const band = await open(await guards());
+    expect(texts(band, ".hint")).toContain("Read with: Book, method 2 (margins inside the group) (world setting)");
+    expect(band.element.querySelector(".wh-roll-dialog__actor")?.textContent).toBe("Gardes — 25 members");
+    expect(band.element.querySelector(".wh-roll-dialog__warning")).toBeNull();
+    const { createActor } = await import("../../test/support/world");
+    const mixed = await createActor({
+      name: "Foule",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [
+          { label: "Badaud", count: 10, stats: { agilite: -2, manoeuvre: -2, skill: 0 } },
+          { label: "Spadassin", count: 2, stats: { agilite: 4, manoeuvre: 3, skill: 3 } },
+        ],
+        action: { characteristic: "agilite", means: "manoeuvre" },
+      },
+    });
+    const crowd = await open(mixed);
+    expect(crowd.element.querySelector(".wh-roll-dialog__warning")?.textContent).toBe(
+      "This group is not homogeneous: one roll may not stand for all its members (RULES 3.2).",
+    );
+    // The largest sub-group rolls: Agilité −2, Manœuvre −2.
+    expect(facts(crowd)).toEqual(["Modifier \u22124"]);
   });
 
   it("follows the skill level typed and the preset chosen, and refuses a skill level that is no whole number", async () => {
