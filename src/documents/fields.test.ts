@@ -37,9 +37,13 @@ describe.each([13, 14] as const)("refusal messages on Foundry v%i", (generation)
 describe("field builders", () => {
   it("build the fields the data models rely on", () => {
     installFoundry();
-    expect(integerField({ min: 1, max: 3, initial: 2 }).options).toMatchObject({ required: true, nullable: false, integer: true, initial: 2 });
-    expect(optionalIntegerField({ min: 0 }).options).toMatchObject({ required: true, nullable: true, integer: true, initial: null });
-    expect(optionalIntegerField().options.initial).toBeNull();
+    expect(integerField({ min: 1, max: 3, initial: 2 }).options).toMatchObject({ required: true, nullable: false, initial: 2 });
+    expect(optionalIntegerField({ min: 0, max: 3 }).options).toMatchObject({ required: true, nullable: true, initial: null });
+    // Foundry rounds an `integer` field and clamps to `min`/`max` while cleaning: neither may be set.
+    for (const field of [integerField({ min: 1, max: 3, initial: 2 }), optionalIntegerField({ min: 0, max: 3 })]) {
+      const options = field.options as { integer?: boolean; min?: number; max?: number };
+      expect([options.integer, options.min, options.max]).toEqual([false, undefined, undefined]);
+    }
     expect(textField("Lin").options).toMatchObject({ required: true, blank: true, initial: "Lin" });
     expect(textField().options.initial).toBe("");
     expect(choiceField({ a: "A", b: "B" }, "b").options).toMatchObject({ required: true, blank: false, initial: "b", choices: { a: "A", b: "B" } });

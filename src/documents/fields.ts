@@ -3,10 +3,11 @@ import { t } from "../helpers/i18n";
 /**
  * Field builders shared by the data models.
  *
- * Foundry's NumberField rounds and CLAMPS a value to its `min`/`max` while cleaning, before it
- * validates, so a 12 typed into a 1..10 field would silently become 10. The system wants such a
- * value refused with a message saying why, so bounded numbers carry no `min`/`max`: a custom
- * validator checks the range and throws a localised message, which Foundry reports as the
+ * Foundry's NumberField rounds an `integer` field and CLAMPS a value to its `min`/`max` while
+ * cleaning, before it validates, so a 12 typed into a 1..10 field would silently become 10 and
+ * half a Destiny die a whole one. The system wants such a value refused with a message saying
+ * why, so its whole numbers carry neither `integer` nor `min`/`max`: a custom validator checks
+ * the range and the whole number and throws a localised message, which Foundry reports as the
  * field's validation failure.
  */
 
@@ -38,37 +39,45 @@ export function rangeValidator(min: number | undefined, max: number | undefined)
   };
 }
 
+/** A validator refusing numbers outside [min, max], then any fraction, each with its message. */
+export function wholeNumberValidator(min: number, max: number | undefined) {
+  const validateRange = rangeValidator(min, max);
+  return function validateWholeNumber(this: LabelledField | undefined, value: unknown): void {
+    validateRange.call(this, value);
+    if (typeof value === "number" && !Number.isNaN(value) && !Number.isInteger(value)) {
+      throw new Error(t("WH.Validation.Whole", { field: fieldName(this), value }));
+    }
+  };
+}
+
 /**
  * The rules set no bound on Harmonies Values, but the Value/Measure scale leaves the range of
  * floating-point numbers near ±3000; no character comes anywhere near this technical limit.
  */
 export const HARMONIES_VALUE_LIMITS = { min: -999, max: 999 } as const;
 
-interface IntegerOptions {
-  min?: number;
+interface Bounds {
+  min: number;
   max?: number;
-  initial: number;
 }
 
-/** A required whole number, refused (not clamped) outside [min, max]. */
-export function integerField({ min, max, initial }: IntegerOptions) {
+/** A required whole number, refused (not rounded or clamped) outside [min, max]. */
+export function integerField({ min, max, initial }: Bounds & { initial: number }) {
   return new foundry.data.fields.NumberField({
     required: true,
     nullable: false,
-    integer: true,
     initial,
-    validate: rangeValidator(min, max),
+    validate: wholeNumberValidator(min, max),
   });
 }
 
 /** A whole number that may be empty (null), refused outside [min, max]. */
-export function optionalIntegerField({ min, max }: { min?: number; max?: number } = {}) {
+export function optionalIntegerField({ min, max }: Bounds) {
   return new foundry.data.fields.NumberField({
     required: true,
     nullable: true,
-    integer: true,
     initial: null,
-    validate: rangeValidator(min, max),
+    validate: wholeNumberValidator(min, max),
   });
 }
 
