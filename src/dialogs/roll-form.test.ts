@@ -43,6 +43,17 @@ type Expected = () => string;
 const badChoice = (field: string): Expected => () => format("WH.Roll.Error.BadChoice", { field });
 const notWhole = (field: string): Expected => () => format("WH.Roll.Error.NotWholeNumber", { field });
 
+describe("where a Wuxia test starts", () => {
+  it("with a power's own Attribute, a skill's rerolls on, and Feu at SR 10 with nothing chosen", async () => {
+    const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
+    const power = subject.skills.find((s) => s.kind === "power");
+    const bow = subject.skills.find((s) => s.specialisation);
+    expect(form.wuxiaDefaults(subject, { skillId: power?.id })).toMatchObject({ attribute: "terre", skillId: power?.id, specialisation: false });
+    expect(form.wuxiaDefaults(subject, { skillId: bow?.id, attribute: "metal", sr: 12 })).toMatchObject({ attribute: "metal", specialisation: true, sr: 12 });
+    expect(form.wuxiaDefaults(subject)).toEqual({ attribute: "feu", skillId: "", specialisation: false, sr: 10, extraDice: 0, destinyDice: 0, visibility: "public" });
+  });
+});
+
 describe("reading a Wuxia test's values", () => {
   it.each([
     [{ attribute: "charisme" }, badChoice("Attribute")],
