@@ -28,8 +28,44 @@ export class RulesError extends RangeError {
   readonly details: RulesErrorDetails;
 
   constructor(code: RulesErrorCode, details: RulesErrorDetails, message: string) {
-    super(message);
+    // Built while refusing any input at all: a message that is not a string must not throw.
+    super(typeof message === "string" ? message : show(message));
     this.code = code;
     this.details = details;
+  }
+}
+
+/** Longest description of a refused value in a message; the value itself stays in `details`. */
+const SHOWN_LENGTH = 120;
+
+/**
+ * A refused value as the message shows it. Any value at all may arrive here, so nothing may
+ * throw: JSON.stringify does on a BigInt or a circular object, String on a null prototype.
+ */
+export function show(value: unknown): string {
+  let text: string;
+  try {
+    text = describe(value);
+  } catch {
+    text = "a value that cannot be shown";
+  }
+  return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
+}
+
+function describe(value: unknown): string {
+  switch (typeof value) {
+    case "bigint":
+      return `${value}n`;
+    case "string":
+      return JSON.stringify(value);
+    case "object":
+      if (value === null) return "null";
+      try {
+        return JSON.stringify(value) ?? Object.prototype.toString.call(value);
+      } catch {
+        return Object.prototype.toString.call(value);
+      }
+    default:
+      return String(value);
   }
 }

@@ -89,7 +89,7 @@ export {
 
 // Groups
 export { GROUP_DEFAULTS, type GroupDefaults, type GroupMode } from "./groups/defaults";
-export { combineValues, combineValuesByMeasure, type CombinedValue } from "./groups/combine";
+export { combineValueCounts, combineValues, combineValuesByMeasure, type CombinedValue, type ValueCount } from "./groups/combine";
 export { groupSuccesses, type GroupSuccesses } from "./groups/method1-successes";
 export {
   BOOK_EXACT_GAP,

@@ -1,5 +1,5 @@
 import { RulesError } from "./errors";
-import { requireArray, requireInteger } from "./validate";
+import { requireArray, requireInteger, requireRandom, show } from "./validate";
 
 /**
  * mulberry32: a tiny seedable generator (32-bit state, period 2^32), good enough for dice and
@@ -19,23 +19,28 @@ export function mulberry32(seed: number): () => number {
 function draw(random: () => number): number {
   // Not requireRandom on every face: the engine's entry points check the generator once, and a
   // check per face costs some 5 % of a pool roll.
-  const x = random();
-  // A generator returning 1 or NaN would otherwise yield an 11 or NaN face silently.
-  return x >= 0 && x < 1 ? x : rejectDraw(x);
+  const x: unknown = random();
+  // A generator returning 1, NaN or "0.5" would otherwise yield an 11, NaN or a face silently.
+  return typeof x === "number" && x >= 0 && x < 1 ? x : rejectDraw(x);
 }
 
-function rejectDraw(x: number): never {
-  throw new RulesError("WH.Error.BadRandom", { argument: "random", value: x }, `random() must return a number in [0, 1) (got ${x})`);
+function rejectDraw(x: unknown): never {
+  throw new RulesError("WH.Error.BadRandom", { argument: "random", value: x }, `random() must return a number in [0, 1) (got ${show(x)})`);
+}
+
+/** A d10 face from a generator already checked by the caller (the engine's inner loops). */
+export function rollD10(random: () => number): number {
+  return Math.floor(draw(random) * 10) + 1;
 }
 
 /** One d10 face, 1..10 (the 0 face reads 10). */
 export function d10(random: () => number): number {
-  return Math.floor(draw(random) * 10) + 1;
+  return rollD10(requireRandom("random", random));
 }
 
 /** One d6 face, 1..6. */
 export function d6(random: () => number): number {
-  return Math.floor(draw(random) * 6) + 1;
+  return Math.floor(draw(requireRandom("random", random)) * 6) + 1;
 }
 
 /**

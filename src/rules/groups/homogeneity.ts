@@ -1,4 +1,4 @@
-import { requireCount, requireInteger, requireNonEmpty } from "../validate";
+import { requireCount, requireInteger, requireNonEmpty, requireOptions } from "../validate";
 import { GROUP_DEFAULTS } from "./defaults";
 
 export interface Homogeneity {
@@ -21,6 +21,9 @@ export function groupHomogeneity(sums: readonly number[], options: { homogeneity
     high = Math.max(high, v);
   });
   const spread = high - low;
-  const maxSpread = requireCount("options.homogeneityMaxSpread", options.homogeneityMaxSpread ?? GROUP_DEFAULTS.homogeneityMaxSpread);
+  const maxSpread = requireCount(
+    "options.homogeneityMaxSpread",
+    requireOptions("options", options).homogeneityMaxSpread ?? GROUP_DEFAULTS.homogeneityMaxSpread,
+  );
   return { homogeneous: spread <= maxSpread, spread };
 }

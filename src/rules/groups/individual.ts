@@ -1,5 +1,5 @@
-import { openD10 } from "../harmonies/difference-roll";
-import { d10 } from "../random";
+import { openD10, openOption } from "../harmonies/difference-roll";
+import { rollD10 } from "../random";
 import { GROUP_DEFAULTS } from "./defaults";
 import { requireCount, requireInteger, requireRandom } from "../validate";
 import type { MarginCount } from "./method2-margins";
@@ -21,9 +21,10 @@ export function rollGroupIndividually(
   const n = requireCount("size", size);
   const m = requireInteger("modifier", modifier);
   requireRandom("random", random);
+  const open = openOption(options, GROUP_DEFAULTS.open);
   const counts = new Float64Array(2 * WINDOW + 1);
   const rare = new Map<number, number>();
-  if (options.open ?? GROUP_DEFAULTS.open) {
+  if (open) {
     for (let i = 0; i < n; i++) {
       const d = openD10(random) - openD10(random);
       if (d >= -WINDOW && d <= WINDOW) counts[d + WINDOW] = (counts[d + WINDOW] ?? 0) + 1;
@@ -31,7 +32,7 @@ export function rollGroupIndividually(
     }
   } else {
     for (let i = 0; i < n; i++) {
-      const k = d10(random) - d10(random) + WINDOW;
+      const k = rollD10(random) - rollD10(random) + WINDOW;
       counts[k] = (counts[k] ?? 0) + 1;
     }
   }

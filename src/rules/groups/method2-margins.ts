@@ -1,3 +1,4 @@
+import { openOption } from "../harmonies/difference-roll";
 import { differenceAtLeast, differencePmf } from "../harmonies/odds";
 import { measureOf, valueOf } from "../harmonies/measure";
 import { at, requireCount, requireInteger, requireOneOf } from "../validate";
@@ -109,8 +110,9 @@ export function groupMargins(size: number, margin: number, mode: GroupMarginMode
   const n = requireCount("size", size);
   const m = requireInteger("margin", margin);
   requireOneOf("mode", mode, MODES);
+  const open = openOption(options, GROUP_DEFAULTS.open);
   if (n === 0) return [];
-  return mode === "book" ? bookMargins(n, m) : exactMargins(n, m, options.open ?? GROUP_DEFAULTS.open);
+  return mode === "book" ? bookMargins(n, m) : exactMargins(n, m, open);
 }
 
 /**
@@ -130,9 +132,10 @@ export function groupCountAtLeast(
   const m = requireInteger("margin", margin);
   const t = requireInteger("target", target);
   requireOneOf("mode", mode, MODES);
+  const open = openOption(options, GROUP_DEFAULTS.open);
   if (n === 0) return 0;
   if (mode === "exact") {
-    return exactMargins(n, m, options.open ?? GROUP_DEFAULTS.open).reduce((sum, c) => (c.margin >= t ? sum + c.count : sum), 0);
+    return exactMargins(n, m, open).reduce((sum, c) => (c.margin >= t ? sum + c.count : sum), 0);
   }
   const value = valueOf(n);
   if (t >= m) {

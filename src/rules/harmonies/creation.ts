@@ -1,5 +1,5 @@
 import { d6 } from "../random";
-import { requireArray, requireCount, requireInteger, requireRandom } from "../validate";
+import { requireArray, requireCount, requireInteger, requireObject, requireOptions, requireRandom } from "../validate";
 import { HARMONIES_DEFAULTS } from "./defaults";
 
 export interface HarmoniesAttributeRoll {
@@ -40,8 +40,9 @@ export interface HarmoniesAttributes {
 /** A creation result is −5..+5: a wider gap changes nothing, and an unbounded one lists splits forever. */
 const MAX_CREATION_GAP = 100;
 
-function creationMaxGap(options: { creationMaxGap?: number }): number {
-  return requireCount("options.creationMaxGap", options.creationMaxGap ?? HARMONIES_DEFAULTS.creationMaxGap, MAX_CREATION_GAP);
+function creationMaxGap(options: { creationMaxGap?: number } | undefined): number {
+  const given = requireOptions("options", options).creationMaxGap;
+  return requireCount("options.creationMaxGap", given ?? HARMONIES_DEFAULTS.creationMaxGap, MAX_CREATION_GAP);
 }
 
 /** Every split of a result between a pair: they sum to it and differ by at most 2. */
@@ -71,6 +72,7 @@ export function validateHarmoniesCreation(
   options: { creationMaxGap?: number } = {},
 ): { valid: boolean; problems: HarmoniesCreationProblem[] } {
   requireArray("kept", kept);
+  requireObject("attributes", attributes);
   const gap = creationMaxGap(options);
   const problems: HarmoniesCreationProblem[] = [];
   const sums: number[] = [];

@@ -1,6 +1,6 @@
 import { RulesError } from "../errors";
-import { d10 } from "../random";
-import { requireInteger, requireNonEmpty, requireRandom } from "../validate";
+import { rollD10 } from "../random";
+import { requireBoolean, requireInteger, requireNonEmpty, requireOptions, requireRandom } from "../validate";
 import { HARMONIES_DEFAULTS } from "./defaults";
 
 /** A fair die explodes 1000 times in a row with probability 10^−1000: only a broken generator does. */
@@ -22,7 +22,7 @@ export interface HarmoniesRoll {
 export function openD10(random: () => number, faces?: number[]): number {
   let total = 0;
   for (let n = 0; n <= MAX_EXPLOSIONS; n++) {
-    const face = d10(random);
+    const face = rollD10(random);
     faces?.push(face);
     total += face;
     if (face !== 10) return total;
@@ -30,10 +30,15 @@ export function openD10(random: () => number, faces?: number[]): number {
   throw new RulesError("WH.Error.NotRandom", { argument: "random", value: MAX_EXPLOSIONS + 1 }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
 }
 
+/** The `open` option, checked: a string "false" must not roll open. */
+export function openOption(options: { open?: boolean } | undefined, fallback: boolean): boolean {
+  return requireBoolean("options.open", requireOptions("options", options).open, fallback);
+}
+
 /** One die of the difference roll, closed or open. */
 function rollDie(random: () => number, open: boolean, faces: number[]): number {
   if (open) return openD10(random, faces);
-  const face = d10(random);
+  const face = rollD10(random);
   faces.push(face);
   return face;
 }
@@ -41,7 +46,7 @@ function rollDie(random: () => number, open: boolean, faces: number[]): number {
 /** The difference roll d10 − d10, closed (−9..+9) or open (unbounded). */
 export function rollHarmonies(random: () => number, options: { open?: boolean } = {}): HarmoniesRoll {
   requireRandom("random", random);
-  const open = options.open ?? HARMONIES_DEFAULTS.open;
+  const open = openOption(options, HARMONIES_DEFAULTS.open);
   const plus: number[] = [];
   const minus: number[] = [];
   const up = rollDie(random, open, plus);
@@ -66,16 +71,17 @@ function action(modifier: number, roll: HarmoniesRoll): HarmoniesAction {
  * with the dice is ≥ 0 (RULES 2.4).
  */
 export function rollHarmoniesAction(modifier: number, random: () => number, options: { open?: boolean } = {}): HarmoniesAction {
-  requireInteger("modifier", modifier);
-  return action(modifier, rollHarmonies(random, options));
+  const m = requireInteger("modifier", modifier);
+  return action(m, rollHarmonies(random, options));
 }
 
 /** One die's faces as rolled elsewhere: a face follows only a 10, and only on an open roll. */
 function dieFromFaces(argument: string, faces: readonly number[], open: boolean): number {
   requireNonEmpty(argument, faces);
+  // Every face checked before the sequence, whose message lists them all.
+  faces.forEach((face, i) => requireInteger(`${argument}[${i}]`, face, 1, 10));
   let total = 0;
   faces.forEach((face, i) => {
-    requireInteger(`${argument}[${i}]`, face, 1, 10);
     const rollsAgain = open && face === 10;
     if (rollsAgain !== i < faces.length - 1) {
       throw new RulesError("WH.Error.BadValue", { argument, value: faces.join(", ") }, `${argument}: a die rolls again after a 10 on an open roll, and only then`);
@@ -95,8 +101,8 @@ export function harmoniesActionFromFaces(
   minus: readonly number[],
   options: { open?: boolean } = {},
 ): HarmoniesAction {
-  requireInteger("modifier", modifier);
-  const open = options.open ?? HARMONIES_DEFAULTS.open;
+  const m = requireInteger("modifier", modifier);
+  const open = openOption(options, HARMONIES_DEFAULTS.open);
   const dice = dieFromFaces("plus", plus, open) - dieFromFaces("minus", minus, open);
-  return action(modifier, { plus: [...plus], minus: [...minus], dice });
+  return action(m, { plus: [...plus], minus: [...minus], dice });
 }

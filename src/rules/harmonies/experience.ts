@@ -1,4 +1,4 @@
-import { requireInteger } from "../validate";
+import { requireInteger, requireOptions } from "../validate";
 import { HARMONIES_DEFAULTS } from "./defaults";
 import { MAX_VALUE, measureOf } from "./measure";
 
@@ -19,10 +19,10 @@ function levelCost(level: number, offset: number, offsetArgument: string): numbe
 
 /** XP to raise a skill to `level`: Measure(level + 20). */
 export function skillLevelCost(level: number, options: { skillCostOffset?: number } = {}): number {
-  return levelCost(level, options.skillCostOffset ?? HARMONIES_DEFAULTS.skillCostOffset, "options.skillCostOffset");
+  return levelCost(level, requireOptions("options", options).skillCostOffset ?? HARMONIES_DEFAULTS.skillCostOffset, "options.skillCostOffset");
 }
 
 /** XP to raise an attribute (race bonus excluded) to `level`: Measure(level + 30). */
 export function attributeLevelCost(level: number, options: { attributeCostOffset?: number } = {}): number {
-  return levelCost(level, options.attributeCostOffset ?? HARMONIES_DEFAULTS.attributeCostOffset, "options.attributeCostOffset");
+  return levelCost(level, requireOptions("options", options).attributeCostOffset ?? HARMONIES_DEFAULTS.attributeCostOffset, "options.attributeCostOffset");
 }

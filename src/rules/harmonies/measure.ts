@@ -23,7 +23,8 @@ export function valueOf(measure: number): number {
   if (m <= 0) {
     throw new RulesError("WH.Error.BadValue", { argument: "measure", value: m }, `measure must be greater than 0 (got ${m})`);
   }
-  return Math.round(10 * Math.log10(m));
+  // + 0: a Measure just under 1 rounds to −0, which reads 0.
+  return Math.round(10 * Math.log10(m)) + 0;
 }
 
 /** The Measure between two Values, e.g. Force +3 vs −2 → 3: three times as strong. */

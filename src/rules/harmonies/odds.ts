@@ -1,4 +1,5 @@
 import { requireInteger } from "../validate";
+import { openOption } from "./difference-roll";
 import { HARMONIES_DEFAULTS } from "./defaults";
 
 /*
@@ -34,7 +35,7 @@ function faceTail(t: number): number {
 /** P(d10 − d10 = d). Closed: (10 − |d|) / 100 on −9..9. */
 export function differencePmf(d: number, options: { open?: boolean } = {}): number {
   const x = requireInteger("d", d);
-  if (!(options.open ?? HARMONIES_DEFAULTS.open)) return Math.abs(x) <= 9 ? (10 - Math.abs(x)) / 100 : 0;
+  if (!openOption(options, HARMONIES_DEFAULTS.open)) return Math.abs(x) <= 9 ? (10 - Math.abs(x)) / 100 : 0;
   let p = 0;
   for (let k = Math.ceil((x - 8) / 10); k <= Math.floor((x + 8) / 10); k++) p += explosionPmf(k) * facePmf(x - 10 * k);
   return p;
@@ -43,7 +44,7 @@ export function differencePmf(d: number, options: { open?: boolean } = {}): numb
 /** P(d10 − d10 ≥ s). */
 export function differenceAtLeast(s: number, options: { open?: boolean } = {}): number {
   const t = requireInteger("s", s);
-  if (!(options.open ?? HARMONIES_DEFAULTS.open)) {
+  if (!openOption(options, HARMONIES_DEFAULTS.open)) {
     if (t <= -9) return 1;
     if (t > 9) return 0;
     let count = 0;

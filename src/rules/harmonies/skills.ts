@@ -1,4 +1,4 @@
-import { requireArray, requireCount, requireInteger } from "../validate";
+import { requireArray, requireBoolean, requireCount, requireInteger, requireObject, requireOneOf, requireOptions } from "../validate";
 import { HARMONIES_DEFAULTS, type SkillFloors } from "./defaults";
 
 /** What covers a skill, as the GM decided (RULES 2.3). */
@@ -31,19 +31,24 @@ export function effectiveSkillLevel(
   coverage: SkillCoverage = {},
   options: { skillFloors?: SkillFloors; talentLevel?: number } = {},
 ): EffectiveSkillLevel {
-  const given = options.skillFloors ?? HARMONIES_DEFAULTS.skillFloors;
+  const rules = requireOptions("options", options);
+  const given = requireObject("options.skillFloors", rules.skillFloors ?? HARMONIES_DEFAULTS.skillFloors);
   const floor = (kind: keyof SkillFloors) => requireInteger(`options.skillFloors.${kind}`, given[kind]);
   const floors: SkillFloors = { metier: floor("metier"), hobby: floor("hobby"), technical: floor("technical"), hermetic: floor("hermetic") };
-  const talentLevel = requireInteger("options.talentLevel", options.talentLevel ?? HARMONIES_DEFAULTS.mastery.talent);
+  const talentLevel = requireInteger("options.talentLevel", rules.talentLevel ?? HARMONIES_DEFAULTS.mastery.talent);
+  const covered = requireOptions("coverage", coverage);
+  const has = (kind: keyof SkillCoverage) => requireBoolean(`coverage.${kind}`, covered[kind], false);
   const candidates: EffectiveSkillLevel[] = [
-    coverage.hermetic ? { level: floors.hermetic, source: "hermetic" } : { level: floors.technical, source: "technical" },
+    has("hermetic") ? { level: floors.hermetic, source: "hermetic" } : { level: floors.technical, source: "technical" },
   ];
-  if (coverage.talent) candidates.push({ level: talentLevel, source: "talent" });
-  if (coverage.hobby) candidates.push({ level: floors.hobby, source: "hobby" });
-  if (coverage.metier) candidates.push({ level: floors.metier, source: "metier" });
+  if (has("talent")) candidates.push({ level: talentLevel, source: "talent" });
+  if (has("hobby")) candidates.push({ level: floors.hobby, source: "hobby" });
+  if (has("metier")) candidates.push({ level: floors.metier, source: "metier" });
   if (level !== null) candidates.push({ level: requireInteger("level", level), source: "own" });
   return candidates.reduce((best, c) => (c.level >= best.level ? c : best));
 }
+
+const KINDS: readonly ("metier" | "hobby")[] = ["metier", "hobby"];
 
 /**
  * Whether skill levels make a métier (at least 4 at ≥ 0) or a hobby (at least 2 at ≥ −5),
@@ -54,8 +59,13 @@ export function qualifiesAs(
   levels: readonly number[],
   options: { mastery?: { metier: number; hobby: number }; masteredSkills?: { metier: number; hobby: number } } = {},
 ): boolean {
+  requireOneOf("kind", kind, KINDS);
   requireArray("levels", levels);
-  const mastery = requireInteger(`options.mastery.${kind}`, (options.mastery ?? HARMONIES_DEFAULTS.mastery)[kind]);
-  const needed = requireCount(`options.masteredSkills.${kind}`, (options.masteredSkills ?? HARMONIES_DEFAULTS.masteredSkills)[kind]);
+  const rules = requireOptions("options", options);
+  const mastery = requireInteger(`options.mastery.${kind}`, requireObject("options.mastery", rules.mastery ?? HARMONIES_DEFAULTS.mastery)[kind]);
+  const needed = requireCount(
+    `options.masteredSkills.${kind}`,
+    requireObject("options.masteredSkills", rules.masteredSkills ?? HARMONIES_DEFAULTS.masteredSkills)[kind],
+  );
   return levels.filter((l, i) => requireInteger(`levels[${i}]`, l) >= mastery).length >= needed;
 }

@@ -1,4 +1,4 @@
-import { requireInteger } from "../validate";
+import { requireBoolean, requireInteger, requireOptions } from "../validate";
 import { HARMONIES_DEFAULTS } from "./defaults";
 
 export type SoakSeverity = "none" | "stunned" | "light" | "grave" | "critical";
@@ -25,7 +25,9 @@ export function attackDamage(
 ): number {
   const w = requireInteger("weapon", weapon);
   const strength = requireInteger("cp", cp) + requireInteger("pu", pu);
-  const addsStrength = !options.missile || (options.missileAddsStrength ?? HARMONIES_DEFAULTS.missileAddsStrength);
+  const rules = requireOptions("options", options);
+  const missile = requireBoolean("options.missile", rules.missile, false);
+  const addsStrength = !missile || requireBoolean("options.missileAddsStrength", rules.missileAddsStrength, HARMONIES_DEFAULTS.missileAddsStrength);
   return addsStrength ? strength + w : w;
 }
 

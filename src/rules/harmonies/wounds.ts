@@ -1,4 +1,4 @@
-import { requireCount, requireOneOf } from "../validate";
+import { requireBoolean, requireCount, requireObject, requireOneOf, requireOptions } from "../validate";
 import { HARMONIES_DEFAULTS, type WoundMaxima } from "./defaults";
 import type { SoakSeverity } from "./soak";
 
@@ -18,16 +18,18 @@ export const EMPTY_WOUND_TRACK: Readonly<WoundTrack> = Object.freeze({ light: 0,
 
 /** A validated copy. Counts above the maxima are allowed: healing may put a wound in a full slot. */
 export function checkWoundTrack(track: WoundTrack, argument = "track"): WoundTrack {
+  const t = requireObject(argument, track);
   return {
-    light: requireCount(`${argument}.light`, track.light),
-    grave: requireCount(`${argument}.grave`, track.grave),
-    critical: requireCount(`${argument}.critical`, track.critical),
-    fatal: track.fatal === true,
+    light: requireCount(`${argument}.light`, t.light),
+    grave: requireCount(`${argument}.grave`, t.grave),
+    critical: requireCount(`${argument}.critical`, t.critical),
+    fatal: requireBoolean(`${argument}.fatal`, t.fatal, false),
   };
 }
 
 /** A per-level table (maxima, healing periods) checked as counts: it may come from a world setting. */
-export function checkPerLevel(argument: string, table: WoundMaxima): WoundMaxima {
+export function checkPerLevel(argument: string, given: WoundMaxima): WoundMaxima {
+  const table = requireObject(argument, given);
   return {
     light: requireCount(`${argument}.light`, table.light),
     grave: requireCount(`${argument}.grave`, table.grave),
@@ -47,7 +49,7 @@ export function addWound(
 ): WoundTrack {
   const next = checkWoundTrack(track);
   requireOneOf("severity", severity, SEVERITIES);
-  const maxima = checkPerLevel("options.woundMaxima", options.woundMaxima ?? HARMONIES_DEFAULTS.woundMaxima);
+  const maxima = checkPerLevel("options.woundMaxima", requireOptions("options", options).woundMaxima ?? HARMONIES_DEFAULTS.woundMaxima);
   const from = WOUND_LEVELS.indexOf(severity as WoundLevel);
   if (from < 0 || next.fatal) return next;
   for (const level of WOUND_LEVELS.slice(from)) {

@@ -1,5 +1,5 @@
 import { RulesError } from "../errors";
-import { requireCount, requireInteger } from "../validate";
+import { requireBoolean, requireCount, requireInteger, requireObject, requireOptions } from "../validate";
 import { WUXIA_DEFAULTS } from "./defaults";
 
 /** One side of the opposed test; a WuxiaRoll fits as is. */
@@ -69,17 +69,25 @@ export interface WuxiaAttackResult {
  * needed. Investing more than the surplus throws (WH.Error.OverSpent).
  */
 export function resolveWuxiaAttack(input: WuxiaAttackInput, options: WuxiaAttackOptions = {}): WuxiaAttackResult {
-  const zeroOnCritical = options.criticalFailureCountsZero ?? WUXIA_DEFAULTS.criticalFailureCountsZero;
-  const offset = requireCount("options.surplusOffset", options.surplusOffset ?? WUXIA_DEFAULTS.surplusOffset);
-  const cost = requireInteger("options.investmentCost", options.investmentCost ?? WUXIA_DEFAULTS.investmentCost, 1);
+  requireObject("input", input);
+  const rules = requireOptions("options", options);
+  const zeroOnCritical = requireBoolean(
+    "options.criticalFailureCountsZero",
+    rules.criticalFailureCountsZero,
+    WUXIA_DEFAULTS.criticalFailureCountsZero,
+  );
+  const offset = requireCount("options.surplusOffset", rules.surplusOffset ?? WUXIA_DEFAULTS.surplusOffset);
+  const cost = requireInteger("options.investmentCost", rules.investmentCost ?? WUXIA_DEFAULTS.investmentCost, 1);
   const perCritique = requireCount(
     "options.critiqueDamagePerSuccess",
-    options.critiqueDamagePerSuccess ?? WUXIA_DEFAULTS.critiqueDamagePerSuccess,
+    rules.critiqueDamagePerSuccess ?? WUXIA_DEFAULTS.critiqueDamagePerSuccess,
   );
 
-  const effective = (side: WuxiaSide, argument: string) => {
+  const effective = (given: WuxiaSide, argument: string) => {
+    const side = requireObject(argument, given);
     const successes = requireCount(`${argument}.successes`, side.successes);
-    return zeroOnCritical && side.critical === true ? 0 : successes;
+    const critical = requireBoolean(`${argument}.critical`, side.critical, false);
+    return zeroOnCritical && critical ? 0 : successes;
   };
   const rolled = effective(input.attacker, "attacker");
   const defenderSuccesses = effective(input.defender, "defender");
@@ -88,7 +96,7 @@ export function resolveWuxiaAttack(input: WuxiaAttackInput, options: WuxiaAttack
   const hit = attackerSuccesses > defenderSuccesses;
   const surplus = hit ? Math.max(0, attackerSuccesses - defenderSuccesses - offset) : 0;
 
-  const inv = input.investments ?? {};
+  const inv = requireOptions("investments", input.investments ?? undefined);
   const defenseDiceGained = requireCount("investments.defenseDice", inv.defenseDice ?? 0);
   const groupReserveGained = requireCount("investments.groupReserve", inv.groupReserve ?? 0);
   const critique = requireCount("investments.critique", inv.critique ?? 0);

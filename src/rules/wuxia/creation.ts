@@ -1,4 +1,4 @@
-import { at, requireArray, requireCount, requireInteger, requireOneOf } from "../validate";
+import { at, requireArray, requireCount, requireInteger, requireObject, requireOneOf, requireOptions } from "../validate";
 import { WUXIA_DEFAULTS, WUXIA_HERO_TYPES, type WuxiaCreationTable, type WuxiaHeroType } from "./defaults";
 import type { WuxiaAttributes } from "./secondary";
 
@@ -22,7 +22,8 @@ export function wuxiaCreationBudget(
   priorities: WuxiaPriorities,
   options: { creation?: WuxiaCreationTable } = {},
 ): WuxiaBudget {
-  const table = options.creation ?? WUXIA_DEFAULTS.creation;
+  requireObject("priorities", priorities);
+  const table = requireObject("options.creation", requireOptions("options", options).creation ?? WUXIA_DEFAULTS.creation);
   const p = (c: WuxiaCategory) => requireInteger(`priorities.${c}`, priorities[c], 1, 5);
   // The table may be a GM's world setting: a missing or malformed entry is named as such.
   const row = (column: keyof WuxiaCreationTable, priority: number): unknown =>
@@ -90,7 +91,9 @@ export function validateWuxiaCreation(
   sheet: WuxiaCreationSheet,
   options: { creation?: WuxiaCreationTable } = {},
 ): WuxiaCreationCheck {
-  const attributes = ATTRIBUTE_KEYS.map((k) => requireInteger(`attributes.${k}`, sheet.attributes[k], 0, 100));
+  requireObject("sheet", sheet);
+  const given = requireObject("attributes", sheet.attributes);
+  const attributes = ATTRIBUTE_KEYS.map((k) => requireInteger(`attributes.${k}`, given[k], 0, 100));
   const sum = (argument: string, levels: readonly number[]) =>
     requireArray(argument, levels).reduce((total, level, i) => total + requireInteger(`${argument}[${i}]`, level, 0, 100), 0);
   const spent = {
@@ -100,9 +103,12 @@ export function validateWuxiaCreation(
     traits: requireCount("traits", sheet.traits),
     experience: requireCount("experience", sheet.experience),
   };
+  const heroType = sheet.heroType === undefined ? undefined : requireOneOf("heroType", sheet.heroType, WUXIA_HERO_TYPES);
+  requireOptions("options", options);
   const problems: WuxiaCreationProblem[] = [];
 
-  const ranks = WUXIA_CATEGORIES.map((c) => requireInteger(`priorities.${c}`, sheet.priorities[c], 1, 5));
+  const priorities = requireObject("priorities", sheet.priorities);
+  const ranks = WUXIA_CATEGORIES.map((c) => requireInteger(`priorities.${c}`, priorities[c], 1, 5));
   if (new Set(ranks).size !== WUXIA_CATEGORIES.length) {
     problems.push({
       code: "WH.Creation.PrioritiesNotPermutation",
@@ -112,7 +118,7 @@ export function validateWuxiaCreation(
     return { valid: false, budget: null, spent, problems };
   }
 
-  const budget = wuxiaCreationBudget(sheet.priorities, options);
+  const budget = wuxiaCreationBudget(priorities, options);
   const limits: Record<WuxiaCategory, number> = {
     attributes: budget.attributes.points,
     skills: budget.skills.points,
@@ -151,11 +157,11 @@ export function validateWuxiaCreation(
       });
     }
   });
-  if (sheet.heroType !== undefined && sheet.heroType !== budget.powers.heroType) {
+  if (heroType !== undefined && heroType !== budget.powers.heroType) {
     problems.push({
       code: "WH.Creation.HeroTypeMismatch",
       field: "heroType",
-      message: `heroType ${sheet.heroType} does not match the Pouvoirs priority (${budget.powers.heroType})`,
+      message: `heroType ${heroType} does not match the Pouvoirs priority (${budget.powers.heroType})`,
     });
   }
   return { valid: problems.length === 0, budget, spent, problems };

@@ -1,6 +1,6 @@
 import { d10 } from "../random";
-import { requireArray, requireInteger, requireRandom } from "../validate";
-import { evaluateWuxiaPool, type WuxiaPoolResult } from "./threshold";
+import { at, requireArray, requireInteger, requireRandom } from "../validate";
+import { tallyFaces, type WuxiaPoolResult } from "./threshold";
 
 export interface DestinyReroll extends WuxiaPoolResult {
   faces: number[];
@@ -19,12 +19,13 @@ export function spendDestinyReroll(
   threshold: number,
   random: () => number,
 ): DestinyReroll {
-  requireArray("faces", faces);
+  // Every argument is checked before the die is drawn: a refusal costs no draw.
+  const next = requireArray("faces", faces).map((face, i) => requireInteger(`faces[${i}]`, face, 1, 10));
   const i = requireInteger("index", index, 0, faces.length - 1);
+  const t = requireInteger("threshold", threshold);
   requireRandom("random", random);
-  const next = faces.slice();
-  const from = requireInteger(`faces[${i}]`, next[i], 1, 10);
+  const from = at("faces", next, i);
   const to = d10(random);
   next[i] = to;
-  return { faces: next, from, to, ...evaluateWuxiaPool(next, threshold) };
+  return { faces: next, from, to, ...tallyFaces(next, t) };
 }

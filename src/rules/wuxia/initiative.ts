@@ -1,5 +1,5 @@
 import { RulesError } from "../errors";
-import { requireArray, requireCount, requireInteger } from "../validate";
+import { requireArray, requireBoolean, requireCount, requireInteger, requireObject, requireOptions, requireString } from "../validate";
 import { WUXIA_DEFAULTS } from "./defaults";
 import { MAX_POOL_DICE, rollWuxiaPool, type WuxiaRoll } from "./pool";
 import { wuxiaThreshold } from "./threshold";
@@ -21,11 +21,12 @@ export function rollWuxiaInitiative(
   options: { sr?: number; rerolls?: number } = {},
 ): WuxiaInitiativeRoll {
   // Checked here so that errors name this function's arguments, not those of the helpers.
-  requireCount("metal", metal, MAX_POOL_DICE);
-  const sr = requireInteger("options.sr", options.sr ?? WUXIA_DEFAULTS.standardSr);
-  const threshold = wuxiaThreshold(sr, requireInteger("combatSkill", combatSkill));
-  const roll = rollWuxiaPool(metal, threshold, random, { rerolls: options.rerolls ?? 0 });
-  return { ...roll, base: metal, threshold };
+  const base = requireCount("metal", metal, MAX_POOL_DICE);
+  const skill = requireInteger("combatSkill", combatSkill);
+  const given = requireOptions("options", options);
+  const threshold = wuxiaThreshold(requireInteger("options.sr", given.sr ?? WUXIA_DEFAULTS.standardSr), skill);
+  const roll = rollWuxiaPool(base, threshold, random, { rerolls: given.rerolls ?? 0 });
+  return { ...roll, base, threshold };
 }
 
 /** How the initiative successes are spent, one success each. */
@@ -49,11 +50,12 @@ export function spendInitiativeSuccesses(
   successes: number,
   purchase: Partial<InitiativePurchase> = {},
 ): InitiativeOutcome {
-  requireInteger("base", base);
+  const start = requireInteger("base", base);
   const available = requireCount("successes", successes);
-  const initiative = requireCount("purchase.initiative", purchase.initiative ?? 0);
-  const extraActions = requireCount("purchase.extraActions", purchase.extraActions ?? 0);
-  const defenseDice = requireCount("purchase.defenseDice", purchase.defenseDice ?? 0);
+  const bought = requireOptions("purchase", purchase);
+  const initiative = requireCount("purchase.initiative", bought.initiative ?? 0);
+  const extraActions = requireCount("purchase.extraActions", bought.extraActions ?? 0);
+  const defenseDice = requireCount("purchase.defenseDice", bought.defenseDice ?? 0);
   const spent = initiative + extraActions + defenseDice;
   if (spent > available) {
     throw new RulesError(
@@ -62,7 +64,7 @@ export function spendInitiativeSuccesses(
       `purchase spends ${spent} successes but only ${available} were rolled`,
     );
   }
-  return { initiative: base + initiative, extraActions, defenseDice, unspent: available - spent };
+  return { initiative: start + initiative, extraActions, defenseDice, unspent: available - spent };
 }
 
 export interface InitiativeEntry {
@@ -85,11 +87,14 @@ export interface InitiativeTurn {
 export function initiativeTurns(combatants: readonly InitiativeEntry[]): InitiativeTurn[] {
   requireArray("combatants", combatants);
   const ordered = combatants
-    .map((c, i) => ({
-      id: c.id,
-      initiative: requireInteger(`combatants[${i}].initiative`, c.initiative),
-      extraActions: requireCount(`combatants[${i}].extraActions`, c.extraActions, 1000),
-    }))
+    .map((given, i) => {
+      const c = requireObject(`combatants[${i}]`, given);
+      return {
+        id: requireString(`combatants[${i}].id`, c.id),
+        initiative: requireInteger(`combatants[${i}].initiative`, c.initiative),
+        extraActions: requireCount(`combatants[${i}].extraActions`, c.extraActions, 1000),
+      };
+    })
     .sort((a, b) => b.initiative - a.initiative);
   const turns: InitiativeTurn[] = [];
   const passes = ordered.reduce((max, c) => Math.max(max, c.extraActions), 0);
@@ -104,6 +109,7 @@ export function defenseDiceAtRoundStart(
   defenseDice: number,
   options: { defenseDiceCarryOver?: boolean } = {},
 ): number {
-  requireCount("defenseDice", defenseDice);
-  return (options.defenseDiceCarryOver ?? WUXIA_DEFAULTS.defenseDiceCarryOver) ? defenseDice : 0;
+  const dice = requireCount("defenseDice", defenseDice);
+  const carryOver = requireBoolean("options.defenseDiceCarryOver", requireOptions("options", options).defenseDiceCarryOver, WUXIA_DEFAULTS.defenseDiceCarryOver);
+  return carryOver ? dice : 0;
 }

@@ -1,4 +1,4 @@
-import { requireCount, requireInteger } from "../validate";
+import { requireCount, requireOptions } from "../validate";
 import { MAX_POOL_DICE } from "./pool";
 import { successFaces } from "./threshold";
 
@@ -48,10 +48,9 @@ function addDie(joint: Float64Array, n: number, reach: number, die: Die): void {
  */
 export function wuxiaOdds(dice: number, threshold: number, options: { rerolls?: number } = {}): WuxiaOdds {
   const n = requireCount("dice", dice, MAX_POOL_DICE);
-  requireInteger("threshold", threshold);
-  const k = Math.min(requireCount("options.rerolls", options.rerolls ?? 0, MAX_POOL_DICE), n);
-
   const good = successFaces(threshold);
+  const k = Math.min(requireCount("options.rerolls", requireOptions("options", options).rerolls ?? 0, MAX_POOL_DICE), n);
+
   const die: Die = { p: good / 10, r: 1 / 10, q: (9 - good) / 10 };
   const w = n + 1;
   const first = new Float64Array(w * w);

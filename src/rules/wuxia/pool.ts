@@ -1,5 +1,5 @@
-import { d10 } from "../random";
-import { at, requireArray, requireCount, requireInteger, requireRandom } from "../validate";
+import { rollD10 } from "../random";
+import { at, requireArray, requireCount, requireInteger, requireOptions, requireRandom } from "../validate";
 import { effectiveThreshold, tallyFaces, type WuxiaPoolResult } from "./threshold";
 
 /** Pools are Attribute-sized; the cap only guards against a runaway argument. */
@@ -41,10 +41,10 @@ function rerollTargets(faces: readonly number[], least: number, budget: number):
  */
 export function specialisationRerollTargets(faces: readonly number[], threshold: number, rerolls: number): number[] {
   requireArray("faces", faces);
-  requireInteger("threshold", threshold);
+  const least = effectiveThreshold(threshold);
   faces.forEach((face, i) => requireInteger(`faces[${i}]`, face, 1, 10));
   const budget = requireCount("rerolls", rerolls, MAX_POOL_DICE);
-  return rerollTargets(faces, effectiveThreshold(threshold), budget);
+  return rerollTargets(faces, least, budget);
 }
 
 /**
@@ -55,7 +55,7 @@ export function specialisationRerollTargets(faces: readonly number[], threshold:
 function applyRerolls(faces: number[], least: number, budget: number, random: () => number): WuxiaReroll[] {
   return rerollTargets(faces, least, budget).map((index) => {
     const from = at("faces", faces, index);
-    const to = d10(random);
+    const to = rollD10(random);
     faces[index] = to;
     return { index, from, to };
   });
@@ -68,16 +68,16 @@ export function rollWuxiaPool(
   random: () => number,
   options: WuxiaRollOptions = {},
 ): WuxiaRoll {
-  requireCount("dice", dice, MAX_POOL_DICE);
-  requireInteger("threshold", threshold);
+  const n = requireCount("dice", dice, MAX_POOL_DICE);
+  const t = requireInteger("threshold", threshold);
   requireRandom("random", random);
-  const budget = requireCount("options.rerolls", options.rerolls ?? 0, MAX_POOL_DICE);
+  const budget = requireCount("options.rerolls", requireOptions("options", options).rerolls ?? 0, MAX_POOL_DICE);
 
-  const least = effectiveThreshold(threshold);
-  const faces = new Array<number>(dice);
-  for (let i = 0; i < dice; i++) faces[i] = d10(random);
+  const least = effectiveThreshold(t);
+  const faces = new Array<number>(n);
+  for (let i = 0; i < n; i++) faces[i] = rollD10(random);
   const rerolled = budget > 0 ? applyRerolls(faces, least, budget, random) : [];
 
-  const { successes, ones, critical, success } = tallyFaces(faces, threshold);
+  const { successes, ones, critical, success } = tallyFaces(faces, t);
   return { faces, rerolled, successes, ones, critical, success };
 }

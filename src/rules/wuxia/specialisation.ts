@@ -1,5 +1,5 @@
 import { RulesError } from "../errors";
-import { requireArray, requireCount, requireInteger } from "../validate";
+import { requireArray, requireCount, requireInteger, requireObject, requireOptions } from "../validate";
 import { WUXIA_DEFAULTS, type RerollBand } from "./defaults";
 import { MAX_POOL_DICE } from "./pool";
 
@@ -12,11 +12,12 @@ export function specialisationRerolls(
   options: { rerollBands?: readonly RerollBand[] } = {},
 ): number {
   const level = requireInteger("skillLevel", skillLevel, 1, MAX_SKILL_LEVEL);
-  const bands = requireArray("options.rerollBands", options.rerollBands ?? WUXIA_DEFAULTS.rerollBands);
+  const bands = requireArray("options.rerollBands", requireOptions("options", options).rerollBands ?? WUXIA_DEFAULTS.rerollBands);
   // The band reached with the highest start wins, so a world setting need not list bands in order.
   let from = -Infinity;
   let rerolls: number | undefined;
-  bands.forEach((band, i) => {
+  bands.forEach((given, i) => {
+    const band = requireObject(`options.rerollBands[${i}]`, given);
     const start = requireInteger(`options.rerollBands[${i}].fromLevel`, band.fromLevel);
     const count = requireCount(`options.rerollBands[${i}].rerolls`, band.rerolls, MAX_POOL_DICE);
     if (start <= level && start >= from) {
@@ -53,6 +54,7 @@ export function narrowSkillUse(
   hobbyLevel: number | null,
   options: { rerollBands?: readonly RerollBand[] } = {},
 ): NarrowSkillUse {
+  requireOptions("options", options);
   if (parentLevel !== null) {
     const competence = requireInteger("parentLevel", parentLevel, 1, MAX_SKILL_LEVEL);
     return { kind: "specialisation", competence, rerolls: specialisationRerolls(competence, options) };

@@ -10,11 +10,17 @@ export function wuxiaThreshold(sr: number, skill: number): number {
  * fails. A face succeeds ⇔ face ≥ effectiveThreshold(t).
  */
 export function effectiveThreshold(threshold: number): number {
+  return clampThreshold(requireInteger("threshold", threshold));
+}
+
+function clampThreshold(threshold: number): number {
   return Math.min(10, Math.max(2, threshold));
 }
 
+/** Whether a d10 face (1..10) succeeds at threshold t. */
 export function isSuccessFace(face: number, threshold: number): boolean {
-  return face >= effectiveThreshold(threshold);
+  const f = requireInteger("face", face, 1, 10);
+  return f >= effectiveThreshold(threshold);
 }
 
 /**
@@ -36,9 +42,9 @@ export interface WuxiaPoolResult {
 
 export function evaluateWuxiaPool(faces: readonly number[], threshold: number): WuxiaPoolResult {
   requireArray("faces", faces);
-  requireInteger("threshold", threshold);
+  const t = requireInteger("threshold", threshold);
   faces.forEach((face, i) => requireInteger(`faces[${i}]`, face, 1, 10));
-  return tallyFaces(faces, threshold);
+  return tallyFaces(faces, t);
 }
 
 /**
@@ -60,9 +66,9 @@ function poolResult(successes: number, ones: number): WuxiaPoolResult {
   return { successes, ones, critical, success: successes >= 1 && !critical };
 }
 
-/** evaluateWuxiaPool on faces already known to be valid. */
+/** evaluateWuxiaPool on faces and a threshold already known to be valid. */
 export function tallyFaces(faces: readonly number[], threshold: number): WuxiaPoolResult {
-  const least = effectiveThreshold(threshold);
+  const least = clampThreshold(threshold);
   let successes = 0;
   let ones = 0;
   for (const face of faces) {
