@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { ArrayField, NumberField, SchemaField, type DataField } from "../../test/foundry/fields";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
 import { validationMessages } from "./fields";
@@ -53,5 +54,96 @@ describe.each([13, 14] as const)("a fraction typed by the player is refused, not
     actAs("player");
     expect(await refusalOf(hero.update({ "system.destiny": 0.5 }))).toEqual(["Dés de Destinée doit être un nombre entier (reçu : 0.5)."]);
     expect(foundry.game.i18n.lang).toBe("fr");
+  });
+});
+
+/** Every number field of a schema with its path, an array's elements under `path.0`. */
+function numberFields(field: DataField, path: string[] = []): { path: string[]; field: NumberField }[] {
+  if (field instanceof NumberField) return [{ path, field }];
+  if (field instanceof SchemaField) return Object.entries(field.fields).flatMap(([name, f]) => numberFields(f, [...path, name]));
+  if (field instanceof ArrayField) return numberFields(field.element, [...path, "0"]);
+  return [];
+}
+
+const accepts = (field: NumberField, value: number) => Object.keys(field.validate(value)).length === 0;
+
+/** The largest whole number a field accepts, searched up to 2^53. */
+function largestAccepted(field: NumberField): number {
+  let low = typeof field.initial === "number" ? field.initial : 0;
+  if (!accepts(field, low)) throw new Error(`the field refuses its own start ${low}`);
+  let high = Math.max(1, low * 2);
+  while (accepts(field, high) && high < Number.MAX_SAFE_INTEGER) high *= 2;
+  if (accepts(field, high)) return high;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (accepts(field, middle)) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+/** Source data with every number field at the largest value it accepts (one element per list). */
+function atTheirLargest(schema: SchemaField): Record<string, unknown> {
+  const data: Record<string, unknown> = {};
+  for (const { path, field } of numberFields(schema)) {
+    let node: Record<string, unknown> | unknown[] = data;
+    path.forEach((key, i) => {
+      const target = node as Record<string, unknown>;
+      if (i === path.length - 1) target[key] = largestAccepted(field);
+      else node = (target[key] ??= path[i + 1] === "0" ? [] : {}) as Record<string, unknown>;
+    });
+  }
+  return data;
+}
+
+/** The paths of the numbers in prepared data that are not finite (NaN, ±Infinity); the owning document is not walked. */
+function notFinite(value: unknown, path = ""): string[] {
+  if (typeof value === "number") return Number.isFinite(value) ? [] : [`${path}: ${value}`];
+  if (value === null || typeof value !== "object") return [];
+  return Object.entries(value)
+    .filter(([key]) => key !== "parent")
+    .flatMap(([key, inner]) => notFinite(inner, `${path}.${key}`));
+}
+
+type Models = Record<string, { schema: SchemaField }>;
+
+describe("every counter is bounded where the rules can use it", () => {
+  let foundry: FoundryDouble;
+  beforeEach(async () => {
+    foundry = await startWorld();
+  });
+
+  it("the player's 2 000 000 000 wounds and 1e308 Destiny dice are refused, and the hero still prepares", async () => {
+    const hero = doc(await wuxiaHero());
+    actAs("player");
+    expect(await refusalOf(hero.update({ "system.wounds.value": 2e9 }))).toEqual(["Wound level (NB) must be between 0 and 999 (got 2000000000)."]);
+    expect(await refusalOf(hero.update({ "system.destiny": 1e308 }))).toEqual(["Destiny dice must be between 0 and 999 (got 1e+308)."]);
+    await hero.update({ "system.wounds.value": 999, "system.panic.value": 999 });
+    expect(hero.system.wounds).toMatchObject({ value: 999, dead: true });
+    expect(hero.system.panic).toMatchObject({ value: 999, mustFlee: true });
+  });
+
+  it("no number field of any actor or item accepts more than the rules count (10^9)", () => {
+    const models = { ...(foundry.CONFIG.Actor.dataModels as unknown as Models), ...(foundry.CONFIG.Item.dataModels as unknown as Models) };
+    const unbounded = Object.entries(models).flatMap(([type, model]) =>
+      numberFields(model.schema)
+        .filter(({ field }) => largestAccepted(field) > 1e9)
+        .map(({ path }) => `${type}.${path.join(".")}`),
+    );
+    expect(unbounded).toEqual([]);
+  });
+
+  it("an actor of each type, and each of its items, with every number at its largest prepares on every client", async () => {
+    const actorModels = foundry.CONFIG.Actor.dataModels as unknown as Models;
+    const itemModels = foundry.CONFIG.Item.dataModels as unknown as Models;
+    const rulesetOf = { wuxiaCharacter: "wuxia", harmoniesCharacter: "harmonies" } as Record<string, string>;
+    for (const [type, model] of Object.entries(actorModels)) {
+      const items = Object.entries(itemModels)
+        .filter(([itemType]) => !rulesetOf[type] || itemType.startsWith(rulesetOf[type]))
+        .map(([itemType, itemModel]) => ({ name: itemType, type: itemType, system: atTheirLargest(itemModel.schema) }));
+      const actor = doc(await createActor({ name: type, type, system: atTheirLargest(model.schema), items }));
+      expect(notFinite(actor.system), type).toEqual([]);
+      for (const item of items) expect(notFinite(itemOf(actor, item.name).system), item.type).toEqual([]);
+    }
   });
 });

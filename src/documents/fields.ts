@@ -40,7 +40,7 @@ export function rangeValidator(min: number | undefined, max: number | undefined)
 }
 
 /** A validator refusing numbers outside [min, max], then any fraction, each with its message. */
-export function wholeNumberValidator(min: number, max: number | undefined) {
+export function wholeNumberValidator(min: number, max: number) {
   const validateRange = rangeValidator(min, max);
   return function validateWholeNumber(this: LabelledField | undefined, value: unknown): void {
     validateRange.call(this, value);
@@ -56,9 +56,19 @@ export function wholeNumberValidator(min: number, max: number | undefined) {
  */
 export const HARMONIES_VALUE_LIMITS = { min: -999, max: 999 } as const;
 
+/**
+ * Bounds of the counters. The rules refuse counts above 10^9 (floats stop being exact there), so
+ * an unbounded counter would let one write break every client's preparation of the actor; these
+ * bounds sit far below that and far above what a game needs.
+ */
+/** Wounds, panic, chi, Destiny dice, damage, armour, a chi cost, the room on a wound track. */
+export const TALLY_LIMITS = { min: 0, max: 999 } as const;
+/** Experience points: raising a Harmonies attribute to +30 costs Measure(+60) = 10^6 (RULES 2.7). */
+export const XP_LIMITS = { min: 0, max: 1_000_000 } as const;
+
 interface Bounds {
   min: number;
-  max?: number;
+  max: number;
 }
 
 /** A required whole number, refused (not rounded or clamped) outside [min, max]. */

@@ -69,7 +69,7 @@ describe("Actor harmoniesCharacter", () => {
     await actor.update({ "system.means.precision.value": -7 });
     expect(sys(actor).means.precision.total).toBe(-7);
     await expect(actor.update({ "system.means.precision.value": 5000 })).rejects.toThrow("Value must be between -999 and 999 (got 5000).");
-    await expect(actor.update({ "system.wounds.grave": -1 })).rejects.toThrow("Grave wounds must be at least 0 (got -1).");
+    await expect(actor.update({ "system.wounds.grave": -1 })).rejects.toThrow("Grave wounds must be between 0 and 999 (got -1).");
     expect(sys(actor).means.precision.value).toBe(-7);
   });
 

@@ -1,7 +1,7 @@
 import { HARMONIES_DEFAULTS, attributeLevelCost, healingDays, woundTrackPenalty, type WoundTrack } from "../../rules";
 import { harmoniesRuleOptions } from "../../settings/house-rules";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey, type HarmoniesCharacteristicKey, type HarmoniesMeansKey } from "../choices";
-import { HARMONIES_VALUE_LIMITS, flagField, htmlField, integerField, textField } from "../fields";
+import { HARMONIES_VALUE_LIMITS, TALLY_LIMITS, XP_LIMITS, flagField, htmlField, integerField, textField } from "../fields";
 import { isObject, migrateScore, type SourceData } from "../migrations";
 import { equippedArmour } from "./armour";
 
@@ -12,7 +12,7 @@ function score() {
     value: integerField({ ...HARMONIES_VALUE_LIMITS, initial: 0 }),
     /** The race's bonus, excluded from the XP cost (RULES 2.7). */
     race: integerField({ ...HARMONIES_VALUE_LIMITS, initial: 0 }),
-    xp: integerField({ min: 0, initial: 0 }),
+    xp: integerField({ ...XP_LIMITS, initial: 0 }),
   });
 }
 
@@ -20,7 +20,7 @@ function score() {
 const STUN_PENALTY = 1;
 
 function woundCount() {
-  return integerField({ min: 0, initial: 0 });
+  return integerField({ ...TALLY_LIMITS, initial: 0 });
 }
 
 function defineHarmoniesCharacterSchema() {
@@ -51,9 +51,9 @@ function defineHarmoniesCharacterSchema() {
     }),
     /** How many wounds of each type fit before aggravating: 4/2/1 for a humanoid. */
     woundMaxima: new fields.SchemaField({
-      light: integerField({ min: 0, initial: HARMONIES_DEFAULTS.woundMaxima.light }),
-      grave: integerField({ min: 0, initial: HARMONIES_DEFAULTS.woundMaxima.grave }),
-      critical: integerField({ min: 0, initial: HARMONIES_DEFAULTS.woundMaxima.critical }),
+      light: integerField({ ...TALLY_LIMITS, initial: HARMONIES_DEFAULTS.woundMaxima.light }),
+      grave: integerField({ ...TALLY_LIMITS, initial: HARMONIES_DEFAULTS.woundMaxima.grave }),
+      critical: integerField({ ...TALLY_LIMITS, initial: HARMONIES_DEFAULTS.woundMaxima.critical }),
     }),
     biography: htmlField(),
   };

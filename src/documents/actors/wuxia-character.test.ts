@@ -54,8 +54,8 @@ describe("Actor wuxiaCharacter", () => {
 
   it("refuses negative counters and creation priorities outside 1..5", async () => {
     const actor = await hero(started);
-    await expect(actor.update({ "system.wounds.value": -1 })).rejects.toThrow("Wound level (NB) must be at least 0 (got -1).");
-    await expect(actor.update({ "system.destiny": -2 })).rejects.toThrow("Destiny dice must be at least 0");
+    await expect(actor.update({ "system.wounds.value": -1 })).rejects.toThrow("Wound level (NB) must be between 0 and 999 (got -1).");
+    await expect(actor.update({ "system.destiny": -2 })).rejects.toThrow("Destiny dice must be between 0 and 999");
     await expect(actor.update({ "system.priorities.powers": 6 })).rejects.toThrow("Powers must be between 1 and 5 (got 6).");
   });
 

@@ -1,7 +1,7 @@
 import { chiReserve, panicStatus, woundStatus } from "../../rules";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { HERO_TYPES, HERO_TYPE_LABEL_PREFIX, ZODIAC_LABEL_PREFIX, ZODIAC_SIGNS, choiceLabels } from "../choices";
-import { flagField, optionalChoiceField, htmlField, integerField, textField } from "../fields";
+import { TALLY_LIMITS, XP_LIMITS, flagField, optionalChoiceField, htmlField, integerField, textField } from "../fields";
 import { migrateCounter, type SourceData } from "../migrations";
 import { equippedArmour } from "./armour";
 
@@ -17,7 +17,7 @@ function priority(initial: number) {
 }
 
 function counter() {
-  return new foundry.data.fields.SchemaField({ value: integerField({ min: 0, initial: 0 }) });
+  return new foundry.data.fields.SchemaField({ value: integerField({ ...TALLY_LIMITS, initial: 0 }) });
 }
 
 function defineWuxiaCharacterSchema() {
@@ -43,8 +43,8 @@ function defineWuxiaCharacterSchema() {
       eau: attribute(),
       bois: attribute(),
     }),
-    experience: integerField({ min: 0, initial: 0 }),
-    destiny: integerField({ min: 0, initial: 0 }),
+    experience: integerField({ ...XP_LIMITS, initial: 0 }),
+    destiny: integerField({ ...TALLY_LIMITS, initial: 0 }),
     /** Wound level NB, counting up toward the death threshold. */
     wounds: counter(),
     /** Panic level, counting up toward the flee threshold. */

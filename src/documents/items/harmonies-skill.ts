@@ -5,7 +5,7 @@ import {
   HARMONIES_MEANS,
   choiceLabels,
 } from "../choices";
-import { HARMONIES_VALUE_LIMITS, choiceField, flagField, htmlField, integerField, optionalIntegerField } from "../fields";
+import { HARMONIES_VALUE_LIMITS, XP_LIMITS, choiceField, flagField, htmlField, integerField, optionalIntegerField } from "../fields";
 import { type SourceData } from "../migrations";
 import { normaliseName } from "./wuxia-skill";
 
@@ -18,7 +18,7 @@ function defineHarmoniesSkillSchema() {
     /** Hermetic knowledge (floor −20) rather than technical (floor −15). */
     hermetic: flagField(),
     /** Experience points earned in this skill (RULES 2.7). */
-    xp: integerField({ min: 0, initial: 0 }),
+    xp: integerField({ ...XP_LIMITS, initial: 0 }),
     /** The characteristic and means a roll with this skill starts from (changeable per roll). */
     characteristic: choiceField(choiceLabels(HARMONIES_CHARACTERISTICS, ATTRIBUTE_LABEL_PREFIX), "agilite"),
     means: choiceField(choiceLabels(HARMONIES_MEANS, ATTRIBUTE_LABEL_PREFIX), "manoeuvre"),

@@ -141,9 +141,9 @@ describe("powers, traits and equipment", () => {
       { name: "Cuirasse", type: "wuxiaArmour" },
       { name: "Kiai", type: "wuxiaPower" },
     ]);
-    await expect(item(actor, "Épée").update({ "system.damage": -1 })).rejects.toThrow("Damage level (ND) must be at least 0 (got -1).");
-    await expect(item(actor, "Cuirasse").update({ "system.armour": -2 })).rejects.toThrow("Armour (AR) must be at least 0");
-    await expect(item(actor, "Kiai").update({ "system.chiCost": -1 })).rejects.toThrow("Chi cost must be at least 0");
+    await expect(item(actor, "Épée").update({ "system.damage": -1 })).rejects.toThrow("Damage level (ND) must be between 0 and 999 (got -1).");
+    await expect(item(actor, "Cuirasse").update({ "system.armour": -2 })).rejects.toThrow("Armour (AR) must be between 0 and 999");
+    await expect(item(actor, "Kiai").update({ "system.chiCost": -1 })).rejects.toThrow("Chi cost must be between 0 and 999");
     expect((item(actor, "Kiai").system as unknown as { chiCost: number }).chiCost).toBe(1);
     const other = await started.Actor.create({ name: "Y", type: "harmoniesCharacter" });
     await other.createEmbeddedDocuments("Item", [{ name: "Fronde", type: "harmoniesWeapon", system: { range: "missile" } }]);

@@ -1,11 +1,11 @@
-import { flagField, htmlField, integerField, textField } from "../fields";
+import { TALLY_LIMITS, flagField, htmlField, integerField, textField } from "../fields";
 import { isObject, renameKey, type SourceData } from "../migrations";
 
 function defineWuxiaWeaponSchema() {
   const fields = foundry.data.fields;
   return {
     /** Damage level ND, added to the target's NB once its armour is taken off (RULES 1.4). */
-    damage: integerField({ min: 0, initial: 1 }),
+    damage: integerField({ ...TALLY_LIMITS, initial: 1 }),
     /** The martial skill used with it (a skill name). */
     skill: textField(),
     /** The weapon's âme: an effect that successes may be invested in. */
@@ -36,7 +36,7 @@ export class WuxiaWeaponModel extends foundry.abstract.TypeDataModel<WuxiaWeapon
 function defineWuxiaArmourSchema() {
   return {
     /** Armour value AR, taken off a weapon's ND (RULES 1.4). */
-    armour: integerField({ min: 0, initial: 1 }),
+    armour: integerField({ ...TALLY_LIMITS, initial: 1 }),
     equipped: flagField(true),
     description: htmlField(),
   };

@@ -1,6 +1,6 @@
 import { WUXIA_DEFAULTS } from "../../rules";
 import { HERO_TYPE_LABEL_PREFIX, POWER_TYPES, WUXIA_ATTRIBUTES, ATTRIBUTE_LABEL_PREFIX, choiceLabels } from "../choices";
-import { choiceField, htmlField, integerField } from "../fields";
+import { TALLY_LIMITS, choiceField, htmlField, integerField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
 
 /** Powers have a level like skills (RULES 1.1). */
@@ -14,7 +14,7 @@ function defineWuxiaPowerSchema() {
     /** The Attribute rolled when the power is used. */
     attribute: choiceField(choiceLabels(WUXIA_ATTRIBUTES, ATTRIBUTE_LABEL_PREFIX), "feu"),
     /** Chi spent to activate it ([default] 1, RULES 1.1). */
-    chiCost: integerField({ min: 0, initial: WUXIA_DEFAULTS.powerChiCost }),
+    chiCost: integerField({ ...TALLY_LIMITS, initial: WUXIA_DEFAULTS.powerChiCost }),
     description: htmlField(),
   };
 }
