@@ -11,7 +11,11 @@ import { speakerActor } from "../helpers/speaker-actor";
 
 /** An actor from a macro: the actor itself, its UUID, id or name; none means the speaker's. */
 function findActor(target: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
-  if (target && typeof target !== "string") return target;
+  // A macro may pass anything: only a real actor is one (a plain object could claim any owner).
+  if (target && typeof target !== "string") {
+    if (!(target instanceof Actor)) throw new RollError("WH.Roll.Error.NotAnActor");
+    return target;
+  }
   if (typeof target === "string") {
     const byUuid = target.includes(".") ? fromUuidSync(target as Parameters<typeof fromUuidSync>[0]) : null;
     return (byUuid as Actor.Implementation | null) ?? game.actors?.get(target) ?? game.actors?.getName(target) ?? null;
@@ -26,6 +30,7 @@ function findActor(target: Actor.Implementation | string | null | undefined): Ac
  */
 async function postChecked(roll: unknown, options: { visibility?: Visibility; actor?: Actor.Implementation | null }): Promise<ChatMessage | undefined> {
   if (!(roll instanceof Roll)) throw new RollError("WH.Roll.Error.NotARoll");
+  if (options.actor != null && !(options.actor instanceof Actor)) throw new RollError("WH.Roll.Error.NotAnActor");
   const named = roll instanceof WuxiaRoll || roll instanceof HarmoniesRoll || roll instanceof HarmoniesGroupRoll ? roll.state.actorUuid : null;
   const rolledFor = named ? await fromUuid(named as Parameters<typeof fromUuid>[0]) : null;
   if (named && !(rolledFor instanceof Actor)) throw new RollError("WH.Roll.Error.NoActor");
@@ -53,7 +58,7 @@ export const api = {
   /** Every function of the rules engine (src/rules), pure and exact. */
   rules,
   /** Rolls for an actor (default: the controlled token's, else the user's character). */
-  roll: (actor?: Actor.Implementation | string | null, request: RollRequest = {}) => reported(() => rollActor(findActor(actor), request)),
+  roll: (actor?: Actor.Implementation | string | null, request: RollRequest = {}) => reported(async () => rollActor(findActor(actor), request)),
   /** Evaluates a roll built by a macro (e.g. `dice.WuxiaRoll.build(...)`) and posts its card; refuses an actor the user does not own. */
   post: (roll: Roll, options: { visibility?: Visibility; actor?: Actor.Implementation | null } = {}) => reported(() => postChecked(roll, options)),
   /** What a hotbar macro of an item runs. */

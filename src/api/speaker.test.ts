@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
+import { placeSyntheticActor } from "../../test/foundry/world";
 import { actAs, createActor, currentUser, destinyOf, facesRandom, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
 import type { SystemApi } from "./index";
 
@@ -31,6 +32,7 @@ function unlinkedTokenActor(base: Actor.Implementation): Actor.Implementation {
   const ActorClass = foundry.CONFIG.Actor.documentClass as unknown as new (data: object, options: { parent: unknown }) => Actor.Implementation & { prepareData(): void };
   const synthetic = new ActorClass(base.toObject(), { parent: token });
   synthetic.prepareData();
+  placeSyntheticActor(synthetic as never);
   return synthetic;
 }
 

@@ -3,7 +3,7 @@ import { notifyError } from "../dice/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { WuxiaRoll } from "../dice/wuxia-roll";
 import { destinyLeft, requestDestinyReroll } from "./destiny";
-import { awardExperience } from "./experience";
+import { awardExperience, experienceAwarded } from "./experience";
 import { opposeFromCard, opposedOutcome } from "./opposed";
 
 /** Runs a card action, showing a refusal as a localised notification. */
@@ -41,7 +41,11 @@ function activateWuxiaCard(message: ChatMessage.Implementation, card: HTMLElemen
 }
 
 function activateHarmoniesCard(message: ChatMessage.Implementation, card: HTMLElement, rollIndex: number): void {
-  for (const button of card.querySelectorAll<HTMLElement>('[data-wh-action="award-xp"]')) onClick(button, () => awardExperience(message, rollIndex));
+  for (const button of card.querySelectorAll<HTMLElement>('[data-wh-action="award-xp"]')) {
+    // The GMs' record, not the card's mark (the author can rewrite their own message).
+    if (experienceAwarded(message, rollIndex)) button.remove();
+    else onClick(button, () => awardExperience(message, rollIndex));
+  }
 }
 
 /** Two Wuxia rolls on one message are an opposed test: say who won, below both cards. */

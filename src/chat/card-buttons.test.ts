@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { click, installDiceSoNice } from "../../test/support/cards";
-import { actAs, createActor, currentUser, destinyOf, facesRandom, harmoniesHero, playerId, postedMessage, startWorld, strangerId, wuxiaHero, type PostedMessage, rollAs, renderAs, type Seat } from "../../test/support/world";
+import { actAs, carryOutAs, createActor, opposingRollJson, currentUser, destinyOf, facesRandom, harmoniesHero, playerId, postedMessage, startWorld, strangerId, wuxiaHero, type PostedMessage, rollAs, renderAs, type Seat } from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
@@ -147,10 +147,7 @@ describe("Destiny dice on a Wuxia card", () => {
 
   it("the GM refuses the second player's request for a die of an actor they do not own", async () => {
     const { actor, message } = await linMeiRolls("gm");
-    actAs("gm");
-    const query = (foundry.CONFIG.queries as Record<string, (request: unknown) => Promise<unknown>>)["wuxia-harmonies.spendDestiny"];
-    const result = await query?.({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: strangerId() });
-    expect(result).toEqual({ ok: false, error: "WH.Chat.Error.NotOwner", data: { name: "Lin Mei" } });
+    await expect(carryOutAs("stranger", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner", data: { name: "Lin Mei" } });
     expect(wuxiaRoll(message).state.rerolled).toEqual([]);
     expect(destinyOf(actor)).toBe(2);
   });
@@ -158,8 +155,7 @@ describe("Destiny dice on a Wuxia card", () => {
   it("the second player asking in their own name is refused where they stand, and nothing is written", async () => {
     const { actor, message } = await linMeiRolls("player");
     actAs("stranger");
-    const { spendDestinyDie } = await import("./destiny");
-    await expect(spendDestinyDie({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: strangerId() })).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
+    await expect(carryOutAs("stranger", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 }, { withoutGm: true })).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
     expect(wuxiaRoll(message).state.rerolled).toEqual([]);
     expect(destinyOf(actor)).toBe(2);
   });
@@ -251,13 +247,8 @@ describe("Oppose on a Wuxia card", () => {
   it("the GM refuses an opposing roll the second player made for an actor they do not own", async () => {
     const message = await banditAttacks();
     const zhao = await wuxiaHero("Zhao");
-    actAs("stranger");
-    const { WuxiaRoll } = await import("../dice/wuxia-roll");
-    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10]);
-    const roll = await WuxiaRoll.build({ attribute: "feu", attributeValue: 2, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: zhao.uuid, actorName: "Zhao", itemUuid: null }).evaluate();
-    const gm = foundry.game.users.find((u) => u.isGM) as unknown as { query(name: string, data: unknown): Promise<unknown> };
-    const result = await gm.query("wuxia-harmonies.oppose", { messageId: message.id, roll: roll.toJSON(), requesterId: strangerId() });
-    expect(result).toEqual({ ok: false, error: "WH.Chat.Error.NotOwner", data: { name: "Zhao" } });
+    const roll = await opposingRollJson(zhao, [10, 10, 2, 2, 2]);
+    await expect(carryOutAs("stranger", "oppose", { messageId: message.id, roll })).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner", data: { name: "Zhao" } });
     expect(postedMessage(message.id).rolls).toHaveLength(1);
   });
 

@@ -7,13 +7,6 @@ export function messageById(id: string): ChatMessage.Implementation {
   return message;
 }
 
-/** The user who asked for an action (on the GM's client, the requester, not the GM). */
-export function requesterById(id: string): User.Implementation {
-  const user = game.users.get(id);
-  if (!user) throw new RollError("WH.Chat.Error.UnknownUser");
-  return user;
-}
-
 /** The actor a roll was made for, refused unless the user owns it. */
 export async function ownedActor(uuid: string | null, user: User.Implementation): Promise<Actor.Implementation> {
   const actor = uuid ? await fromUuid(uuid as Parameters<typeof fromUuid>[0]) : null;

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, facesRandom, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import { actAs, carryOutAs, facesRandom, opposingRollJson, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
 import { harmoniesOdds, wuxiaOdds } from "../rules";
 import type { SystemApi } from "../api/index";
 
@@ -199,14 +199,11 @@ describe("the group card", () => {
 
 describe("the opposed test below two Wuxia cards", () => {
   async function opposed(first: number[], second: number[]): Promise<HTMLElement> {
-    const zhao = await wuxiaHero("Zhao");
+    const zhao = await wuxiaHero("Zhao", { attributes: { metal: 3, feu: second.length, terre: 4, eau: 3, bois: 2 } });
     const build = (name: string, faces: number[], actorUuid: string | null = null) => api().dice.WuxiaRoll.build({ attribute: "feu", attributeValue: faces.length, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid, actorName: name, itemUuid: null });
     const html = await post(build("Lin Mei", first), first);
     const message = postedMessage(html.dataset.messageId ?? "");
-    foundry.CONFIG.Dice.randomUniform = facesRandom(second);
-    const roll = await build("Zhao", second, zhao.uuid).evaluate();
-    const { attachOpposingRoll } = await import("./opposed");
-    await attachOpposingRoll({ messageId: message.id, roll: roll.toJSON() as Record<string, unknown>, requesterId: foundry.game.user.id });
+    await carryOutAs("player", "oppose", { messageId: message.id, roll: await opposingRollJson(zhao, second, { sr: 10 }) });
     return message.renderHTML();
   }
 

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, currentUser, facesRandom, guards, harmoniesHero, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import { actAs, carryOutAs, currentUser, opposingRollJson, facesRandom, guards, harmoniesHero, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 
 const XSS = "<img src=x onerror=alert(1)>";
@@ -131,15 +131,12 @@ describe("opposed tests", () => {
 
   it("take one opposing roll when two arrive at once, and refuse a roll that was not rolled", async () => {
     const message = await roll(await wuxiaHero("Lin Mei"), [8, 9, 10, 2, 3]);
-    const zhao = await wuxiaHero("Zhao");
-    const { WuxiaRoll } = await import("../dice/wuxia-roll");
-    const { attachOpposingRoll } = await import("./opposed");
-    const build = () => WuxiaRoll.build({ attribute: "feu", attributeValue: 2, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: zhao.uuid, actorName: "Zhao", itemUuid: null });
-    const request = (r: InstanceType<typeof WuxiaRoll>) => ({ messageId: message.id, roll: r.toJSON() as Record<string, unknown>, requesterId: currentUser().id });
-    await expect(attachOpposingRoll(request(build()))).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
-    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2, 5, 5]);
-    const [a, b] = [await build().evaluate(), await build().evaluate()];
-    const results = await Promise.allSettled([attachOpposingRoll(request(a)), attachOpposingRoll(request(b))]);
+    const zhao = await wuxiaHero("Zhao", { attributes: { metal: 3, feu: 2, terre: 4, eau: 3, bois: 2 } });
+    const attach = (roll: Record<string, unknown>) => carryOutAs("player", "oppose", { messageId: message.id, roll });
+    const a = await opposingRollJson(zhao, [8, 2]);
+    await expect(attach({ ...a, evaluated: false })).rejects.toMatchObject({ key: "WH.Request.Error.NotEvaluated" });
+    const b = await opposingRollJson(zhao, [5, 5]);
+    const results = await Promise.allSettled([attach(a), attach(b)]);
     expect(results[1]).toMatchObject({ status: "rejected", reason: { key: "WH.Chat.Error.AlreadyOpposed" } });
     expect(postedMessage(message.id).rolls).toHaveLength(2);
   });

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, destinyOf, facesRandom, playerId, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import { actAs, carryOutAs, destinyOf, facesRandom, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
 /** In a world whose Destiny dice are added before rolling, none can be spent on a reroll after it. */
@@ -44,16 +44,13 @@ describe("a Destiny reroll in a world that adds Destiny dice before rolling", ()
 
   it("is refused by the GM to a player asking for a die of the GM's card", async () => {
     const { actor, message } = await rolledBeforeTheSwitch("gm");
-    const query = (foundry.CONFIG.queries as Record<string, (request: unknown) => Promise<unknown>>)["wuxia-harmonies.spendDestiny"];
-    actAs("gm");
-    expect(await query?.({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() })).toEqual({ ok: false, error: "WH.Chat.Error.DestinyNotReroll", data: {} });
+    await expect(carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
     untouched(message, actor);
   });
 
   it("is refused to the GM on their own client too", async () => {
     const { actor, message } = await rolledBeforeTheSwitch("gm");
-    const { spendDestinyDie } = await import("./destiny");
-    await expect(spendDestinyDie({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: foundry.game.user.id })).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
+    await expect(carryOutAs("gm", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
     untouched(message, actor);
   });
 

@@ -4,10 +4,12 @@ import { rollSubject, type WuxiaSubject } from "../dice/subjects";
 import { WuxiaRoll } from "../dice/wuxia-roll";
 import { promptRoll, shouldAsk } from "../dialogs/open";
 import { readWuxiaValues, wuxiaConfig, wuxiaDefaults } from "../dialogs/roll-form";
-import { messageById, ownedActor, requesterById } from "./card-subject";
-import { withDestinyDiceSpent } from "./destiny";
+import { carryOut, handleRequest } from "../requests/authority";
+import { checkedWuxiaRoll } from "../requests/client-roll";
+import { objectField, textField } from "../requests/payload";
+import { messageById, ownedActor } from "./card-subject";
+import { giveBackDestiny, takeDestiny } from "./destiny";
 import { oneAtATime, unlessBusy } from "./message-lock";
-import { OPPOSE_QUERY, actOrAskGm, type OpposeRequest } from "./queries";
 import { speakerActor } from "../helpers/speaker-actor";
 
 export type OpposedOutcome = "first" | "second" | "tie";
@@ -23,21 +25,30 @@ export function opposedOutcome(first: WuxiaRoll, second: WuxiaRoll): OpposedOutc
   return "tie";
 }
 
+export const OPPOSE = "oppose";
+
 /**
- * Adds an opposing roll, made by the requester for an actor they own, to a card's message; one
- * at a time per message, so a second opposing roll finds the first and is refused.
+ * Adds an opposing roll, made by the requester for an actor they own, to a card's message:
+ * carried out by the authority, which keeps the roll only as it rebuilds and checks it, and
+ * takes the Destiny dice it added ("extra die" mode) from the actor then. One at a time per
+ * message, so a second opposing roll finds the first and is refused.
  */
-export function attachOpposingRoll(request: OpposeRequest): Promise<void> {
-  return oneAtATime(request.messageId, async () => {
-    const requester = requesterById(request.requesterId);
-    const message = messageById(request.messageId);
+async function attachOpposingRoll(payload: unknown, requester: User.Implementation): Promise<void> {
+  const messageId = textField(payload, "messageId");
+  const sent = objectField(payload, "roll");
+  await oneAtATime(messageId, async () => {
+    const message = messageById(messageId);
     if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.AlreadyOpposed");
-    if (request.roll.class !== "WuxiaRoll") throw new RollError("WH.Chat.Error.NotWuxiaRoll");
-    const roll = WuxiaRoll.fromData(request.roll as never) as WuxiaRoll;
-    // An unevaluated roll would be rolled anew, differently, by every client drawing the card.
-    if (!roll.isEvaluated) throw new RollError("WH.Chat.Error.NotWuxiaRoll");
-    await ownedActor(roll.state.actorUuid, requester);
-    await message.update({ rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object] } as never);
+    const roll = await checkedWuxiaRoll(sent, requester);
+    const actor = await ownedActor(roll.state.actorUuid, requester);
+    const destinyDice = roll.state.destinyDice;
+    if (destinyDice) await takeDestiny(actor, destinyDice);
+    try {
+      await message.update({ rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object] } as never);
+    } catch (error) {
+      if (destinyDice) await giveBackDestiny(actor, destinyDice);
+      throw error;
+    }
   });
 }
 
@@ -63,9 +74,11 @@ async function oppose(message: ChatMessage.Implementation): Promise<void> {
   const values = shouldAsk({}) ? await promptRoll<WuxiaSubject>(subject, initial) : initial;
   if (!values) return;
   const roll = WuxiaRoll.build(wuxiaConfig(subject, values));
-  await withDestinyDiceSpent(actor, roll.state.destinyDice, async () => {
-    await roll.evaluate({ allowInteractive: !message.blind });
-    const request: OpposeRequest = { messageId: message.id ?? "", roll: roll.toJSON() as Record<string, unknown>, requesterId: game.user.id ?? "" };
-    await actOrAskGm(OPPOSE_QUERY, request, message, () => attachOpposingRoll(request));
-  });
+  await roll.evaluate({ allowInteractive: !message.blind });
+  const withoutGm = message.canUserModify(game.user, "update");
+  await carryOut(OPPOSE, { messageId: message.id ?? "", roll: roll.toJSON() as object }, { withoutGm });
+}
+
+export function registerOpposeRequests(): void {
+  handleRequest(OPPOSE, attachOpposingRoll);
 }

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { cwd } from "node:process";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, facesRandom, guards, harmoniesHero, playerId, postedMessage, startWorld, wuxiaHero, type PostedMessage, rollAs, renderAs } from "../../test/support/world";
+import { actAs, carryOutAs, facesRandom, opposingRollJson, guards, harmoniesHero, playerId, postedMessage, startWorld, wuxiaHero, type PostedMessage, rollAs, renderAs } from "../../test/support/world";
 import type { HarmoniesGroupRoll } from "../dice/group-roll";
 import type { Visibility } from "../dice/visibility";
 
@@ -57,11 +57,8 @@ describe("a player's roll, as each reader sees it", () => {
   it("a hidden opposed test says nothing about who won", async () => {
     const linMei = await wuxiaHero("Lin Mei");
     const message = await rollAs("player", linMei, [10, 9, 8, 2, 1], { values: { visibility: "self" } });
-    const { WuxiaRoll } = await import("../dice/wuxia-roll");
-    foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2]);
-    const zhao = await WuxiaRoll.build({ attribute: "feu", attributeValue: 5, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: linMei.uuid, actorName: "Zhao", itemUuid: null }).evaluate();
-    const { attachOpposingRoll } = await import("./opposed");
-    await attachOpposingRoll({ messageId: message.id, roll: zhao.toJSON() as Record<string, unknown>, requesterId: playerId() });
+    const zhao = await wuxiaHero("Zhao");
+    await carryOutAs("player", "oppose", { messageId: message.id, roll: await opposingRollJson(zhao, [2, 2, 2, 2, 2], { sr: 10 }) });
     expect((await renderAs("player", message)).querySelector(".wh-opposed")?.textContent).toContain(foundry.game.i18n.format("WH.Chat.Opposed.Wins", { name: "Lin Mei" }));
     for (const who of ["gm", "stranger"] as const) {
       const html = await renderAs(who, message);

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, createActor, destinyOf, facesRandom, guards, harmoniesHero, playerId, postedMessage, startWorld, strangerId, wuxiaHero, type PostedMessage, rollAs, type Seat } from "../../test/support/world";
+import { actAs, carryOutAs, createActor, opposingRollJson, destinyOf, facesRandom, guards, harmoniesHero, postedMessage, startWorld, strangerId, wuxiaHero, type PostedMessage, rollAs, type Seat } from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
@@ -11,7 +11,7 @@ import type { WuxiaRoll } from "../dice/wuxia-roll";
 type Who = Seat;
 let foundry: FoundryDouble;
 type Query = (request: unknown) => Promise<unknown>;
-const query = (name: "spendDestiny" | "oppose") => (foundry.CONFIG.queries as Record<string, Query>)[`wuxia-harmonies.${name}`] as Query;
+const requestQuery = () => (foundry.CONFIG.queries as Record<string, Query>)["wuxia-harmonies.request"] as Query;
 
 
 /** A Wuxia roll of Feu 2 for the actor named, rolled (10, 10) unless left for the poster to roll. */
@@ -44,31 +44,31 @@ describe("Destiny dice refusals", () => {
 
   it("a die the roll does not have, a roll that is not Wuxia, a world that adds the dice before rolling", async () => {
     const { actor, message } = await linMei();
-    const { requestDestinyReroll, spendDestinyDie } = await import("./destiny");
+    const { requestDestinyReroll } = await import("./destiny");
     await expect(requestDestinyReroll(postedMessage(message.id) as never, 0, 5)).rejects.toMatchObject({ key: "WH.Chat.Error.NoSuchDie", data: { index: "5" } });
     await expect(requestDestinyReroll(postedMessage(message.id) as never, 1, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
-    const request = { messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() };
-    await expect(spendDestinyDie({ ...request, rollIndex: 1 })).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
+    const request = { messageId: message.id, rollIndex: 0, dieIndex: 0 };
+    await expect(carryOutAs("player", "spendDestiny", { ...request, rollIndex: 1 })).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
+    await expect(carryOutAs("player", "spendDestiny", { ...request, dieIndex: 5 })).rejects.toMatchObject({ key: "WH.Chat.Error.NoSuchDie" });
     await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
-    await expect(spendDestinyDie(request)).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
+    await expect(carryOutAs("player", "spendDestiny", request)).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
     expect((postedMessage(message.id).rolls[0] as WuxiaRoll).state.rerolled).toEqual([]);
     expect(destinyOf(actor)).toBe(2);
   });
 
-  it("a message that is gone, a requester nobody knows", async () => {
-    const { message } = await linMei();
-    const { spendDestinyDie } = await import("./destiny");
-    await expect(spendDestinyDie({ messageId: "gone", rollIndex: 0, dieIndex: 0, requesterId: playerId() })).rejects.toMatchObject({ key: "WH.Chat.Error.NoMessage" });
-    await expect(spendDestinyDie({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: "nobody" })).rejects.toMatchObject({ key: "WH.Chat.Error.UnknownUser" });
+  it("a message that is gone, a payload that is not one", async () => {
+    await linMei();
+    await expect(carryOutAs("player", "spendDestiny", { messageId: "gone", rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.NoMessage" });
+    await expect(carryOutAs("player", "spendDestiny", { messageId: 7, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "messageId" } });
+    await expect(carryOutAs("player", "spendDestiny", { messageId: "x", rollIndex: -1, dieIndex: 0.5 })).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "rollIndex" } });
   });
 
   it("the GM refuses a requester nobody knows and a query that reached a player", async () => {
-    const { message } = await linMei("gm");
-    const request = { messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: "nobody" };
-    expect(await query("spendDestiny")(request)).toEqual({ ok: false, error: "WH.Chat.Error.NotFromPlayer", data: {} });
+    await linMei("gm");
+    actAs("gm");
+    expect(await requestQuery()({ requestId: "r1", requesterId: "nobody" })).toEqual({ ok: false, error: "WH.Chat.Error.UnknownUser", data: {} });
     actAs("player");
-    expect(await query("spendDestiny")({ ...request, requesterId: strangerId() })).toEqual({ ok: false, error: "WH.Chat.Error.GmOnly", data: {} });
-    expect(await query("oppose")({ messageId: message.id, roll: {}, requesterId: strangerId() })).toEqual({ ok: false, error: "WH.Chat.Error.GmOnly", data: {} });
+    expect(await requestQuery()({ requestId: "r2", requesterId: strangerId() })).toEqual({ ok: false, error: "WH.Chat.Error.GmOnly", data: {} });
   });
 
   it("a roll naming no actor, or a document that is not an actor, has nobody to pay", async () => {
@@ -76,12 +76,11 @@ describe("Destiny dice refusals", () => {
     actAs("player");
     const { api } = await import("../api/index");
     const message = (await api.post(await wuxiaBuild(null, { evaluate: false }), { visibility: "public" })) as unknown as PostedMessage;
-    const { spendDestinyDie } = await import("./destiny");
-    const request = { messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() };
-    await expect(spendDestinyDie(request)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
+    const request = { messageId: message.id, rollIndex: 0, dieIndex: 0 };
+    await expect(carryOutAs("player", "spendDestiny", request)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
     // A card naming an item where its actor should be (the macro API refuses to post one).
     (postedMessage(message.id).rolls[0] as WuxiaRoll).state.actorUuid = david.items.contents[0]?.uuid ?? "";
-    await expect(spendDestinyDie(request)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
+    await expect(carryOutAs("player", "spendDestiny", request)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
   });
 
   it("an actor that is not a Wuxia character has no Destiny die: its dice are dead", async () => {
@@ -93,8 +92,7 @@ describe("Destiny dice refusals", () => {
     const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
     const html = await postedMessage(message.id).renderHTML();
     expect([...html.querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')].map((b) => b.disabled)).toEqual([true, true]);
-    const { spendDestinyDie } = await import("./destiny");
-    await expect(spendDestinyDie({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() })).rejects.toMatchObject({ key: "WH.Chat.Error.NoDestiny", data: { name: "Brigands" } });
+    await expect(carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.NoDestiny", data: { name: "Brigands" } });
   });
 
   it("Destiny dice added before rolling come back when the roll cannot be posted", async () => {
@@ -115,21 +113,20 @@ describe("opposing roll refusals", () => {
   it("a roll that is not a WuxiaRoll, or not rolled, is refused; a message already opposed or not Wuxia too", async () => {
     const linMei = await wuxiaHero("Lin Mei");
     const message = await rollAs("player", linMei, [8, 9, 10, 2, 3]);
-    const { attachOpposingRoll } = await import("./opposed");
-    const request = (roll: Record<string, unknown>, messageId = message.id) => ({ messageId, roll, requesterId: playerId() });
-    const evaluated = (await wuxiaBuild(linMei.uuid)).toJSON() as Record<string, unknown>;
-    await expect(attachOpposingRoll(request({ ...evaluated, class: "HarmoniesRoll" }))).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
-    await expect(attachOpposingRoll(request({ ...evaluated, evaluated: false }))).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
+    const attach = (roll: Record<string, unknown>, messageId = message.id) => carryOutAs("player", "oppose", { messageId, roll });
+    const evaluated = await opposingRollJson(linMei, [10, 10, 2, 2, 2]);
+    await expect(attach({ ...evaluated, class: "HarmoniesRoll" })).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
+    await expect(attach({ ...evaluated, evaluated: false })).rejects.toMatchObject({ key: "WH.Request.Error.NotEvaluated" });
     expect(postedMessage(message.id).rolls).toHaveLength(1);
-    await attachOpposingRoll(request(evaluated));
-    await expect(attachOpposingRoll(request(evaluated))).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
+    await attach(evaluated);
+    await expect(attach(evaluated)).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
 
     const david = await (async () => {
       actAs("gm");
       return harmoniesHero("David");
     })();
     const harmonies = await rollAs("player", david, [5, 5]);
-    await expect(attachOpposingRoll(request(evaluated, harmonies.id))).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
+    await expect(attach(evaluated, harmonies.id)).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
     const { opposeFromCard } = await import("./opposed");
     await expect(opposeFromCard(postedMessage(harmonies.id) as never)).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
     expect(postedMessage(harmonies.id).rolls).toHaveLength(1);
@@ -224,7 +221,7 @@ describe("XP award refusals", () => {
     const live = postedMessage(message.id);
     vi.spyOn(live as unknown as { update: () => Promise<unknown> }, "update").mockRejectedValue(new Error("refused by the server"));
     const { awardExperience } = await import("./experience");
-    await expect(awardExperience(live as never, 0)).rejects.toThrow("refused by the server");
+    await expect(awardExperience(live as never, 0)).rejects.toMatchObject({ key: "WH.Roll.Error.Unexpected", data: { message: "refused by the server" } });
     expect(xp(actor)).toEqual([0, 0, 0]);
     expect((live.rolls[0] as HarmoniesRoll).state.xpAwarded).toBe(false);
   });
@@ -232,7 +229,7 @@ describe("XP award refusals", () => {
 
 describe("what a refusal carries back to the requester", () => {
   it("a refusal of the rules or an unexpected failure reads once as 'the roll failed', in the requester's words", async () => {
-    const { refused, settle } = await import("./queries");
+    const { refused, settle } = await import("../requests/results");
     const { RulesError } = await import("../rules");
     const { RollError, describeError } = await import("../dice/errors");
     expect(refused(new RollError("WH.Chat.Error.NoGm"))).toEqual({ ok: false, error: "WH.Chat.Error.NoGm", data: {} });
@@ -263,7 +260,7 @@ describe("what a refusal carries back to the requester", () => {
     const { WuxiaRoll } = await import("../dice/wuxia-roll");
     const reroll = vi.spyOn(WuxiaRoll.prototype, "rerollWithDestiny");
     foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
-    expect(await query("spendDestiny")({ messageId: message.id, rollIndex: 0, dieIndex: 0, requesterId: playerId() })).toEqual({ ok: true });
+    expect(await carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).toBeUndefined();
     expect(reroll.mock.calls).toEqual([[0, { allowInteractive: false }]]);
   });
 
@@ -348,7 +345,7 @@ describe("XP award to the skill rolled", () => {
     const live = postedMessage(message.id);
     vi.spyOn(live as unknown as { update: () => Promise<unknown> }, "update").mockRejectedValue(new Error("refused by the server"));
     const { awardExperience } = await import("./experience");
-    await expect(awardExperience(live as never, 0)).rejects.toThrow("refused by the server");
+    await expect(awardExperience(live as never, 0)).rejects.toMatchObject({ key: "WH.Roll.Error.Unexpected", data: { message: "refused by the server" } });
     const system = actor.system as unknown as { characteristics: { agilite: { xp: number } }; means: { precision: { xp: number } } };
     expect([system.characteristics.agilite.xp, system.means.precision.xp]).toEqual([0, 0]);
   });

@@ -13,7 +13,8 @@ import type { WuxiaDrameModel, WuxiaTraitModel } from "../documents/items/wuxia-
 import type { NumberListSettingKey } from "../settings/house-rules";
 import type { RulesetSetting } from "../settings/register";
 import type { DestinyMode, GroupRollMode } from "../settings/rolls";
-import type { CardQueries } from "../chat/queries";
+import type { RequestResult } from "../requests/results";
+import type { RequestTicket } from "../requests/signed";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -50,15 +51,15 @@ declare module "fvtt-types/configuration" {
     "wuxia-harmonies.groupRollMode": GroupRollMode;
     "wuxia-harmonies.skipRollDialog": boolean;
     "wuxia-harmonies.harmoniesMissileStrength": boolean;
+    "wuxia-harmonies.xpAwards": Record<string, number>;
   }
 }
 
 declare global {
   namespace CONFIG {
-    // The GM-side actions the chat cards ask for (src/chat/queries.ts).
+    // The one query the GM answers: where a signed request is (src/requests/signed.ts).
     interface Queries {
-      "wuxia-harmonies.spendDestiny": CardQueries["wuxia-harmonies.spendDestiny"];
-      "wuxia-harmonies.oppose": CardQueries["wuxia-harmonies.oppose"];
+      "wuxia-harmonies.request": (ticket: RequestTicket) => Promise<RequestResult>;
     }
   }
 }

@@ -42,13 +42,24 @@ function world(): GameLike {
   return (globalThis as unknown as { game: GameLike }).game;
 }
 
+/** Actors of unlinked tokens, by UUID (`Scene.<id>.Token.<id>.Actor.<id>`), as a scene holds them. */
+const syntheticActors = new Map<string, DocumentDouble>();
+
+/** Puts an unlinked token's actor on a scene, so its UUID resolves. */
+export function placeSyntheticActor(actor: DocumentDouble): void {
+  syntheticActors.set(actor.uuid, actor);
+}
+
 /**
  * `fromUuidSync` for world documents and embedded items: `Actor.<id>`, `Actor.<id>.Item.<id>`,
- * `Item.<id>`, `ChatMessage.<id>`, `Macro.<id>`. Simpler than Foundry: no compendium or scene
- * (token) UUIDs.
+ * `Item.<id>`, `ChatMessage.<id>`, `Macro.<id>`, and the actor of an unlinked token placed on a
+ * scene (v13 resolves a token actor's UUID to the synthetic actor). Simpler than Foundry: no
+ * compendium UUIDs, no scenes or tokens of their own.
  */
 export function fromUuidSync(uuid: string): DocumentDouble | null {
   const game = world();
+  const synthetic = syntheticActors.get(uuid);
+  if (synthetic) return synthetic;
   const parts = String(uuid).split(".");
   const collections: Record<string, CollectionDouble<DocumentDouble> | undefined> = {
     Actor: game.actors,
@@ -76,6 +87,7 @@ function throughSocket(value: unknown): unknown {
  * latency. As in v13 the handler is not told who asked. Simpler than Foundry: no timeout.
  */
 export function installQueries(game: GameLike, queries: Record<string, (data: unknown, options: AnyObject) => unknown>): void {
+  syntheticActors.clear();
   Object.defineProperty(game.users, "activeGM", {
     configurable: true,
     get: () => game.users.find((u) => u.isGM && u.active) ?? null,

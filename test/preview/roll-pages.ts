@@ -64,9 +64,9 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   };
 
   const specialised = await roll(wuxiaHero, [1, 3, 8, 1, 10, 9], { item: item(wuxiaHero, "Tir à l'arc") });
-  const { spendDestinyDie } = await import("../../src/chat/destiny");
+  const { carryOut } = await import("../../src/requests/authority");
   foundry.CONFIG.Dice.randomUniform = faces([7]);
-  await spendDestinyDie({ messageId: specialised.id, rollIndex: 0, dieIndex: 1, requesterId: String(game.user.id) });
+  await carryOut("spendDestiny", { messageId: specialised.id, rollIndex: 0, dieIndex: 1 });
   const critical = await roll(wuxiaNpc, [1, 1, 4, 2]);
   const opposed = await roll(wuxiaHero, [8, 9, 10, 2, 3, 6], { item: item(wuxiaHero, "Chasseur") });
   const opposing = await (async () => {
@@ -76,8 +76,7 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
     const r = WuxiaRoll.build(form.wuxiaConfig(subject, form.wuxiaDefaults(subject, { skillId: item(wuxiaNpc, "Criminel") })));
     foundry.CONFIG.Dice.randomUniform = faces([8, 2, 2, 9]);
     await r.evaluate();
-    const { attachOpposingRoll } = await import("../../src/chat/opposed");
-    await attachOpposingRoll({ messageId: opposed.id, roll: r.toJSON() as AnyObject, requesterId: String(game.user.id) });
+    await carryOut("oppose", { messageId: opposed.id, roll: r.toJSON() as AnyObject });
     return opposed;
   })();
   const harmonies = await roll(harmoniesHero, [10, 10, 3, 1], { item: item(harmoniesHero, "Combat à l'épée"), values: { open: true, difficulty: -3 } });

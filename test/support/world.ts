@@ -1,4 +1,5 @@
 import { vi } from "vitest";
+import { asClient } from "../foundry/clients";
 import { installFoundry, type FoundryDouble } from "../foundry/install";
 import { renderTemplatesFromDisk } from "../foundry/templates";
 
@@ -134,11 +135,15 @@ export function postedMessage(id: string): PostedMessage {
 /** Who acts in a test: the player, a GM, or the second player who owns nothing. */
 export type Seat = "player" | "gm" | "stranger";
 
-export function actAs(who: Seat): void {
-  const g = globalThis as unknown as { game: { user: unknown; users: { contents: { id: string; isGM: boolean }[] } } };
-  const users = g.game.users.contents;
+/** The user in a seat. */
+export function seatUser(who: Seat): unknown {
+  const users = (globalThis as unknown as { game: { users: { contents: { id: string; isGM: boolean }[] } } }).game.users.contents;
   const players = users.filter((u) => !u.isGM);
-  g.game.user = who === "gm" ? users.find((u) => u.isGM) : who === "player" ? players[0] : players[1];
+  return who === "gm" ? users.find((u) => u.isGM) : who === "player" ? players[0] : players[1];
+}
+
+export function actAs(who: Seat): void {
+  (globalThis as unknown as { game: { user: unknown } }).game.user = seatUser(who);
 }
 
 /** The user acting now, with what the double adds to users (their character, their hotbar). */
@@ -165,4 +170,31 @@ export async function rollAs(who: Seat, actor: Actor.Implementation, faces: numb
 export async function renderAs(who: Seat, message: PostedMessage): Promise<HTMLElement> {
   actAs(who);
   return postedMessage(message.id).renderHTML();
+}
+
+/**
+ * Asks for a card action on the given user's client, as the system does: carried out by the
+ * authority (the active GM's client, through a request signed on the asker's User), or locally
+ * when the asker is that GM. The test's own seat is left as it was. Resolves with the receipt;
+ * a refusal rejects with its RollError.
+ */
+export async function carryOutAs(who: Seat, action: string, payload: object, options: { withoutGm?: boolean } = {}): Promise<string | undefined> {
+  const { carryOut } = await import("../../src/requests/authority");
+  return asClient(seatUser(who), () => carryOut(action, payload, options));
+}
+
+/**
+ * An opposing Wuxia roll of an actor as the roll dialog builds it (its Attribute, skill, SR),
+ * evaluated with the faces scripted, as JSON: what the opposing player's client sends.
+ */
+export async function opposingRollJson(actor: Actor.Implementation, faces: number[], values: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+  const { rollSubject } = await import("../../src/dice/subjects");
+  const { readWuxiaValues, wuxiaConfig, wuxiaDefaults } = await import("../../src/dialogs/roll-form");
+  const { WuxiaRoll } = await import("../../src/dice/wuxia-roll");
+  const subject = rollSubject(actor);
+  if (subject.ruleset !== "wuxia") throw new Error("opposingRollJson: not a Wuxia actor");
+  const read = readWuxiaValues({ ...wuxiaDefaults(subject), visibility: "public", ...values }, subject);
+  (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform = facesRandom(faces);
+  const roll = await WuxiaRoll.build(wuxiaConfig(subject, read)).evaluate();
+  return roll.toJSON() as Record<string, unknown>;
 }

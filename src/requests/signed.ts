@@ -1,0 +1,84 @@
+import { SYSTEM_ID } from "../constants";
+import { RollError } from "../dice/errors";
+import type { RequestResult } from "./results";
+
+/**
+ * Requests signed by the server. A query's handler is not told who sent it, and anything a
+ * request says about its sender is the sender's claim. So the requester first writes the request
+ * into a flag of their own User — the server lets a user write only their own User, and a GM —
+ * and the query carries only where to find it. The GM reads the request from that User: whoever
+ * sent the query, the request is the one that User wrote, carried out for that User.
+ */
+
+export const REQUEST_QUERY = `${SYSTEM_ID}.request` as const;
+const FLAG = "requests";
+
+/** What the query carries: where the request is. */
+export interface RequestTicket {
+  requestId: string;
+  requesterId: string;
+}
+
+/** What the requester writes on their User. */
+interface SignedRequest {
+  action: string;
+  payload: unknown;
+}
+
+/** Above this, a request is refused unread (a roll of the largest pool is under 20 000). */
+export const MAX_REQUEST_CHARACTERS = 100_000;
+/** How long the GM waits for a request's flag to arrive when the query overtook it. */
+export const SIGNATURE_WAIT_MS = 2_000;
+/** How long the requester waits for the GM's answer. */
+export const ANSWER_TIMEOUT_MS = 30_000;
+
+/** The requester's side: write the request on their own User, ask the GM, then clear it. */
+export async function askGm(gm: User.Implementation, action: string, payload: object): Promise<RequestResult> {
+  const user = game.user;
+  const requestId = foundry.utils.randomID();
+  await user.update({ [`flags.${SYSTEM_ID}.${FLAG}.${requestId}`]: { action, payload } } as never);
+  try {
+    const ticket: RequestTicket = { requestId, requesterId: user.id ?? "" };
+    return (await gm.query(REQUEST_QUERY, ticket as never, { timeout: ANSWER_TIMEOUT_MS })) as RequestResult;
+  } finally {
+    await user.update({ [`flags.${SYSTEM_ID}.${FLAG}.-=${requestId}`]: null } as never);
+  }
+}
+
+function storedRequest(user: User.Implementation, requestId: string): unknown {
+  const requests = user.getFlag(SYSTEM_ID as never, FLAG as never) as Record<string, unknown> | undefined;
+  return requests && Object.hasOwn(requests, requestId) ? requests[requestId] : undefined;
+}
+
+/** The request a ticket points at, once the requester's flag has reached this client. */
+async function awaitStoredRequest(user: User.Implementation, requestId: string): Promise<unknown> {
+  const found = storedRequest(user, requestId);
+  if (found !== undefined) return found;
+  return new Promise((resolve) => {
+    const stop = (value: unknown) => {
+      clearTimeout(timer);
+      Hooks.off("updateUser", hook);
+      resolve(value);
+    };
+    const hook = Hooks.on("updateUser", (changed: User.Implementation) => {
+      if (changed.id !== user.id) return;
+      const stored = storedRequest(user, requestId);
+      if (stored !== undefined) stop(stored);
+    });
+    const timer = setTimeout(() => stop(undefined), SIGNATURE_WAIT_MS);
+  });
+}
+
+/** The GM's side: the requester and what they asked, as the server attests it. */
+export async function readSignedRequest(ticket: unknown): Promise<{ requester: User.Implementation; action: string; payload: unknown }> {
+  const { requestId, requesterId } = (ticket ?? {}) as Partial<RequestTicket>;
+  if (typeof requestId !== "string" || typeof requesterId !== "string") throw new RollError("WH.Request.Error.Malformed");
+  const requester = game.users.get(requesterId);
+  if (!requester) throw new RollError("WH.Chat.Error.UnknownUser");
+  const stored = await awaitStoredRequest(requester, requestId);
+  if (stored === undefined) throw new RollError("WH.Request.Error.Unsigned", { name: requester.name ?? "" });
+  if (JSON.stringify(stored).length > MAX_REQUEST_CHARACTERS) throw new RollError("WH.Request.Error.TooLarge");
+  const { action, payload } = stored as Partial<SignedRequest>;
+  if (typeof action !== "string" || payload === null || typeof payload !== "object") throw new RollError("WH.Request.Error.Malformed");
+  return { requester, action, payload };
+}
