@@ -1,0 +1,154 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { actAs, carryOutAs, createActor, harmoniesHero, opposingRollJson, postedMessage, rollAs, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import type { HarmoniesRoll } from "../dice/harmonies-roll";
+import type { WuxiaRoll } from "../dice/wuxia-roll";
+
+/**
+ * What a player's client writes is theirs to write: an opposing roll sent to the GM, the roll on
+ * their own card. The GM keeps and pays only what it can work out again itself.
+ */
+
+let foundry: FoundryDouble;
+type Json = Record<string, unknown> & { terms: { results: { result: unknown }[] }[]; options: { wuxia: Record<string, unknown> } };
+
+beforeEach(async () => {
+  foundry = await startWorld();
+});
+
+describe("an opposing roll sent to the GM", () => {
+  /** Lin Mei's card, and Zhao (Feu 5, Chasseur 3 with Tir à l'arc) opposing it as the player. */
+  async function duel(): Promise<{ message: PostedMessage; zhao: Actor.Implementation }> {
+    const linMei = await wuxiaHero("Lin Mei");
+    const message = await rollAs("gm", linMei, [8, 9, 10, 2, 3]);
+    return { message, zhao: await wuxiaHero("Zhao") };
+  }
+  const oppose = (message: PostedMessage, roll: unknown) => carryOutAs("player", "oppose", { messageId: message.id, roll });
+  const second = (message: PostedMessage) => postedMessage(message.id).rolls[1] as WuxiaRoll | undefined;
+
+  it("is kept as the GM builds it from the actor: forged names, pool, threshold and odds give way", async () => {
+    const { message, zhao } = await duel();
+    const roll = (await opposingRollJson(zhao, [10, 10, 10, 2, 2], { sr: 10 })) as Json;
+    Object.assign(roll.options.wuxia, { actorName: "The Emperor", skillName: "<img src=x onerror=alert(1)>", attributeValue: 5, threshold: 2, competence: 9, odds: { success: 1, critical: 0 } });
+    await oppose(message, roll);
+    expect(second(message)?.state).toMatchObject({ actorName: "Zhao", skillName: null, attributeValue: 5, threshold: 10, competence: 0 });
+    expect(second(message)?.outcome.successes).toBe(3);
+    const html = await postedMessage(message.id).renderHTML();
+    expect(html.textContent).not.toContain("Emperor");
+    expect(html.querySelector("img[src=x]")).toBeNull();
+  });
+
+  it("takes its skill only among the actor's own items, its rerolls as the rules make them", async () => {
+    const { message, zhao } = await duel();
+    const tir = zhao.items.find((i) => i.name === "Tir à l'arc");
+    const roll = (await opposingRollJson(zhao, [1, 3, 8, 1, 5, 9], { skillId: tir?.id, specialisation: true })) as Json;
+    await oppose(message, roll);
+    expect(second(message)?.state).toMatchObject({ skillName: "Chasseur", specialisation: "Tir à l'arc", rerolls: 1, rerolled: [{ index: 0, by: "specialisation" }] });
+    expect(second(message)?.faces).toEqual([9, 3, 8, 1, 5]);
+
+    const another = await duel();
+    const notTheirs = (await opposingRollJson(zhao, [1, 3, 8, 1, 5, 9], { skillId: tir?.id, specialisation: true })) as Json;
+    notTheirs.options.wuxia.itemUuid = another.zhao.items.find((i) => i.name === "Chasseur")?.uuid;
+    await expect(oppose(another.message, notTheirs)).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "itemUuid" } });
+  });
+
+  it("refuses faces a d10 cannot show and a count of dice its test does not have; the card is untouched", async () => {
+    const { message, zhao } = await duel();
+    const base = (await opposingRollJson(zhao, [10, 10, 2, 2, 2], { sr: 10 })) as Json;
+    const withFaces = (faces: unknown[]) => ({ ...base, terms: [{ ...base.terms[0], results: faces.map((result) => ({ result, active: true })) }] });
+    for (const face of [11, 0, 2.5, "10", "<img src=x>", null]) {
+      await expect(oppose(message, withFaces([face, 10, 2, 2, 2]))).rejects.toMatchObject({ key: "WH.Request.Error.BadFace", data: { face: String(face) } });
+    }
+    await expect(oppose(message, withFaces([10, 10, 10, 10, 10, 10]))).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces", data: { expected: 5, count: 6 } });
+    await expect(oppose(message, withFaces([10, 10]))).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces", data: { expected: 5, count: 2 } });
+    expect(postedMessage(message.id).rolls).toHaveLength(1);
+  });
+
+  it("refuses ten thousand dice before reading them, and a pool past the limit", async () => {
+    const { message, zhao } = await duel();
+    const base = (await opposingRollJson(zhao, [10, 10, 2, 2, 2], { sr: 10 })) as Json;
+    const huge = { ...base, terms: [{ ...base.terms[0], results: Array.from({ length: 10_000 }, () => ({ result: 10, active: true })) }] };
+    await expect(oppose(message, huge)).rejects.toMatchObject({ key: "WH.Request.Error.TooLarge" });
+    const wide = { ...base, options: { wuxia: { ...base.options.wuxia, extraDice: 1000 } } };
+    await expect(oppose(message, wide)).rejects.toMatchObject({ key: "WH.Roll.Error.PoolTooLarge" });
+    expect(postedMessage(message.id).rolls).toHaveLength(1);
+  });
+
+  it("for an actor the second player does not own is refused, whoever the roll names", async () => {
+    const { message, zhao } = await duel();
+    const roll = await opposingRollJson(zhao, [10, 10, 2, 2, 2]);
+    await expect(carryOutAs("stranger", "oppose", { messageId: message.id, roll })).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner", data: { name: "Zhao" } });
+    expect(postedMessage(message.id).rolls).toHaveLength(1);
+  });
+});
+
+describe("experience the GM pays", () => {
+  async function davidRolls(faces: number[]): Promise<{ actor: Actor.Implementation; message: PostedMessage }> {
+    const actor = await harmoniesHero();
+    const message = await rollAs("player", actor, faces, { item: actor.items.find((i) => i.name === "Fronde"), values: { open: true } });
+    return { actor, message };
+  }
+  const agiliteXp = (actor: Actor.Implementation) => (actor.system as unknown as { characteristics: { agilite: { xp: number } } }).characteristics.agilite.xp;
+  const award = async (message: PostedMessage) => {
+    actAs("gm");
+    const { awardExperience } = await import("./experience");
+    return awardExperience(postedMessage(message.id) as never, 0);
+  };
+  /** The author rewrites the roll on their own card, as they may. */
+  async function authorRewrites(message: PostedMessage, change: (state: Record<string, unknown>) => void): Promise<void> {
+    actAs("player");
+    const json = postedMessage(message.id).rolls.map((r) => JSON.parse(JSON.stringify(r.toJSON())) as { options: { harmonies: Record<string, unknown> } });
+    change((json[0] as { options: { harmonies: Record<string, unknown> } }).options.harmonies);
+    await (postedMessage(message.id) as unknown as { update(c: object): Promise<unknown> }).update({ rolls: json });
+  }
+
+  it("is paid once: the author re-arming the card's mark does not pay it again, and the button is gone for good", async () => {
+    const { actor, message } = await davidRolls([10, 10, 3, 1]);
+    await award(message);
+    const paid = agiliteXp(actor);
+    expect(paid).toBeGreaterThan(0);
+    await authorRewrites(message, (state) => (state.xpAwarded = false));
+    expect((postedMessage(message.id).rolls[0] as HarmoniesRoll).state.xpAwarded).toBe(false);
+    await expect(award(message)).rejects.toMatchObject({ key: "WH.Chat.Error.XpAlreadyAwarded" });
+    expect(agiliteXp(actor)).toBe(paid);
+    expect((await postedMessage(message.id).renderHTML()).querySelector('[data-wh-action="award-xp"]')).toBeNull();
+  });
+
+  it("goes only to attributes that exist: keys the author wrote in are refused, nothing written", async () => {
+    const { actor, message } = await davidRolls([10, 10, 3, 1]);
+    await authorRewrites(message, (state) => (state.characteristic = "__proto__"));
+    await expect(award(message)).rejects.toMatchObject({ key: "WH.Request.Error.BadField" });
+    expect(agiliteXp(actor)).toBe(0);
+  });
+
+  it("goes only to an actor the card's author owns", async () => {
+    const { message } = await davidRolls([10, 10, 3, 1]);
+    const goliath = await createActor({ name: "Goliath", type: "harmoniesCharacter" }, { ownedByPlayer: false });
+    await authorRewrites(message, (state) => (state.actorUuid = goliath.uuid));
+    await expect(award(message)).rejects.toMatchObject({ key: "WH.Chat.Error.NotAuthorsActor", data: { name: "Goliath" } });
+    expect(agiliteXp(goliath)).toBe(0);
+  });
+
+  it("is refused to a player, even through the GM", async () => {
+    const { actor, message } = await davidRolls([10, 10, 3, 1]);
+    await expect(carryOutAs("player", "awardXp", { messageId: message.id, rollIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.GmOnly" });
+    await expect(carryOutAs("stranger", "awardXp", { messageId: message.id, rollIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.GmOnly" });
+    expect(agiliteXp(actor)).toBe(0);
+  });
+});
+
+describe("the macro API", () => {
+  it("refuses a plain object posing as an actor the player owns, for rolling and posting", async () => {
+    await wuxiaHero("Lin Mei");
+    actAs("stranger");
+    const { api } = await import("../api/index");
+    const fake = { type: "wuxiaCharacter", name: "Lin Mei", isOwner: true, testUserPermission: () => true, system: { attributes: { feu: 5 } }, items: [] };
+    expect(await api.roll(fake as never, { dialog: false })).toBeNull();
+    const message = await api.post(api.dice.WuxiaRoll.build({ attribute: "feu", attributeValue: 1, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: null, actorName: "x", itemUuid: null }), { actor: fake as never });
+    expect(message).toBeNull();
+    const refusal = foundry.game.i18n.localize("WH.Roll.Error.NotAnActor");
+    expect(foundry.notifications.filter((n) => n.level === "error").map((n) => n.message)).toEqual([refusal, refusal]);
+    expect(foundry.game.messages.contents).toHaveLength(0);
+  });
+});
