@@ -1,4 +1,4 @@
-import { combineValues, groupHomogeneity, valueOf, type Homogeneity } from "../../rules";
+import { combineValueCounts, groupHomogeneity, valueOf, type Homogeneity } from "../../rules";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HARMONIES_ATTRIBUTES,
@@ -16,7 +16,7 @@ import { HARMONIES_VALUE_LIMITS, choiceField, htmlField, integerField, textField
 import { isObject, type SourceData } from "../migrations";
 import { WUXIA_ATTRIBUTE_RANGE } from "./wuxia-character";
 
-/** Individuals in one sub-group: enough for an army, few enough to combine Values one by one. */
+/** Individuals in one sub-group: enough for an army. */
 export const MEMBER_COUNT_RANGE = { min: 1, max: 10000 } as const;
 
 /** Stats of a new sub-group: Wuxia attributes at 2, Harmonies Values and the skill at 0. */
@@ -129,9 +129,9 @@ export class GroupModel extends foundry.abstract.TypeDataModel<GroupSchema, Acto
   }
 }
 
+/** Costs what the sub-groups cost, not the members: an army of 10 000 a line is 400 pairs. */
 function combine(key: HarmoniesAttributeKey, members: GroupMemberData[]): CombinedAttribute {
-  const values = members.flatMap((m) => Array.from({ length: m.count }, () => m.stats[key]));
-  const { value, setAside } = combineValues(values);
+  const { value, setAside } = combineValueCounts(members.map((m) => ({ value: m.stats[key], count: m.count })));
   const pools = equalValuePools(key, members);
   return {
     key,
