@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { groupMargins, mulberry32 } from "../rules";
+import { groupCountAtLeast, groupMargins, harmoniesOdds, mulberry32 } from "../rules";
 import { facesRandom, startWorld } from "../../test/support/world";
 import type { FoundryDouble } from "../../test/foundry/install";
 import type { GroupRollConfig, HarmoniesGroupRoll as GroupRollClass } from "./group-roll";
@@ -56,5 +56,54 @@ describe("HarmoniesGroupRoll", () => {
     foundry.CONFIG.Dice.randomUniform = facesRandom([5, 3]);
     const html = await (await HarmoniesGroupRoll.build(band(25, "book1")).evaluate()).render();
     expect(html).toContain(foundry.game.i18n.localize("WH.Settings.GroupRollMode.Book1"));
+  });
+
+  it("exact mode reads the whole distribution, not the book's table (300 soldiers at +2)", async () => {
+    foundry.CONFIG.Dice.randomUniform = facesRandom([6, 4]);
+    const roll = await HarmoniesGroupRoll.build(band(300, "exact")).evaluate();
+    expect(roll.outcome.margins).toEqual(groupMargins(300, 2, "exact"));
+    expect(roll.outcome.margins).not.toEqual(groupMargins(300, 2, "book"));
+    expect(roll.outcome.succeeded).toBe(groupCountAtLeast(300, 2, 0, "exact"));
+    expect(roll.total).toBe(2);
+  });
+
+  it("an open roll explodes its 10s, keeps the open odds and reads the group's margins as open", async () => {
+    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 4, 3]);
+    const roll = await HarmoniesGroupRoll.build(band(100, "exact", true)).evaluate();
+    expect(roll.outcome.margin).toBe(11);
+    expect(roll.state.odds).toBe(harmoniesOdds(0, { open: true }));
+    expect(roll.state.odds).not.toBe(harmoniesOdds(0));
+    expect(roll.outcome.margins).toEqual(groupMargins(100, 11, "exact", { open: true }));
+    expect(roll.outcome.margins).not.toEqual(groupMargins(100, 11, "exact"));
+    expect(roll.outcome.succeeded).toBe(groupCountAtLeast(100, 11, 0, "exact", { open: true }));
+  });
+
+  it("individual mode counts who reached margin 0 or more, each member's dice from Foundry's RNG", async () => {
+    // Three guards at +0: 5 − 5 = 0 succeeds, 3 − 8 = −5 fails, 9 − 2 = +7 succeeds.
+    foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5, 3, 8, 9, 2]);
+    const roll = await HarmoniesGroupRoll.build(band(3, "individual")).evaluate();
+    expect(roll.outcome).toEqual({ margin: null, succeeded: 2, failed: 1, margins: [{ margin: -5, count: 1 }, { margin: 0, count: 1 }, { margin: 7, count: 1 }] });
+    expect(roll.total).toBe(0);
+    // Open: a 10 rolls again, so one guard reaches +13.
+    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 5, 2]);
+    const open = await HarmoniesGroupRoll.build(band(1, "individual", true)).evaluate();
+    expect(open.outcome.margins).toEqual([{ margin: 13, count: 1 }]);
+  });
+
+  it("rebuilt from its state alone, rolls what its state holds; without a state it has none to read", () => {
+    const state = HarmoniesGroupRoll.build({ ...band(5, "individual"), difficulty: -2 }).state;
+    expect(new HarmoniesGroupRoll(undefined, undefined, { group: state }).formula).toBe("-2");
+    expect(new HarmoniesGroupRoll(undefined, undefined, { group: { ...state, mode: "book1" } }).formula).toBe("1d10 - 1d10 - 2");
+    expect(new HarmoniesGroupRoll().formula).toBe("0");
+    expect(() => new HarmoniesGroupRoll("0").state).toThrow(/options.group/);
+  });
+
+  it("is rolled when first drawn, and drawn privately without its dice", async () => {
+    foundry.CONFIG.Dice.randomUniform = facesRandom([5, 3]);
+    const hidden = await HarmoniesGroupRoll.build(band(25, "book1")).render({ isPrivate: true });
+    expect(hidden).toContain(foundry.game.i18n.localize("WH.Chat.Private"));
+    expect(hidden).not.toContain("dice-tooltip");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([5, 3]);
+    expect(await HarmoniesGroupRoll.build(band(25, "book1")).render()).toContain("dice-tooltip");
   });
 });

@@ -90,4 +90,27 @@ describe("HarmoniesRoll", () => {
   it("refuses a difficulty that is not a whole number", () => {
     expect(() => HarmoniesRoll.build(david({ difficulty: 1.5 }))).toThrow(/modifier/);
   });
+
+  it("writes its formula with the modifier's own sign", async () => {
+    const { harmoniesFormula } = await import("./harmonies-roll");
+    expect([harmoniesFormula(-3, false), harmoniesFormula(0, true), harmoniesFormula(2, false)]).toEqual(["1d10 - 1d10 - 3", "1d10x - 1d10x + 0", "1d10 - 1d10 + 2"]);
+  });
+
+  it("rebuilt from its state alone, rolls the difference its state holds; without a state it has none to read", () => {
+    const state = HarmoniesRoll.build(david({ open: true, difficulty: -9 })).state;
+    expect(new HarmoniesRoll(undefined, undefined, { harmonies: state }).formula).toBe("1d10x - 1d10x - 4");
+    expect(new HarmoniesRoll().formula).toBe("1d10 - 1d10 + 0");
+    expect(() => new HarmoniesRoll("1d10").state).toThrow(/options.harmonies/);
+  });
+
+  it("is rolled when first drawn, and drawn privately without its dice", async () => {
+    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2]);
+    const hidden = await HarmoniesRoll.build(david()).render({ isPrivate: true });
+    expect(hidden).toContain(foundry.game.i18n.localize("WH.Chat.Private"));
+    expect(hidden).not.toContain("dice-tooltip");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2]);
+    const shown = await HarmoniesRoll.build(david()).render();
+    expect(shown).toContain("dice-tooltip");
+    expect(shown).toContain("+10");
+  });
 });

@@ -132,8 +132,6 @@ export class HarmoniesRoll extends Roll {
 
   /** Dice So Nice reads a colour set from each term's options; users' own material and texture still apply. */
   #colourDice(): void {
-    const [plus, minus] = this.dice;
-    if (plus) Object.assign(plus.options, { appearance: { colorset: HARMONIES_PLUS_COLORSET } });
-    if (minus) Object.assign(minus.options, { appearance: { colorset: HARMONIES_MINUS_COLORSET } });
+    this.dice.slice(0, 2).forEach((die, i) => Object.assign(die.options, { appearance: { colorset: i === 0 ? HARMONIES_PLUS_COLORSET : HARMONIES_MINUS_COLORSET } }));
   }
 }

@@ -71,5 +71,16 @@ describe.each([13, 14] as Generation[])("roll visibility on Foundry v%i", (gener
     const { applyVisibility } = await import("./visibility");
     expect(applyVisibility({}, "gm")).toEqual({ whisper: [GM], blind: false });
     expect(applyVisibility({}, "blind")).toEqual({ whisper: [GM], blind: true });
+    expect(applyVisibility({ whisper: [PLAYER], blind: true }, "public")).toEqual({ whisper: [], blind: false });
+    expect(applyVisibility({ whisper: [PLAYER, GM], blind: true }, "self")).toEqual({ whisper: [GM], blind: false });
+    expect(applyVisibility({ whisper: [PLAYER] }, "blind")).toEqual({ whisper: [GM], blind: true });
+  });
+
+  it("uses only this version's own API: no deprecation warning", async () => {
+    const foundry = await startWorld({ generation });
+    const { applyVisibility, currentVisibility } = await import("./visibility");
+    currentVisibility();
+    for (const v of VISIBILITIES) applyVisibility({}, v);
+    expect(foundry.compatibilityWarnings).toEqual([]);
   });
 });

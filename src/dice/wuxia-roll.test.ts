@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { evaluateWuxiaPool, mulberry32, wuxiaOdds } from "../rules";
 import { facesRandom, startWorld, wuxiaHero } from "../../test/support/world";
 import type { FoundryDouble } from "../../test/foundry/install";
@@ -106,5 +106,73 @@ describe("WuxiaRoll", () => {
   it("takes the actor's data through the sheet's roll path", async () => {
     const actor = await wuxiaHero();
     expect(actor.items.size).toBe(4);
+  });
+
+  it("rebuilt from its state alone, rolls the pool the state holds; without a state it has none to read", () => {
+    const state = WuxiaRoll.build(config({ extraDice: 1 })).state;
+    expect(new WuxiaRoll(undefined, undefined, { wuxia: state }).formula).toBe("6d10");
+    expect(() => new WuxiaRoll("1d10").state).toThrow(/options.wuxia/);
+  });
+
+  it("spends a Destiny die only on a die of the pool, once the pool is rolled", async () => {
+    const unrolled = WuxiaRoll.build(config());
+    await expect(unrolled.rerollWithDestiny(0)).rejects.toThrow(/evaluate/);
+    foundry.CONFIG.Dice.randomUniform = facesRandom([2, 3, 4, 5, 6, 7]);
+    const roll = await WuxiaRoll.build(config()).evaluate();
+    for (const index of [-1, 2.5, 5]) await expect(roll.rerollWithDestiny(index)).rejects.toMatchObject({ name: "RollError", key: "WH.Chat.Error.NoSuchDie" });
+    await roll.rerollWithDestiny(4);
+    expect(roll.positions[4]).toEqual({ faces: [6, 7], by: ["destiny"] });
+  });
+
+  it("strikes through the face that stood when a Destiny die rerolls a die the specialisation rerolled", async () => {
+    // Threshold 7, k = 1: the 1 becomes a 4, then the Destiny die turns that 4 into a 10.
+    foundry.CONFIG.Dice.randomUniform = facesRandom([1, 8, 9, 4, 10]);
+    const roll = await WuxiaRoll.build(config({ attributeValue: 3, rerolls: 1, specialisation: "Tir à l'arc" })).evaluate();
+    await roll.rerollWithDestiny(0);
+    expect(roll.positions[0]).toEqual({ faces: [1, 4, 10], by: ["specialisation", "destiny"] });
+    expect(roll.dice[0]?.results.map((r) => [r.result, r.active])).toEqual([
+      [1, false],
+      [8, true],
+      [9, true],
+      [4, false],
+      [10, true],
+    ]);
+    expect(roll.total).toBe(3);
+  });
+
+  describe("rolled without interaction (a private render), as Foundry's manual dice entry needs", () => {
+    let asked: unknown[];
+    beforeEach(() => {
+      asked = [];
+      const evaluate = Roll.prototype.evaluate;
+      vi.spyOn(Roll.prototype, "evaluate").mockImplementation(function (this: Roll, options?: { allowInteractive?: boolean }) {
+        asked.push(options?.allowInteractive);
+        return evaluate.call(this, options);
+      });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it("makes its specialisation and Destiny rerolls without interaction too, and with it by default", async () => {
+      foundry.CONFIG.Dice.randomUniform = facesRandom([1, 8, 9, 4, 5, 1, 8, 9, 4, 5]);
+      const quiet = await WuxiaRoll.build(config({ attributeValue: 3, rerolls: 1, specialisation: "x" })).evaluate({ allowInteractive: false });
+      await quiet.rerollWithDestiny(1, { allowInteractive: false });
+      expect(asked).toEqual([false, false, false]);
+      asked = [];
+      const open = await WuxiaRoll.build(config({ attributeValue: 3, rerolls: 1, specialisation: "x" })).evaluate();
+      await open.rerollWithDestiny(1);
+      expect(asked).toEqual([undefined, true, true]);
+    });
+
+    it("is rolled when first drawn, without interaction when drawn privately", async () => {
+      foundry.CONFIG.Dice.randomUniform = facesRandom([7, 8, 9, 2, 3]);
+      const html = await WuxiaRoll.build(config()).render({ isPrivate: true });
+      expect(asked).toEqual([false]);
+      expect(html).toContain(foundry.game.i18n.localize("WH.Chat.Private"));
+      expect(html).not.toContain("dice-tooltip");
+      foundry.CONFIG.Dice.randomUniform = facesRandom([7, 8, 9, 2, 3]);
+      const shown = await WuxiaRoll.build(config()).render();
+      expect(asked).toEqual([false, true]);
+      expect(shown).toContain("dice-tooltip");
+    });
   });
 });

@@ -134,11 +134,10 @@ export class WuxiaRoll extends Roll {
     const { roll, faces } = await rollD10s(indices.length, { allowInteractive });
     const current = currentResultIndices(this.positions.length, this.state.rerolled);
     indices.forEach((index, j) => {
-      const old = die.results[current[index] as number];
-      if (old) {
-        old.rerolled = true;
-        old.active = false;
-      }
+      // `positions` above has checked that every position has the result it currently shows.
+      const old = die.results[current[index] as number] as (typeof die.results)[number];
+      old.rerolled = true;
+      old.active = false;
       die.results.push({ result: faces[j] as number, active: true });
       this.state.rerolled.push({ index, by });
     });
