@@ -1,5 +1,5 @@
 import { htmlField } from "../fields";
-import { type SourceData } from "../migrations";
+import { nameList, type SourceData } from "../migrations";
 
 function defineSkillSetSchema() {
   const fields = foundry.data.fields;
@@ -12,15 +12,11 @@ function defineSkillSetSchema() {
 
 type SkillSetSchema = ReturnType<typeof defineSkillSetSchema>;
 
-/** Skill lists were once one comma-separated string; blanks and repeats are dropped. */
+/** Skill lists were once one comma-separated string; blanks, repeats and junk entries are dropped. */
 function migrateSkillList(source: SourceData): void {
   const skills = source.skills;
   const list = typeof skills === "string" ? skills.split(/[,;\n]/) : Array.isArray(skills) ? skills : null;
-  if (!list) return;
-  const seen = new Set<string>();
-  source.skills = list
-    .map((s) => String(s).trim())
-    .filter((s) => s !== "" && !seen.has(s.toLowerCase()) && seen.add(s.toLowerCase()));
+  if (list) source.skills = nameList(list, "skill list");
 }
 
 /** A named set of skills; the métier and the hobby differ only in their floors (RULES 2.3). */

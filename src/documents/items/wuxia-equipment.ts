@@ -1,5 +1,5 @@
 import { TALLY_LIMITS, flagField, htmlField, integerField, textField } from "../fields";
-import { isObject, renameKey, type SourceData } from "../migrations";
+import { renameKey, type SourceData } from "../migrations";
 
 function defineWuxiaWeaponSchema() {
   const fields = foundry.data.fields;
@@ -24,11 +24,10 @@ export class WuxiaWeaponModel extends foundry.abstract.TypeDataModel<WuxiaWeapon
     return defineWuxiaWeaponSchema();
   }
 
-  /** Earlier shapes: `nd` for the damage, the âme as one string. */
+  /** Earlier shapes: `nd` for the damage, the âme as one string or number (its name). */
   static override migrateData(source: SourceData): SourceData {
     renameKey(source, "nd", "damage");
-    if (typeof source.ame === "string") source.ame = { name: source.ame, effect: "" };
-    else if (source.ame !== undefined && !isObject(source.ame)) delete source.ame;
+    if (typeof source.ame === "string" || typeof source.ame === "number") source.ame = { name: String(source.ame), effect: "" };
     return super.migrateData(source);
   }
 }
