@@ -34,6 +34,35 @@ describe("values the error message cannot print as JSON", () => {
     expect(error.message).toBe(`value must be an integer (got ${shown})`);
   });
 
+  it("null, undefined, strings and values whose JSON is nothing are described too", () => {
+    expect(refusal(() => rules.measureOf(null as never)).message).toBe("value must be an integer (got null)");
+    expect(refusal(() => rules.measureOf(undefined as never)).message).toBe("value must be an integer (got undefined)");
+    expect(refusal(() => rules.measureOf("7" as never)).message).toBe('value must be an integer (got "7")');
+    expect(refusal(() => rules.measureOf({ toJSON: () => undefined } as never)).message).toBe("value must be an integer (got [object Object])");
+  });
+
+  it("a value that throws whenever it is read is still refused by name", () => {
+    const hostile = new Proxy(
+      {},
+      {
+        get() {
+          throw new Error("read");
+        },
+        getPrototypeOf() {
+          throw new Error("read");
+        },
+      },
+    );
+    const error = refusal(() => rules.measureOf(hostile as never));
+    expect(error.details.argument).toBe("value");
+    expect(error.message).toBe("value must be an integer (got a value that cannot be shown)");
+  });
+
+  it("a message that is not a string is shown, not thrown over", () => {
+    expect(new RulesError("WH.Error.BadValue", { argument: "x", value: 1 }, Object.create(null) as string).message).toBe("{}");
+    expect(new RulesError("WH.Error.BadValue", { argument: "x", value: 1 }, "plain").message).toBe("plain");
+  });
+
   it("a long value is cut short in the message", () => {
     const error = refusal(() => rules.measureOf(Array.from({ length: 1000 }, (_, i) => i) as unknown as number));
     expect(error.message.length).toBeLessThan(300);
@@ -137,8 +166,19 @@ describe("boolean options and flags are real booleans", () => {
     expect(refusal(() => rules.effectiveSkillLevel(null, { talent: "1" as never })).details.argument).toBe("coverage.talent");
   });
 
-  it("an absent flag takes its default", () => {
+  it("a flag left out, undefined or null, takes its default", () => {
     expect(rules.healWound({ light: 0, grave: 1, critical: 0 } as never)).toEqual({ light: 1, grave: 0, critical: 0, fatal: false });
+    expect(rules.healWound({ light: 0, grave: 1, critical: 0, fatal: null } as never)).toEqual({ light: 1, grave: 0, critical: 0, fatal: false });
+    // An open roll's first die would take two draws on a 10; the closed one takes one.
+    const random = rules.replayFaces([10, 3]);
+    expect(rules.rollHarmonies(random, { open: null as never })).toEqual({ plus: [10], minus: [3], dice: 7 });
+    expect(rules.harmoniesOdds(0, { open: undefined })).toBe(rules.harmoniesOdds(0));
+  });
+
+  it("a flag given true or false is read as given", () => {
+    expect(rules.rollHarmonies(rules.replayFaces([10, 3, 2]), { open: true })).toEqual({ plus: [10, 3], minus: [2], dice: 11 });
+    expect(rules.defenseDiceAtRoundStart(3, { defenseDiceCarryOver: true })).toBe(3);
+    expect(rules.defenseDiceAtRoundStart(3, { defenseDiceCarryOver: false })).toBe(0);
   });
 });
 
