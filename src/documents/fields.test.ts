@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { startSystem } from "../../test/support/start-system";
 import { installFoundry } from "../../test/foundry/install";
-import { choiceField, flagField, htmlField, integerField, optionalChoiceField, optionalIntegerField, rangeValidator, textField, validationMessages } from "./fields";
+import { choiceField, flagField, htmlField, integerField, optionalChoiceField, optionalIntegerField, rangeValidator, textField, validationMessages, wholeNumberValidator } from "./fields";
 
 /** The error a refused update throws, for the message a refusal shows. */
 async function refusal(update: () => Promise<unknown>): Promise<unknown> {
@@ -65,6 +65,17 @@ describe("field builders", () => {
     expect(() => rangeValidator(1, undefined).call({ label: "Count" }, 0)).toThrow("Count must be at least 1 (got 0).");
     expect(() => rangeValidator(undefined, 5).call({ label: "Wounds" }, 6)).toThrow("Wounds must be at most 5 (got 6).");
     expect(() => rangeValidator(undefined, undefined).call({ label: "Any" }, 1e9)).not.toThrow();
+  });
+
+  it("refuse a fraction after the range, and leave text and NaN to the field's own checks", () => {
+    installFoundry();
+    const validate = wholeNumberValidator(0, 10);
+    expect(() => validate.call({ label: "Destiny dice" }, 0.5)).toThrow("Destiny dice must be a whole number (got 0.5).");
+    expect(() => validate.call({ label: "Destiny dice" }, 10.5)).toThrow("Destiny dice must be between 0 and 10 (got 10.5).");
+    expect(() => validate.call({ label: "Destiny dice" }, Infinity)).toThrow("Destiny dice must be between 0 and 10 (got Infinity).");
+    expect(() => validate.call({ label: "Destiny dice" }, 10)).not.toThrow();
+    expect(() => validate.call({ label: "Destiny dice" }, "2.5")).not.toThrow();
+    expect(() => validate.call({ label: "Destiny dice" }, Number.NaN)).not.toThrow();
   });
 
   it("read no failures from a missing error", () => {
