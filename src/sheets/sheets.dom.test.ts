@@ -139,6 +139,38 @@ describe("a character sheet, as the player who owns it", () => {
     expect((actor.system.characteristics as Record<string, { xp: number }>).agilite?.xp).toBe(3);
   });
 
+  it("names its mode button after the mode it switches to, on every actor's sheet", async () => {
+    const label = (sheet: Sheet) => sheet.element.querySelector("[data-action=toggleMode]")?.textContent?.trim();
+    for (const actor of [await wuxiaHero(), await harmoniesHero(), await guards()]) {
+      const sheet = await open(actor);
+      expect(label(sheet)).toBe(foundry.game.i18n.localize("WH.Sheet.Mode.ToEdit"));
+      await click(sheet, "[data-action=toggleMode]");
+      expect(label(sheet)).toBe(foundry.game.i18n.localize("WH.Sheet.Mode.ToPlay"));
+    }
+  });
+
+  it("opens the sheet of an item it adds; an item deleted meanwhile is neither opened nor deleted again", async () => {
+    // Foundry's Document#sheet: every document has its registered sheet.
+    foundry.Hooks.on("createItem", ((item: Doc) => {
+      item.sheet = sheetFor(item);
+    }) as never);
+    const actor = (await wuxiaHero()) as unknown as Doc & { deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown> };
+    const before = new Set(actor.items.contents.map((i) => i.id));
+    const sheet = await open(actor);
+    await click(sheet, "[data-action=toggleMode]");
+    await click(sheet, "[data-action=createItem][data-type=wuxiaPower]");
+    const created = actor.items.contents.filter((i) => !before.has(i.id));
+    expect(created.map((i) => i.type)).toEqual(["wuxiaPower"]);
+    expect((created[0]?.sheet as Sheet).rendered).toBe(true);
+
+    const power = actor.items.find((i) => i.name === "Bond du tigre") as Doc;
+    const selector = row(sheet, power);
+    await actor.deleteEmbeddedDocuments("Item", [power.id]);
+    await click(sheet, `${selector} [data-action=editItem]`);
+    await click(sheet, `${selector} [data-action=deleteItem]`);
+    expect(actor.items.contents).toHaveLength(before.size);
+  });
+
   it("opens the roll dialog from a click on an Attribute", async () => {
     const sheet = await open(await wuxiaHero());
     await click(sheet, "[data-action=roll][data-key=terre]");

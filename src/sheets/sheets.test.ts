@@ -131,6 +131,20 @@ describe("actor sheets", () => {
   });
 });
 
+describe("an item control for an item no longer on the actor", () => {
+  it("opens and deletes nothing, and fails on nothing", async () => {
+    const started = await startSystem();
+    const hero = await started.Actor.create({ name: "Lin", type: "wuxiaCharacter" });
+    await hero.createEmbeddedDocuments("Item", [{ name: "Chasseur", type: "wuxiaSkill" }]);
+    const sheet = sheetFor(started, hero);
+    await expect(click(sheet, "editItem", {}, { itemId: "gone" })).resolves.toBeUndefined();
+    await expect(click(sheet, "deleteItem", {}, { itemId: "gone" })).resolves.toBeUndefined();
+    // A control outside any item's row.
+    for (const action of ["editItem", "deleteItem"]) await expect(sheet.options.actions[action]?.call(sheet, {}, { dataset: {}, closest: () => null })).resolves.toBeUndefined();
+    expect(hero.items.contents.map((i) => i.name)).toEqual(["Chasseur"]);
+  });
+});
+
 describe("a sheet the user may not edit", () => {
   it("takes no drop, creates, deletes and wounds nothing, and leaves the sub-groups alone", async () => {
     // The GM prepares the actors; the player, who owns none of them, opens the sheets.

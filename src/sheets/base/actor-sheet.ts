@@ -18,7 +18,6 @@ interface DropHandlers {
 export interface ItemRow {
   id: string;
   name: string;
-  img: string;
   type: string;
   system: unknown;
 }
@@ -82,7 +81,6 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
       system: this.actor.system,
       editable: this.isEditable,
       editMode: this.editMode,
-      playMode: !this.editMode,
       limited: this.limited,
       typeLabel: `TYPES.Actor.${this.actor.type}`,
       // Each part template reads its own tab (tabs.<part>) for its active class.
@@ -96,7 +94,7 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
     return this.actor.items
       .filter((item) => types.includes(item.type))
       .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || (a.name ?? "").localeCompare(b.name ?? ""))
-      .map((item) => ({ id: item.id ?? "", name: item.name ?? "", img: item.img ?? "", type: item.type, system: item.system }));
+      .map((item) => ({ id: item.id ?? "", name: item.name ?? "", type: item.type, system: item.system }));
   }
 
   /** Rich text with links, rolls and (for owners) secrets made live. */
