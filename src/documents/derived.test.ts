@@ -101,6 +101,18 @@ describe("which skill a Wuxia spécialisation hangs on (RULES 1.1)", () => {
     expect((harmoniesSkill.system as unknown as HarmoniesSkillModel).metiers).toEqual([]);
   });
 
+  it("a skill's data checked on its own, with no item around it, reads as unowned", () => {
+    type Standalone = new (data: Record<string, unknown>) => { prepareDerivedData(): void };
+    const Wuxia = started.documents.ITEM_MODELS.wuxiaSkill as unknown as Standalone;
+    const narrow = new Wuxia({ category: "narrow", parentSkill: "Chasseur", level: 4 });
+    narrow.prepareDerivedData();
+    expect((narrow as unknown as WuxiaSkillModel).use).toEqual({ kind: "hobby", competence: 4, rerolls: 0, parentId: null });
+    const Harmonies = started.documents.ITEM_MODELS.harmoniesSkill as unknown as Standalone;
+    const skill = new Harmonies({ level: -4 });
+    skill.prepareDerivedData();
+    expect((skill as unknown as HarmoniesSkillModel).effective).toEqual({ level: -4, source: "own" });
+  });
+
   it("a métier's list names skills, never a blank", async () => {
     const actor = await started.Actor.create({ name: "David", type: "harmoniesCharacter" });
     const [metier] = await actor.createEmbeddedDocuments("Item", [{ name: "Fantassin", type: "harmoniesMetier", system: { skills: ["Esquive"] } }]);
