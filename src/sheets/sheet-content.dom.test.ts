@@ -185,6 +185,36 @@ describe("the Wuxia sheet", () => {
     expect(texts(sheet, ".wh-warnings li").join(" ")).not.toMatch(/WH\./);
   });
 
+  it("counts what each priority spends from the character's own items, and names every problem", async () => {
+    const { validateWuxiaCreation } = await import("../rules");
+    const priorities = { attributes: 5, skills: 1, powers: 2, traits: 3, experience: 4 };
+    const attributes = { metal: 3, feu: 9, terre: 2, eau: 2, bois: 1 };
+    const hero = await actor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      system: { heroType: "sorcier", priorities, attributes, experience: 90 },
+      items: [
+        { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
+        { name: "Médecin", type: "wuxiaSkill", system: { category: "profession", level: 2 } },
+        // A spécialisation uses its Métier's level: it buys nothing of its own.
+        { name: "Tir à l'arc", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Chasseur", level: 4 } },
+        { name: "Go", type: "wuxiaSkill", system: { category: "narrow", level: 2 } },
+        { name: "Bond", type: "wuxiaPower", system: { level: 4 } },
+        { name: "Vol", type: "wuxiaPower", system: { level: 3 } },
+        { name: "Tigre", type: "wuxiaTrait" },
+        { name: "Rat", type: "wuxiaTrait" },
+        { name: "Dette", type: "wuxiaDrame" },
+      ],
+    });
+    const sheet = await open(hero);
+    const spent = [...sheet.element.querySelectorAll(".wh-creation tbody tr td:last-child")].map((td) => td.textContent?.trim());
+    expect(spent).toEqual(["17", "7", "7", "2", "90"]);
+    const check = validateWuxiaCreation({ priorities, attributes, skillLevels: [3, 2, 2], powerLevels: [4, 3], traits: 2, experience: 90, heroType: "Sorcier" });
+    expect(check.problems.map((p) => p.field)).toEqual(expect.arrayContaining(["attributes.feu", "heroType", "experience"]));
+    const field = (name: string) => (name === "attributes.feu" ? format("WH.Attribute.feu") : name === "heroType" ? format("WH.Actor.Wuxia.FIELDS.heroType.label") : format(`WH.Actor.Wuxia.FIELDS.priorities.${name}.label`));
+    expect(texts(sheet, ".wh-warnings li")).toEqual(check.problems.map((p) => format(p.code, { field: field(p.field), spent: p.spent ?? 0, limit: p.limit ?? 0 })));
+  });
+
   it("names the hero type and sign, and marks the thresholds reached", async () => {
     const hero = await actor({ name: "Lin", type: "wuxiaCharacter", system: { heroType: "guerrier", zodiac: "tigre", attributes: { metal: 3, eau: 2 }, wounds: { value: 13 }, panic: { value: 0 } } });
     const sheet = await open(hero);
