@@ -83,3 +83,13 @@ describe("several clients", () => {
     expect(user(PLAYER).getFlag("wh", "n")).toBe(1);
   });
 });
+
+describe("more users", () => {
+  it("a second GM joins after the first, who stays the active GM; both can be queried", async () => {
+    const second = foundry.addUser("gmUser000000002", "Assistant", 4);
+    const users = foundry.game.users as unknown as { activeGM: { id: string } | null };
+    expect([second.isGM, users.activeGM?.id]).toEqual([true, GM]);
+    (foundry.CONFIG.queries as Record<string, unknown>)["wh.who"] = () => foundry.game.user.id;
+    expect(await (second as unknown as { query(n: string, d: unknown): Promise<unknown> }).query("wh.who", {})).toBe("gmUser000000002");
+  });
+});

@@ -390,3 +390,14 @@ describe("the rest of the world", () => {
     expect(answer).toEqual({ at: "1970-01-01T00:00:00.000Z", kept: { when: "1970-01-01T00:00:00.000Z", list: [1, 2] } });
   });
 });
+
+describe("token actors", () => {
+  it("an unlinked token's actor placed on a scene resolves by its UUID", async () => {
+    installFoundry();
+    const { placeSyntheticActor, fromUuidSync } = await import("./world");
+    const synthetic = { uuid: "Scene.s1.Token.t1.Actor.a1" } as unknown as Parameters<typeof placeSyntheticActor>[0];
+    expect(fromUuidSync("Scene.s1.Token.t1.Actor.a1")).toBeNull();
+    placeSyntheticActor(synthetic);
+    expect(fromUuidSync("Scene.s1.Token.t1.Actor.a1")).toBe(synthetic);
+  });
+});

@@ -8,6 +8,7 @@ import { HooksDouble } from "./hooks";
 import Handlebars from "handlebars";
 import { LocalizationDouble, localizeDataModel } from "./i18n";
 import { growForRolls } from "./rolls";
+import { installQueries } from "./world";
 import { installClients, roundTrip, server } from "./clients";
 import { SettingsDouble } from "./settings";
 
@@ -117,6 +118,8 @@ export interface FoundryDouble {
     messages: CollectionDouble<ChatMessageDouble>;
   };
   notifications: { level: "info" | "warn" | "error"; message: string }[];
+  /** Connects one more user (a second GM, say); users added later come after the first GM for `activeGM`. */
+  addUser(id: string, name: string, role: number): UserDouble;
   /** What `foundry.utils.logCompatibilityWarning` was told: a deprecated API was used. */
   compatibilityWarnings: string[];
   sheets: typeof DocumentSheetConfigDouble;
@@ -342,6 +345,12 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     notifications,
     compatibilityWarnings,
     sheets: DocumentSheetConfigDouble,
+    addUser(id, name, role) {
+      const user = userDouble(id, name, role, permissions, hooks);
+      users.add(user);
+      installQueries(game as unknown as Parameters<typeof installQueries>[0], CONFIG.queries as Parameters<typeof installQueries>[1], [user]);
+      return user;
+    },
     fireStartupHooks() {
       hooks.callAll("init");
       // Foundry localises the registered data models' field labels once the language is loaded.

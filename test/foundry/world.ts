@@ -86,13 +86,13 @@ function throughSocket(value: unknown): unknown {
  * and the answer cross as JSON, as over Foundry's socket, and each way takes the server's
  * latency. As in v13 the handler is not told who asked. Simpler than Foundry: no timeout.
  */
-export function installQueries(game: GameLike, queries: Record<string, (data: unknown, options: AnyObject) => unknown>): void {
-  syntheticActors.clear();
+export function installQueries(game: GameLike, queries: Record<string, (data: unknown, options: AnyObject) => unknown>, only?: QueryableUser[]): void {
+  if (!only) syntheticActors.clear();
   Object.defineProperty(game.users, "activeGM", {
     configurable: true,
     get: () => game.users.find((u) => u.isGM && u.active) ?? null,
   });
-  for (const user of game.users.values()) {
+  for (const user of only ?? game.users.values()) {
     Object.assign(user, {
       character: null,
       hotbar: {} as Record<number, string>,
