@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, carryOutAs, createActor, harmoniesHero, opposingRollJson, postedMessage, rollAs, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
@@ -135,6 +135,22 @@ describe("experience the GM pays", () => {
     await expect(carryOutAs("player", "awardXp", { messageId: message.id, rollIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.GmOnly" });
     await expect(carryOutAs("stranger", "awardXp", { messageId: message.id, rollIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.GmOnly" });
     expect(agiliteXp(actor)).toBe(0);
+  });
+});
+
+describe("the Destiny confirmation", () => {
+  it("shows only a die's face: a face the author rewrote into markup is refused before any dialog", async () => {
+    const actor = await wuxiaHero("Lin Mei");
+    const message = await rollAs("player", actor, [1, 3, 8, 1, 5]);
+    const json = JSON.parse(JSON.stringify(postedMessage(message.id).rolls[0]?.toJSON())) as Json;
+    (json.terms[0] as { results: { result: unknown }[] }).results[2] = { result: "<img src=x onerror=alert(1)>" };
+    await (postedMessage(message.id) as unknown as { update(c: object): Promise<unknown> }).update({ rolls: [json] });
+    const { DialogV2 } = await import("../../test/foundry/applications");
+    const confirm = vi.spyOn(DialogV2, "confirm");
+    const { requestDestinyReroll } = await import("./destiny");
+    await expect(requestDestinyReroll(postedMessage(message.id) as never, 0, 2)).rejects.toMatchObject({ key: "WH.Chat.Error.NoSuchDie" });
+    expect(confirm).not.toHaveBeenCalled();
+    expect(document.body.innerHTML).not.toContain("onerror");
   });
 });
 
