@@ -49,10 +49,10 @@ describe("numbers stored as text", () => {
 describe("a métier's or hobby's skill list", () => {
   it("drops entries that are no skill name, with a note in the console, and keeps the names", () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
-    const migrated = model("harmoniesMetier").migrateData({ skills: ["Esquive", null, {}, "null", "[object Object]", 3, " Crochetage ", "", "esquive"] });
+    const migrated = model("harmoniesMetier").migrateData({ skills: ["Esquive", null, {}, "null", "[object Object]", 3, undefined, " Crochetage ", "", "esquive"] });
     expect(migrated).toEqual({ skills: ["Esquive", "Crochetage"] });
     expect(warn).toHaveBeenCalledTimes(1);
-    expect(String(warn.mock.calls[0]?.[0])).toContain('null, {}, "null", "[object Object]", 3');
+    expect(String(warn.mock.calls[0]?.[0])).toContain('null, {}, "null", "[object Object]", 3, undefined');
   });
 
   it("says nothing when only blanks and repeats are dropped", () => {
@@ -92,13 +92,13 @@ describe("a field the migration does not understand", () => {
   it("a renamed key moves to a new key that holds nothing yet, and yields to one that holds a value", () => {
     const source: Record<string, unknown> = { nd: 4, damage: undefined };
     renameKey(source, "nd", "damage");
-    expect(source).toEqual({ damage: 4 });
+    expect(source).toStrictEqual({ damage: 4 });
     const both: Record<string, unknown> = { nd: 4, damage: 2 };
     renameKey(both, "nd", "damage");
-    expect(both).toEqual({ damage: 2 });
+    expect(both).toStrictEqual({ damage: 2 });
     const neither: Record<string, unknown> = { skill: "Épée" };
     renameKey(neither, "nd", "damage");
-    expect(neither).toEqual({ skill: "Épée" });
+    expect(neither).toStrictEqual({ skill: "Épée" });
   });
 
   it("survives every migration: each key stays (or moves to its new name), unknown keys keep their values, and a second pass changes nothing", () => {
