@@ -63,6 +63,12 @@ describe("values the error message cannot print as JSON", () => {
     expect(new RulesError("WH.Error.BadValue", { argument: "x", value: 1 }, "plain").message).toBe("plain");
   });
 
+  it("a value is shown whole up to 120 characters", () => {
+    const shown = (text: string) => refusal(() => rules.measureOf(text as never)).message.slice("value must be an integer (got ".length, -1);
+    expect(shown("x".repeat(118))).toBe(`"${"x".repeat(118)}"`);
+    expect(shown("x".repeat(119))).toBe(`"${"x".repeat(119)}…`);
+  });
+
   it("a long value is cut short in the message", () => {
     const error = refusal(() => rules.measureOf(Array.from({ length: 1000 }, (_, i) => i) as unknown as number));
     expect(error.message.length).toBeLessThan(300);

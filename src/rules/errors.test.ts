@@ -4,7 +4,21 @@ import { healWound } from "./harmonies/healing";
 import { harmoniesActionFromFaces, rollHarmonies } from "./harmonies/difference-roll";
 import { valueOf } from "./harmonies/measure";
 import { d10, replayFaces } from "./random";
-import { at, requireArray, requireCount, requireFinite, requireInteger, requireNonEmpty, requireOneOf, requireRandom } from "./validate";
+import { combineValueCounts } from "./groups/combine";
+import {
+  at,
+  requireArray,
+  requireBoolean,
+  requireCount,
+  requireFinite,
+  requireInteger,
+  requireNonEmpty,
+  requireObject,
+  requireOneOf,
+  requireOptions,
+  requireRandom,
+  requireString,
+} from "./validate";
 import { resolveWuxiaAttack } from "./wuxia/attack";
 import { spendInitiativeSuccesses } from "./wuxia/initiative";
 import { narrowSkillUse, specialisationRerolls } from "./wuxia/specialisation";
@@ -37,6 +51,16 @@ const cases: [string, () => unknown, RulesErrorCode, RulesErrorDetails, string][
   ["a count past 10^9", () => requireCount("size", 1e9 + 1), "WH.Error.OutOfRange", { argument: "size", value: 1e9 + 1, min: 0, max: 1e9 }, "size must be between 0 and 1000000000 (got 1000000001)"],
   ["a list that is not one", () => requireArray("faces", 3 as unknown as number[]), "WH.Error.BadValue", { argument: "faces", value: 3 }, "faces must be a list"],
   ["an empty list", () => requireNonEmpty("values", []), "WH.Error.Empty", { argument: "values", value: [] }, "values must be a non-empty list"],
+  // eslint-disable-next-line no-sparse-arrays
+  ["a list with a hole", () => requireArray("faces", [3, , 4]), "WH.Error.BadValue", { argument: "faces[1]", value: undefined }, "faces[1] is missing: the list has a hole"],
+  ["a record that is null", () => requireObject("track", null as unknown as object), "WH.Error.BadValue", { argument: "track", value: null }, "track must be an object (got null)"],
+  ["a record that is a list", () => requireObject("options", [1]), "WH.Error.BadValue", { argument: "options", value: [1] }, "options must be an object (got [1])"],
+  ["options that are a number", () => requireOptions("options", 2 as unknown as object), "WH.Error.BadValue", { argument: "options", value: 2 }, "options must be an object (got 2)"],
+  ["a flag that is a string", () => requireBoolean("options.open", "false", false), "WH.Error.BadValue", { argument: "options.open", value: "false" }, 'options.open must be true or false (got "false")'],
+  ["a name that is not a string", () => requireString("id", 7), "WH.Error.BadValue", { argument: "id", value: 7 }, "id must be a string (got 7)"],
+  ["a BigInt", () => requireInteger("dice", 3n), "WH.Error.NotInteger", { argument: "dice", value: 3n }, "dice must be an integer (got 3n)"],
+  ["sub-groups holding nobody", () => combineValueCounts([{ value: 2, count: 0 }]), "WH.Error.Empty", { argument: "groups", value: [{ value: 2, count: 0 }] }, "groups must hold at least one member"],
+  ["a generator returning a string", () => d10(() => "0.5" as unknown as number), "WH.Error.BadRandom", { argument: "random", value: "0.5" }, 'random() must return a number in [0, 1) (got "0.5")'],
   ["a generator that is not a function", () => requireRandom("random", 0.5 as unknown as () => number), "WH.Error.NotRandom", { argument: "random", value: 0.5 }, "random must be a function returning a number in [0, 1)"],
   ["an unknown mode", () => requireOneOf("mode", "fast" as "book", ["book", "exact"]), "WH.Error.BadValue", { argument: "mode", value: "fast" }, 'mode must be one of book, exact (got "fast")'],
   ["a missing table entry", () => at("table", [1, 2], 2), "WH.Error.OutOfRange", { argument: "table", value: 2, min: 0, max: 1 }, "table has no entry 2 (it has 2)"],

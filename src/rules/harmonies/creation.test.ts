@@ -50,6 +50,20 @@ describe("pair split (RULES 2.1)", () => {
     expect(wideGap.problems).toEqual([expect.objectContaining({ code: "WH.Creation.PairGap", field: "cp/ag" })]);
   });
 
+  it("says which pair breaks which rule, in words", () => {
+    expect(validateHarmoniesCreation(kept, { ...attributes, cp: 3, ag: -3 }).problems).toEqual([
+      { code: "WH.Creation.PairGap", field: "cp/ag", message: "cp/ag: 3 and -3 differ by 6, more than 2" },
+    ]);
+    expect(validateHarmoniesCreation([0, 2, -2, 4], attributes).problems).toEqual([
+      { code: "WH.Creation.WrongResults", field: "attributes", message: "pair sums 0, 2, -2, 3 are not the kept results 0, 2, -2, 4" },
+    ]);
+  });
+
+  it("compares the pair sums with the kept results in any order", () => {
+    expect(validateHarmoniesCreation([3, -2, 2, 0], attributes).valid).toBe(true);
+    expect(validateHarmoniesCreation([0, 2, -2], attributes).valid).toBe(false);
+  });
+
   it("rejects non-integer attributes, naming them", () => {
     expect(() => validateHarmoniesCreation(kept, { ...attributes, mn: 1.5 })).toThrow(/^attributes\.mn/);
   });

@@ -25,6 +25,14 @@ describe("rollHarmonies", () => {
   it("refuses a generator that only returns tens", () => {
     expect(() => rollHarmonies(() => 0.95, { open: true })).toThrow(/tens in a row/);
   });
+
+  it("allows 1000 tens in a row, refusing only the 1001st", () => {
+    const thousand = new Array<number>(1000).fill(10);
+    const roll = rollHarmonies(replayFaces([...thousand, 3, 1]), { open: true });
+    expect(roll.dice).toBe(10_003 - 1);
+    expect(roll.plus).toHaveLength(1001);
+    expect(() => rollHarmonies(replayFaces([...thousand, 10, 3, 1]), { open: true })).toThrow(/more than 1000 tens in a row/);
+  });
 });
 
 describe("[example] David and Goliath (RULES 2.4)", () => {

@@ -17,6 +17,11 @@ describe("healing", () => {
     expect(stepByStep(track(1, 1, 0))).toBe(13);
   });
 
+  it("a healthy character has no rest to take", () => {
+    expect(healingStepDays(track(0, 0, 0))).toBe(0);
+    expect(healingDays(track(0, 0, 0))).toBe(0);
+  });
+
   it("a critical wound alone takes 30 + 7 + 3 = 40 days", () => {
     expect(healingDays(track(0, 0, 1))).toBe(40);
     expect(stepByStep(track(0, 0, 1))).toBe(40);

@@ -12,6 +12,12 @@ describe("measureOf", () => {
     expect(MEASURE_TABLE).toHaveLength(10);
   });
 
+  it("is exact on whole Measures far up the scale: +41 is 12 500, +50 is 100 000", () => {
+    expect(measureOf(41)).toBe(12_500);
+    expect(measureOf(50)).toBe(100_000);
+    expect(measureOf(98)).toBe(6e9);
+  });
+
   it("covers negative Values: Measure(−3) = 0.5, Measure(−5) = 0.3, Measure(−10) = 0.1", () => {
     expect(measureOf(-3)).toBe(0.5);
     expect(measureOf(-5)).toBe(0.3);

@@ -20,13 +20,14 @@ function explosionPmf(k: number): number {
   return (0.81 / 0.99) * 10 ** -Math.abs(k);
 }
 
-/** P(E = e) and P(E ≥ t) for E = B₁ − B₂, B uniform on 1..9. */
+/**
+ * P(E = e) and P(E ≥ t) for E = B₁ − B₂, B uniform on 1..9. Only called inside E's reach:
+ * e in −8..8 (k spans the decades holding x), t in −7..8 (k below the one where all E count).
+ */
 function facePmf(e: number): number {
-  return Math.abs(e) <= 8 ? (9 - Math.abs(e)) / 81 : 0;
+  return (9 - Math.abs(e)) / 81;
 }
 function faceTail(t: number): number {
-  if (t <= -8) return 1;
-  if (t > 8) return 0;
   let sum = 0;
   for (let e = t; e <= 8; e++) sum += 9 - Math.abs(e);
   return sum / 81;
@@ -45,8 +46,8 @@ export function differencePmf(d: number, options: { open?: boolean } = {}): numb
 export function differenceAtLeast(s: number, options: { open?: boolean } = {}): number {
   const t = requireInteger("s", s);
   if (!openOption(options, HARMONIES_DEFAULTS.open)) {
+    // At −9 or below every difference counts (the loop would add negative weights below −9).
     if (t <= -9) return 1;
-    if (t > 9) return 0;
     let count = 0;
     for (let d = t; d <= 9; d++) count += 10 - Math.abs(d);
     return count / 100;

@@ -17,6 +17,13 @@ describe("effectiveSkillLevel", () => {
     expect(effectiveSkillLevel(-18, { hermetic: true })).toEqual({ level: -18, source: "own" });
   });
 
+  it("a skill learnt exactly to a floor is the skill's own level", () => {
+    expect(effectiveSkillLevel(-3, { metier: true })).toEqual({ level: -3, source: "own" });
+    expect(effectiveSkillLevel(-15)).toEqual({ level: -15, source: "own" });
+    // Between floors that tie, the narrower cover names it: a talent before the technical floor.
+    expect(effectiveSkillLevel(null, { talent: true }, { talentLevel: -15 })).toEqual({ level: -15, source: "talent" });
+  });
+
   it("takes the floors as a parameter", () => {
     const skillFloors = { metier: -2, hobby: -6, technical: -12, hermetic: -18 };
     expect(effectiveSkillLevel(null, { metier: true }, { skillFloors })).toEqual({ level: -2, source: "metier" });
