@@ -143,6 +143,14 @@ describe("a Wuxia roll written by its author's client", () => {
     await expectUnreadable(json);
   });
 
+  it("has no die rolled again with a Destiny die", async () => {
+    const json = await wuxiaJson();
+    (json.terms[0] as Term).results.push({ result: XSS, active: true });
+    const roll = Roll.fromData(json as never) as InstanceType<SystemApi["dice"]["WuxiaRoll"]>;
+    await expect(roll.rerollWithDestiny(0)).rejects.toMatchObject({ name: "RollError", key: "WH.Chat.Error.Unreadable" });
+    expect(roll.dice[0]?.results).toHaveLength(5);
+  });
+
   it("is not drawn when it has no state", async () => {
     const json = await wuxiaJson();
     delete json.options.wuxia;

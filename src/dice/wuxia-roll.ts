@@ -124,6 +124,7 @@ export class WuxiaRoll extends Roll {
    */
   async rerollWithDestiny(index: number, options: { allowInteractive?: boolean } = {}): Promise<Roll> {
     if (!this._evaluated) throw new Error("WuxiaRoll: evaluate the roll before spending a Destiny die");
+    if (!this.readable) throw new RollError("WH.Chat.Error.Unreadable");
     if (!Number.isInteger(index) || index < 0 || index >= poolSize(this.state)) throw new RollError("WH.Chat.Error.NoSuchDie", { index: String(index) });
     return this.#reroll([index], "destiny", options.allowInteractive ?? true);
   }
