@@ -217,6 +217,8 @@ describe("the Harmonies roll dialog's fields", () => {
     await choose(dialog, "difficultyPreset", "-3");
     await choose(dialog, "difficultyPreset", "");
     expect(field(dialog, "difficulty").value).toBe("-3");
+    expect(error(dialog)).toBeNull();
+    expect(successOf(dialog)).toBe(harmoniesOdds(-1));
     await type(dialog, "penalty", "-2");
     expect(field(dialog, "difficulty").value).toBe("-3");
     expect(error(dialog)).toBeNull();

@@ -67,9 +67,9 @@ describe("reading a Wuxia test's values", () => {
     expect(refusal(() => form.readWuxiaValues({ ...form.wuxiaDefaults(subject), ...change }, subject))).toBe(message());
   });
 
-  it("reads what the form sends: numbers as text, a ticked box as on, and missing dice as none", async () => {
+  it("reads what the form sends: numbers as text, a ticked box as on, and no skill or dice given as none", async () => {
     const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
-    const values = form.readWuxiaValues({ attribute: "eau", skillId: "", specialisation: "on", sr: "12", visibility: "gm" }, subject);
+    const values = form.readWuxiaValues({ attribute: "eau", specialisation: "on", sr: "12", visibility: "gm" }, subject);
     expect(values).toEqual({ attribute: "eau", skillId: "", specialisation: true, sr: 12, extraDice: 0, destinyDice: 0, visibility: "gm" });
   });
 
@@ -98,6 +98,16 @@ describe("reading a Harmonies roll's values", () => {
   ])("refuses %o, naming the field", async (change, message) => {
     const subject = await subjectOf<HarmoniesSubject>(await harmoniesHero());
     expect(refusal(() => form.readHarmoniesValues({ ...form.harmoniesDefaults(subject), ...change }, subject))).toBe(message());
+  });
+
+  it("starts from the skill clicked, with its characteristic and means; with no skill when none is given", async () => {
+    const actor = await harmoniesHero();
+    await actor.createEmbeddedDocuments("Item", [{ name: "Épée", type: "harmoniesSkill", system: { level: 2, characteristic: "corps", means: "puissance" } }] as never);
+    const subject = await subjectOf<HarmoniesSubject>(actor);
+    const sword = subject.skills.find((s) => s.name === "Épée");
+    expect(form.harmoniesDefaults(subject, { skillId: sword?.id })).toMatchObject({ skillId: sword?.id, characteristic: "corps", means: "puissance" });
+    const { skillId: _skill, ...noSkill } = form.harmoniesDefaults(subject);
+    expect(form.readHarmoniesValues(noSkill, subject).skillId).toBe("");
   });
 
   it("takes any of the character's skills, and an open box as an open roll", async () => {
