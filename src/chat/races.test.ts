@@ -62,24 +62,25 @@ describe("the card's author and the GM spending Destiny at once", () => {
 });
 
 describe("two rolls adding Destiny dice at once", () => {
-  it("take a die each, from the player's client and the GM's", async () => {
+  /** The player and the GM each roll Lin Mei with one Destiny die added, at the same instant. */
+  async function twoRollsAtOnce(destiny: number): Promise<{ actor: Actor.Implementation; results: PromiseSettledResult<unknown>[] }> {
     await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
-    const actor = await wuxiaHero("Lin Mei", { destiny: 2 });
+    const actor = await wuxiaHero("Lin Mei", { destiny });
     const { rollActor } = await import("../api/roll");
     foundry.CONFIG.Dice.randomUniform = facesRandom(Array.from({ length: 12 }, () => 5));
     const roll = (user: unknown) => asClient(user, () => rollActor(actor, { dialog: false, values: { destinyDice: 1, visibility: "public" } }));
-    await Promise.all([roll(seatUser("player")), roll(seatUser("gm"))]);
+    return { actor, results: await Promise.allSettled([roll(seatUser("player")), roll(seatUser("gm"))]) };
+  }
+
+  it("take a die each, from the player's client and the GM's", async () => {
+    const { actor, results } = await twoRollsAtOnce(2);
+    expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled"]);
     expect(destinyOf(actor)).toBe(0);
     expect(foundry.game.messages.contents).toHaveLength(2);
   });
 
   it("with one die left, only one of them is made", async () => {
-    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
-    const actor = await wuxiaHero("Lin Mei", { destiny: 1 });
-    const { rollActor } = await import("../api/roll");
-    foundry.CONFIG.Dice.randomUniform = facesRandom(Array.from({ length: 12 }, () => 5));
-    const roll = (user: unknown) => asClient(user, () => rollActor(actor, { dialog: false, values: { destinyDice: 1, visibility: "public" } }));
-    const results = await Promise.allSettled([roll(seatUser("player")), roll(seatUser("gm"))]);
+    const { actor, results } = await twoRollsAtOnce(1);
     expect(results.filter((r) => r.status === "rejected")).toEqual([{ status: "rejected", reason: expect.objectContaining({ key: "WH.Roll.Error.NotEnoughDestiny" }) }]);
     expect(destinyOf(actor)).toBe(0);
     expect(foundry.game.messages.contents).toHaveLength(1);
