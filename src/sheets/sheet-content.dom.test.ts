@@ -373,6 +373,34 @@ describe("the item sheets", () => {
     const skillSheet = await open(david.items.find((i) => i.name === "Fronde"));
     expect(skillSheet.element.textContent).toContain("Chasseur");
   });
+
+  it("list a trade's skill never learnt with no level and the level the trade gives; a world trade lists no levels", async () => {
+    const david = await actor({
+      name: "David",
+      type: "harmoniesCharacter",
+      items: [
+        { name: "Chasseur", type: "harmoniesMetier", system: { skills: ["Pister"] } },
+        { name: "Promeneur", type: "harmoniesHobby", system: { skills: ["Pister"] } },
+        { name: "Pister", type: "harmoniesSkill", system: { level: null } },
+        { name: "Nager", type: "harmoniesSkill", system: { level: 1 } },
+      ],
+    });
+    const metierSheet = await open(david.items.find((i) => i.name === "Chasseur"));
+    expect([...metierSheet.element.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim()))).toEqual([["Pister", "—", "−3"]]);
+    const pister = await open(david.items.find((i) => i.name === "Pister"));
+    const sets = pister.element.textContent?.replace(/\s+/g, " ") ?? "";
+    expect(sets).toContain(format("WH.Sheet.Harmonies.InMetiers", { names: "Chasseur" }));
+    expect(sets).toContain(format("WH.Sheet.Harmonies.InHobbies", { names: "Promeneur" }));
+    const nager = await open(david.items.find((i) => i.name === "Nager"));
+    expect(nager.element.textContent).toContain(format("WH.Sheet.Harmonies.InNoSet"));
+
+    const Item = globalThis.Item as unknown as { create(data: unknown): Promise<Doc> };
+    const world = await Item.create({ name: "Chasseur", type: "harmoniesMetier", system: { skills: ["Pister"] } });
+    const worldSheet = await open(world);
+    expect(worldSheet.element.querySelector("textarea")?.value).toBe("Pister");
+    expect(worldSheet.element.querySelector("table")).toBeNull();
+    expect(worldSheet.element.querySelector(".wh-subtitle .wh-tag")).toBeNull();
+  });
 });
 
 describe("every sheet's window", () => {

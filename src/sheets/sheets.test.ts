@@ -187,6 +187,14 @@ describe("Harmonies sheet", () => {
     expect(wounds()).toMatchObject({ light: 5, grave: 1 });
   });
 
+  it("heals nothing of a fatal wound, and fails on nothing (RULES 2.6)", async () => {
+    const started = await startSystem();
+    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { critical: 1, fatal: true } } });
+    const sheet = sheetFor(started, actor);
+    await expect(click(sheet, "healWound")).resolves.toBeUndefined();
+    expect((actor.system as unknown as HarmoniesCharacterModel).wounds).toMatchObject({ critical: 1, fatal: true });
+  });
+
   it("shows the penalties a roll made now pays: the wounds', and −1 more while stunned", async () => {
     const started = await startSystem();
     const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { light: 2, grave: 1, stunned: true } } });

@@ -5,7 +5,6 @@ import {
   HARMONIES_MEANS,
   HERO_TYPE_LABEL_PREFIX,
   POWER_TYPES,
-  RULESET_LABEL_PREFIX,
   SKILL_CATEGORY_LABEL_PREFIX,
   WEAPON_RANGES,
   WEAPON_RANGE_LABEL_PREFIX,
@@ -15,7 +14,6 @@ import {
   ZODIAC_SIGNS,
   choiceLabels,
 } from "../../documents/choices";
-import { itemRuleset } from "../../documents/rulesets";
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { HandlebarsItemSheet } from "./handlebars-sheets";
 import { enrichFor } from "../enrich";
@@ -59,7 +57,6 @@ export class SystemItemSheet extends HandlebarsItemSheet {
       editable: this.isEditable,
       owner: item.actor ?? null,
       typeLabel: `TYPES.Item.${item.type}`,
-      rulesetLabel: `${RULESET_LABEL_PREFIX}.${itemRuleset(item.type) ?? "wuxia"}`,
       choices: ITEM_CHOICES,
       descriptionHTML: await enrichFor(item, system.description ?? ""),
     });
