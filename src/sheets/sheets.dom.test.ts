@@ -205,6 +205,29 @@ describe("a group's sub-group table, as the player who owns it", () => {
   });
 });
 
+describe("a group's sub-group table, as its owner types a value the model refuses", () => {
+  it("says why, keeps the stored sub-groups and redraws them, and says when the group is no longer homogeneous", async () => {
+    const group = (await guards(25)) as unknown as Doc;
+    actAs("player");
+    const sheet = await open(group);
+    const members = () => group.system.members as { label: string; count: number; stats: Record<string, number> }[];
+    await click(sheet, "[data-action=toggleMode]");
+    await change(sheet, "[data-member-index='0'] [data-member-field=count]", "0");
+    expect(foundry.notifications.at(-1)?.level).toBe("error");
+    expect(members()[0]?.count).toBe(25);
+    expect(sheet.element.querySelector<HTMLInputElement>("[data-member-index='0'] [data-member-field=count]")?.value).toBe("25");
+
+    await click(sheet, "[data-action=addMember]");
+    await redrawn(sheet);
+    await change(sheet, "[data-member-index='1'] [data-member-field='stats.agilite']", "9");
+    await redrawn(sheet);
+    const spread = (group.system.homogeneity as { spread: number }).spread;
+    expect(spread).toBeGreaterThan(5);
+    expect(sheet.element.querySelector(".wh-warning")?.textContent?.trim()).toBe(foundry.game.i18n.format("WH.Sheet.Group.NotHomogeneous", { spread: String(spread), max: "5" }));
+    expect(sheet.element.querySelector(".wh-ok")).toBeNull();
+  });
+});
+
 describe("a character sheet, as a player who does not own it", () => {
   it("is refused to a player with no permission on the actor", async () => {
     const actor = await wuxiaHero();
