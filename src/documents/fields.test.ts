@@ -82,6 +82,11 @@ describe("field builders", () => {
     expect(validationMessages(null)).toEqual(["null"]);
   });
 
+  it("fall back to the error's own message when the failed values carry none", () => {
+    const error = Object.assign(new Error("Metal is invalid"), { getFailure: () => ({ fields: { metal: {} } }) });
+    expect(validationMessages(error)).toEqual(["Metal is invalid"]);
+  });
+
   it("walk a failure tree whose nodes list only fields or only elements", () => {
     expect(validationMessages({ getFailure: () => ({ fields: { level: { message: "too high" } } }) })).toEqual(["too high"]);
     expect(validationMessages({ getFailure: () => ({ elements: [{ failure: { message: "bad member" } }] }) })).toEqual(["bad member"]);

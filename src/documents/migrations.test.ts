@@ -53,6 +53,7 @@ describe("a métier's or hobby's skill list", () => {
     expect(migrated).toEqual({ skills: ["Esquive", "Crochetage"] });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(String(warn.mock.calls[0]?.[0])).toContain('null, {}, "null", "[object Object]", 3, undefined');
+    expect(String(warn.mock.calls[0]?.[0])).toContain("skill list");
   });
 
   it("says nothing when only blanks and repeats are dropped", () => {
