@@ -59,7 +59,6 @@ function describe(value: unknown): string {
     case "string":
       return JSON.stringify(value);
     case "object":
-      if (value === null) return "null";
       try {
         return JSON.stringify(value) ?? Object.prototype.toString.call(value);
       } catch {
