@@ -53,6 +53,48 @@ describe("an opposing roll sent to the GM", () => {
     await expect(oppose(another.message, notTheirs)).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "itemUuid" } });
   });
 
+  it("keeps the specialisation's rerolled die struck through before its new face, and the roll's total", async () => {
+    const { message, zhao } = await duel();
+    const tir = zhao.items.find((i) => i.name === "Tir à l'arc");
+    await oppose(message, await opposingRollJson(zhao, [1, 3, 8, 1, 5, 9], { skillId: tir?.id, specialisation: true }));
+    const kept = second(message);
+    expect(kept?.dice[0]?.results).toEqual([{ result: 1, active: false, rerolled: true }, { result: 3, active: true }, { result: 8, active: true }, { result: 1, active: true }, { result: 5, active: true }, { result: 9, active: true }]);
+    expect(kept?.total).toBe(kept?.outcome.successes);
+    expect(kept?.total).toBe(2);
+  });
+
+  it("uses the specialisation only when the roll did: no rerolls claimed, none expected", async () => {
+    const { message, zhao } = await duel();
+    const tir = zhao.items.find((i) => i.name === "Tir à l'arc");
+    const plain = (await opposingRollJson(zhao, [1, 3, 8, 1, 5], { skillId: tir?.id, specialisation: false })) as Json;
+    await oppose(message, plain);
+    expect(second(message)?.state).toMatchObject({ rerolls: 0, rerolled: [], specialisation: null });
+
+    const other = await duel();
+    const claimed = (await opposingRollJson(zhao, [1, 3, 8, 1, 5, 9], { skillId: tir?.id, specialisation: true })) as Json;
+    claimed.terms[0] = { ...claimed.terms[0], results: claimed.terms[0]?.results.slice(0, 5) ?? [] };
+    await expect(oppose(other.message, claimed)).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces", data: { expected: 6, count: 5 } });
+    claimed.options.wuxia.rerolls = "1";
+    await expect(oppose(other.message, claimed)).resolves.toBeUndefined();
+    expect(second(other.message)?.state.rerolls).toBe(0);
+  });
+
+  it("refuses a roll with no dice, dice that are not results, more results than any pool, a Harmonies actor", async () => {
+    const { message, zhao } = await duel();
+    const base = (await opposingRollJson(zhao, [10, 10, 2, 2, 2], { sr: 10 })) as Json;
+    await expect(oppose(message, { ...base, terms: [] })).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces", data: { count: 0 } });
+    await expect(oppose(message, { ...base, terms: [{ results: "10,10" }] })).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces" });
+    await expect(oppose(message, { ...base, terms: [{ results: [null, 10, 2, 2, 2] }] })).rejects.toMatchObject({ key: "WH.Request.Error.BadFace", data: { face: "undefined" } });
+    const many = { ...base, terms: [{ ...base.terms[0], results: Array.from({ length: 201 }, () => ({ result: 10 })) }] };
+    await expect(oppose(message, many)).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces", data: { count: 201 } });
+    const david = await harmoniesHero();
+    const asDavid = { ...base, options: { wuxia: { ...base.options.wuxia, actorUuid: david.uuid } } };
+    await expect(oppose(message, asDavid)).rejects.toMatchObject({ key: "WH.Chat.Error.OpponentNotWuxia", data: { name: "David" } });
+    const noItem = { ...base, options: { wuxia: { ...base.options.wuxia, itemUuid: undefined } } };
+    await expect(oppose(message, noItem)).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "itemUuid" } });
+    expect(postedMessage(message.id).rolls).toHaveLength(1);
+  });
+
   it("refuses faces a d10 cannot show and a count of dice its test does not have; the card is untouched", async () => {
     const { message, zhao } = await duel();
     const base = (await opposingRollJson(zhao, [10, 10, 2, 2, 2], { sr: 10 })) as Json;

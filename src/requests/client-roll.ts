@@ -46,7 +46,8 @@ export async function checkedWuxiaRoll(data: Record<string, unknown>, requester:
   // Through JSON: the roll's data as a socket carries it, detached from the built roll.
   const json = JSON.parse(JSON.stringify(expected.toJSON())) as Record<string, unknown> & { terms: Record<string, unknown>[]; options: { wuxia: typeof state } };
   json.options.wuxia.rerolled = rerolled;
-  json.terms = json.terms.map((term, i) => (i === 0 ? { ...term, results: dieResults(faces, size, rerolled), evaluated: true } : { ...term, evaluated: true }));
+  // The formula is the pool's `Nd10`: one die term.
+  json.terms = [{ ...json.terms[0], results: dieResults(faces, size, rerolled), evaluated: true }];
   json.evaluated = true;
   const standing = [...faces.slice(0, size)];
   rerolled.forEach((entry, j) => {

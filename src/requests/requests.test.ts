@@ -73,9 +73,12 @@ describe("a player's request", () => {
 describe("a forged request", () => {
   it("naming the player in a query the second player sends is refused: the player's User holds no such request", async () => {
     const forged: Ticket = { requestId: "forged0000000001", requesterId: playerId() };
+    const hooksBefore = foundry.Hooks.registered("updateUser");
     const result = await asClient(seatUser("stranger"), () => gm().query("wuxia-harmonies.request", forged));
     expect(result).toEqual({ ok: false, error: "WH.Request.Error.Unsigned", data: { name: "Player" } });
     expect(seen).toEqual([]);
+    // The GM stopped waiting for the flag, and stopped listening.
+    expect(foundry.Hooks.registered("updateUser")).toBe(hooksBefore);
   });
 
   it("cannot be written on the player's User by the second player: the server refuses", async () => {
@@ -114,9 +117,11 @@ describe("a forged request", () => {
 describe("a query that overtakes its request", () => {
   it("waits for the requester's flag to reach the GM, then carries it out", async () => {
     const requestId = "late000000000001";
+    const hooksBefore = foundry.Hooks.registered("updateUser");
     const answered = answer({ requestId, requesterId: playerId() });
     await asClient(seatUser("player"), () => user(playerId()).update({ [`flags.wuxia-harmonies.requests.${requestId}`]: { action: "test.echo", payload: { n: 5 } } }));
     expect(await answered).toEqual({ ok: true, value: "done for Player" });
     expect(seen).toHaveLength(1);
+    expect(foundry.Hooks.registered("updateUser")).toBe(hooksBefore);
   });
 });

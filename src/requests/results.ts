@@ -1,5 +1,4 @@
 import { RollError } from "../dice/errors";
-import { RulesError } from "../rules";
 
 /**
  * The answer to a request, carried out here or by the GM: a value on success (a receipt), an
@@ -10,8 +9,8 @@ export type RequestResult = { ok: true; value?: string } | { ok: false; error: s
 /** A refusal as a result. */
 export function refused(error: unknown): RequestResult {
   if (error instanceof RollError) return { ok: false, error: error.key, data: error.data };
-  if (error instanceof RulesError) return { ok: false, error: "WH.Roll.Error.Unexpected", data: { message: error.message } };
-  // The raw message: the requester's client wraps it in "WH.Roll.Error.Unexpected", in their language.
+  // The raw message (a RulesError's names the argument): the requester's client wraps it in
+  // "WH.Roll.Error.Unexpected", in their language.
   return { ok: false, error: "WH.Roll.Error.Unexpected", data: { message: error instanceof Error ? error.message : String(error) } };
 }
 
