@@ -122,6 +122,7 @@ describe("a Wuxia roll written by its author's client", () => {
     ["a number of faces", { faces: 6 }],
     ["modifiers", { modifiers: [XSS] }],
     ["a flavor", { options: { flavor: XSS } }],
+    ["a number of dice", { number: 4 }],
   ])("is not drawn when its die has %s of its own", async (_what, change) => {
     const json = await wuxiaJson();
     Object.assign(json.terms[0] as Term, change);
@@ -137,6 +138,10 @@ describe("a Wuxia roll written by its author's client", () => {
     ["a reroll by nobody known", { rerolled: [{ index: 0, by: XSS }] }],
     ["a name that is not text", { actorName: { toString: XSS } }],
     ["odds that are not a number", { odds: { success: XSS, critical: 0 } }],
+    ["odds above 1", { odds: { success: 1.5, critical: 0 } }],
+    ["odds below 0", { odds: { success: 0.5, critical: -0.1 } }],
+    ["no odds at all", { odds: null }],
+    ["a skill name that is not text", { skillName: 5 }],
   ])("is not drawn when its state has %s", async (_what, change) => {
     const json = await wuxiaJson();
     Object.assign(json.options.wuxia as AnyObject, change);
@@ -176,6 +181,30 @@ describe("a Harmonies roll written by its author's client", () => {
   ])("is not drawn with %s", async (_what, term, face) => {
     const json = await harmoniesJson();
     (json.terms.filter((t) => t.class === "Die")[term] as Term).results[0] = { result: face, active: true };
+    await expectUnreadable(json);
+  });
+
+  it("is drawn with odds at either end, 0 and 1", async () => {
+    for (const odds of [0, 1]) {
+      const json = await harmoniesJson();
+      (json.options.harmonies as AnyObject).odds = odds;
+      const [html] = await readers(json);
+      expect(html?.querySelector("[data-wh-card]")?.getAttribute("data-wh-card")).toBe("harmonies");
+    }
+  });
+
+  it.each([
+    ["a 10 that does not roll again", [10]],
+    ["a face rolled again after no 10", [3, 5]],
+  ])("is not drawn when an open die shows %s", async (_what, faces) => {
+    const json = await harmoniesJson({ open: true }, [4, 2]);
+    (json.terms[0] as Term).results = faces.map((result) => ({ result, active: true }));
+    await expectUnreadable(json);
+  });
+
+  it("is not drawn when its open dice explode their own way", async () => {
+    const json = await harmoniesJson({ open: true }, [4, 2]);
+    (json.terms[0] as Term).modifiers = ["xo"];
     await expectUnreadable(json);
   });
 
