@@ -84,6 +84,15 @@ describe("a Wuxia roll written by its author's client", () => {
     }
   });
 
+  it("is drawn as it is with a wound penalty and a Destiny reroll", async () => {
+    foundry.CONFIG.Dice.randomUniform = facesRandom([1, 8, 4, 9, 10]);
+    const roll = await api().dice.WuxiaRoll.build({ ...wuxiaConfig, srPenalty: 2 }).evaluate();
+    await roll.rerollWithDestiny(2);
+    const [html] = await readers(JSON.parse(JSON.stringify(roll)) as RollJson);
+    expect(html?.querySelector("[data-wh-card]")?.getAttribute("data-wh-card")).toBe("wuxia");
+    expect(html?.querySelectorAll(".dice-tooltip .roll")).toHaveLength(5);
+  });
+
   it("shows names carrying markup as text", async () => {
     const json = await wuxiaJson();
     Object.assign(json.options.wuxia as AnyObject, { actorName: XSS, skillName: XSS, specialisation: XSS });
@@ -106,9 +115,12 @@ describe("a Wuxia roll written by its author's client", () => {
     await expectUnreadable(json);
   });
 
-  it("is not drawn when its die carries a result past the pool and its rerolls", async () => {
+  it.each([
+    ["markup", XSS],
+    ["a face", 7],
+  ])("is not drawn when its die carries %s past the pool and its rerolls", async (_what, result) => {
     const json = await wuxiaJson();
-    (json.terms[0] as Term).results.push({ result: XSS, active: true });
+    (json.terms[0] as Term).results.push({ result, active: true });
     await expectUnreadable(json);
   });
 
@@ -142,6 +154,13 @@ describe("a Wuxia roll written by its author's client", () => {
     ["odds below 0", { odds: { success: 0.5, critical: -0.1 } }],
     ["no odds at all", { odds: null }],
     ["a skill name that is not text", { skillName: 5 }],
+    ["rerolls that are not a whole number", { rerolls: 1.5 }],
+    ["dice that are not whole, though they add up", { attributeValue: 2.5, extraDice: 0.5 }],
+    ["a threshold its SR and skill do not give", { threshold: 2 }],
+    ["a reroll that is not one", { rerolled: [null] }],
+    ["a reroll of a die before the pool", { rerolled: [{ index: -1, by: "specialisation" }] }],
+    ["a reroll of the die just past the pool", { rerolled: [{ index: 3, by: "specialisation" }] }],
+    ["a reroll of a die named as text", { rerolled: [{ index: "0", by: "specialisation" }] }],
   ])("is not drawn when its state has %s", async (_what, change) => {
     const json = await wuxiaJson();
     Object.assign(json.options.wuxia as AnyObject, change);

@@ -112,6 +112,7 @@ describe("WuxiaRoll", () => {
     const state = WuxiaRoll.build(config({ extraDice: 1 })).state;
     expect(new WuxiaRoll(undefined, undefined, { wuxia: state }).formula).toBe("6d10");
     expect(() => new WuxiaRoll("1d10").state).toThrow(/options.wuxia/);
+    expect(new WuxiaRoll().formula).toBe("0d10");
   });
 
   it("spends a Destiny die only on a die of the pool, once the pool is rolled", async () => {
@@ -125,19 +126,27 @@ describe("WuxiaRoll", () => {
   });
 
   it("strikes through the face that stood when a Destiny die rerolls a die the specialisation rerolled", async () => {
-    // Threshold 7, k = 1: the 1 becomes a 4, then the Destiny die turns that 4 into a 10.
-    foundry.CONFIG.Dice.randomUniform = facesRandom([1, 8, 9, 4, 10]);
-    const roll = await WuxiaRoll.build(config({ attributeValue: 3, rerolls: 1, specialisation: "Tir à l'arc" })).evaluate();
-    await roll.rerollWithDestiny(0);
-    expect(roll.positions[0]).toEqual({ faces: [1, 4, 10], by: ["specialisation", "destiny"] });
+    // Threshold 7, k = 2: the two 1s become a 4 and a 5, then the Destiny die turns that 5 into a 10.
+    foundry.CONFIG.Dice.randomUniform = facesRandom([1, 1, 9, 4, 5, 10]);
+    const roll = await WuxiaRoll.build(config({ attributeValue: 3, rerolls: 2, specialisation: "Tir à l'arc" })).evaluate();
+    await roll.rerollWithDestiny(1);
+    expect(roll.positions[1]).toEqual({ faces: [1, 5, 10], by: ["specialisation", "destiny"] });
     expect(roll.dice[0]?.results.map((r) => [r.result, r.active])).toEqual([
       [1, false],
-      [8, true],
+      [1, false],
       [9, true],
-      [4, false],
+      [4, true],
+      [5, false],
       [10, true],
     ]);
-    expect(roll.total).toBe(3);
+    expect(roll.total).toBe(2);
+  });
+
+  it("reads no position of a roll whose state names a reroll its dice do not hold", async () => {
+    foundry.CONFIG.Dice.randomUniform = facesRandom([7, 8, 9, 2, 3]);
+    const roll = await WuxiaRoll.build(config()).evaluate();
+    roll.state.rerolled.push({ index: 0, by: "destiny" });
+    expect(() => roll.positions).toThrow(/reroll 0 has no result/);
   });
 
   describe("rolled without interaction (a private render), as Foundry's manual dice entry needs", () => {

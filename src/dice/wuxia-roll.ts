@@ -82,11 +82,6 @@ export class WuxiaRoll extends Roll {
     return state;
   }
 
-  /** Whether the dice have been rolled (a roll received from another client may not have been). */
-  get isEvaluated(): boolean {
-    return this._evaluated;
-  }
-
   /** Every position of the pool with the faces it showed, read from the die term's results. */
   get positions(): PoolPosition[] {
     const results = this.dice[0]?.results ?? [];
@@ -130,8 +125,8 @@ export class WuxiaRoll extends Roll {
   }
 
   async #reroll(indices: number[], by: WuxiaRerollEntry["by"], allowInteractive: boolean): Promise<Roll> {
-    const die = this.dice[0];
-    if (!die) throw new Error("WuxiaRoll: the pool has no die term");
+    // The pool's die term: a roll built from its state always has it, and a Destiny die is spent only on a readable roll.
+    const die = this.dice[0] as NonNullable<(typeof this.dice)[0]>;
     const { roll, faces } = await rollD10s(indices.length, { allowInteractive });
     const current = currentResultIndices(this.positions.length, this.state.rerolled);
     indices.forEach((index, j) => {
