@@ -244,6 +244,9 @@ describe("a Harmonies roll written by its author's client", () => {
     ["an unknown means", { means: XSS }],
     ["a skill level written as text", { skillLevel: "0" }],
     ["an award flag that is not a flag", { xpAwarded: "false" }],
+    ["terms that are not whole, though they add up", { skillLevel: 0.5, difficulty: -0.5 }],
+    ["an open flag that is not a flag", { open: 0 }],
+    ["a skill item that is not a UUID", { itemUuid: 5 }],
   ])("is not drawn when its state has %s", async (_what, change) => {
     const json = await harmoniesJson();
     Object.assign(json.options.harmonies as AnyObject, change);

@@ -69,6 +69,7 @@ describe("HarmoniesRoll", () => {
   it("adds the wound penalty to the modifier and keeps the exact odds", () => {
     const roll = HarmoniesRoll.build(david({ penalty: -3 }));
     expect(roll.state.modifier).toBe(1);
+    expect(HarmoniesRoll.build(david({ skillLevel: 2 })).state.modifier).toBe(6);
     expect(roll.state.odds).toBe(harmoniesOdds(1));
     expect(HarmoniesRoll.build(david({ open: true })).state.odds).toBe(harmoniesOdds(4, { open: true }));
   });
