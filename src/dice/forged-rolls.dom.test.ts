@@ -277,15 +277,35 @@ describe("a group roll written by its author's client", () => {
   it.each([
     ["an unknown reading", { mode: XSS }],
     ["a size that is not a whole number", { size: 2.5 }],
+    ["an unknown characteristic", { characteristic: XSS }],
+    ["members' margins though one roll stands for all", { individual: [{ margin: 1, count: 25 }] }],
   ])("is not drawn when its state has %s", async (_what, change) => {
     const json = await groupJson();
     Object.assign(json.options.group as AnyObject, change);
     await expectUnreadable(json);
   });
 
-  it("is not drawn when the members' margins are not counts", async () => {
+  it.each([
+    ["a count that is not a number", [{ margin: 1, count: XSS }]],
+    ["one entry that is not a count", [{ margin: 1, count: 2 }, { margin: "x", count: 1 }]],
+    ["an entry that is not one", [null]],
+  ])("is not drawn when the members' margins hold %s", async (_what, individual) => {
     const json = await groupJson({ mode: "individual" });
-    (json.options.group as AnyObject).individual = [{ margin: 1, count: XSS }];
+    (json.options.group as AnyObject).individual = individual;
     await expectUnreadable(json);
+  });
+
+  it("is not drawn when an open die's 10 does not roll again", async () => {
+    const json = await groupJson({ open: true });
+    (json.terms[0] as Term).results = [{ result: 10, active: true }];
+    await expectUnreadable(json);
+  });
+
+  it("is not drawn when it has no state", async () => {
+    const json = await groupJson();
+    delete json.options.group;
+    const card = document.createElement("div");
+    card.innerHTML = await Roll.fromData(json as never).render();
+    expect(card.querySelector("[data-wh-card]")?.getAttribute("data-wh-card")).toBe("unreadable");
   });
 });
