@@ -51,7 +51,7 @@ function activateHarmoniesCard(message: ChatMessage.Implementation, card: HTMLEl
 /** Two Wuxia rolls on one message are an opposed test: say who won, below both cards. */
 function appendOpposedResult(message: ChatMessage.Implementation, html: HTMLElement): void {
   const [first, second] = message.rolls;
-  if (!(first instanceof WuxiaRoll) || !(second instanceof WuxiaRoll) || !message.isContentVisible) return;
+  if (!(first instanceof WuxiaRoll) || !(second instanceof WuxiaRoll) || !first.readable || !second.readable || !message.isContentVisible) return;
   const outcome = opposedOutcome(first, second);
   const section = html.ownerDocument.createElement("section");
   section.className = "wuxia-harmonies wh-card wh-opposed";
@@ -77,8 +77,9 @@ export function activateCards(message: ChatMessage.Implementation, html: HTMLEle
   if (!game.user.isGM) html.querySelectorAll("[data-wh-gm-only]").forEach((el) => el.remove());
   cards.forEach((card, rollIndex) => {
     const roll = message.rolls[rollIndex];
-    if (roll instanceof WuxiaRoll) activateWuxiaCard(message, card, roll, rollIndex);
-    else if (roll instanceof HarmoniesRoll) activateHarmoniesCard(message, card, rollIndex);
+    // A roll the system did not make is drawn as unreadable: nothing on it acts.
+    if (roll instanceof WuxiaRoll && roll.readable) activateWuxiaCard(message, card, roll, rollIndex);
+    else if (roll instanceof HarmoniesRoll && roll.readable) activateHarmoniesCard(message, card, rollIndex);
   });
   appendOpposedResult(message, html);
 }

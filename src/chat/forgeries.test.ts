@@ -196,6 +196,29 @@ describe("the Destiny confirmation", () => {
   });
 });
 
+describe("a card whose roll the system did not make", () => {
+  it("is drawn with nothing to click and no winner announced, whoever reads it", async () => {
+    const linMei = await wuxiaHero("Lin Mei");
+    const real = JSON.parse(JSON.stringify(postedMessage((await rollAs("player", linMei, [10, 10, 10, 2, 2])).id).rolls[0]?.toJSON())) as Json;
+    const stateless = JSON.parse(JSON.stringify(real)) as Json;
+    delete (stateless.options as Partial<Json["options"]>).wuxia;
+    const forged = JSON.parse(JSON.stringify(real)) as Json;
+    forged.options.wuxia.actorName = 7;
+    actAs("player");
+    const ChatMessageClass = ChatMessage as unknown as { create(data: unknown): Promise<PostedMessage> };
+    const alone = await ChatMessageClass.create({ rolls: [stateless] });
+    const duel = await ChatMessageClass.create({ rolls: [forged, real] });
+    for (const seat of ["gm", "player", "stranger"] as const) {
+      actAs(seat);
+      const lone = await postedMessage(alone.id).renderHTML();
+      expect(lone.querySelectorAll("[data-wh-action]")).toHaveLength(0);
+      const html = await postedMessage(duel.id).renderHTML();
+      expect(html.querySelector(".wh-opposed")).toBeNull();
+      expect(html.querySelector('[data-wh-card="unreadable"]')).not.toBeNull();
+    }
+  });
+});
+
 describe("the macro API", () => {
   it("refuses a plain object posing as an actor the player owns, for rolling and posting", async () => {
     await wuxiaHero("Lin Mei");
