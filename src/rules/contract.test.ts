@@ -213,5 +213,6 @@ describe("no −0 in results", () => {
     expect(Object.is(rules.rollWuxiaInitiative(-0, 0, rules.mulberry32(1)).base, 0)).toBe(true);
     expect(Object.is(rules.effectiveSkillLevel(-0).level, 0)).toBe(true);
     expect(Object.is(rules.combineValues([-0]).value, 0)).toBe(true);
+    expect(Object.is(rules.woundThresholds(5, 5, { woundFractions: [-0] })[0], 0)).toBe(true);
   });
 });
