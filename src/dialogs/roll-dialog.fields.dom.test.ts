@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { harmoniesOdds, wuxiaOdds } from "../rules";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, guards, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
-import { openRollDialog, settle } from "../../test/support/dom";
+import { choose, field, openRollDialog, settle, type } from "../../test/support/dom";
 
 /** What each roll dialog offers and says, as a player reads it, and how it follows the fields. */
 
@@ -30,28 +30,6 @@ beforeEach(async () => {
 
 function open(actor: Actor.Implementation, start: AnyObject = {}): Promise<Dialog> {
   return openRollDialog<Dialog>(actor, start);
-}
-
-function field<T extends HTMLElement = HTMLInputElement>(dialog: Dialog, name: string): T {
-  const el = dialog.element.querySelector<T>(`[name="${name}"]`);
-  if (!el) throw new Error(`no field ${name}`);
-  return el;
-}
-
-/** Types a value: the field says so (input), and commits it when the player leaves it (change). */
-async function type(dialog: Dialog, name: string, value: string, commit = false): Promise<void> {
-  const input = field(dialog, name);
-  input.value = value;
-  input.dispatchEvent(new Event("input", { bubbles: true }));
-  if (commit) input.dispatchEvent(new Event("change", { bubbles: true }));
-  await settle();
-}
-
-async function choose(dialog: Dialog, name: string, value: string): Promise<void> {
-  const select = field<HTMLSelectElement>(dialog, name);
-  select.value = value;
-  select.dispatchEvent(new Event("change", { bubbles: true }));
-  await settle();
 }
 
 function options(dialog: Dialog, name: string): string[] {

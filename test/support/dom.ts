@@ -27,3 +27,27 @@ export async function openRollDialog<D extends { render(options: { force: boolea
   await dialog.render({ force: true });
   return dialog;
 }
+
+/** A drawn application's form field by name; a missing one fails the test. */
+export function field<T extends HTMLElement = HTMLInputElement>(app: { element: HTMLElement }, name: string): T {
+  const el = app.element.querySelector<T>(`[name="${name}"]`);
+  if (!el) throw new Error(`no field ${name}`);
+  return el;
+}
+
+/** Types a value as a person does: the field says so (input), then commits it when asked (change). */
+export async function type(app: { element: HTMLElement }, name: string, value: string, commit = false): Promise<void> {
+  const input = field(app, name);
+  input.value = value;
+  input.dispatchEvent(new Event("input", { bubbles: true }));
+  if (commit) input.dispatchEvent(new Event("change", { bubbles: true }));
+  await settle();
+}
+
+/** Picks an option of a select, as a person does. */
+export async function choose(app: { element: HTMLElement }, name: string, value: string): Promise<void> {
+  const select = field<HTMLSelectElement>(app, name);
+  select.value = value;
+  select.dispatchEvent(new Event("change", { bubbles: true }));
+  await settle();
+}
