@@ -19,12 +19,25 @@ export default tseslint.config(
     // The rules engine must run in plain Node: no Foundry or browser global.
     files: ["src/rules/**/*.ts"],
     rules: {
-      "no-restricted-globals": ["error", "game", "CONFIG", "Hooks", "foundry", "ui", "canvas", "window", "document", "Roll"],
+      "no-restricted-globals": [
+        "error",
+        "game",
+        "CONFIG",
+        "Hooks",
+        "foundry",
+        "ui",
+        "canvas",
+        "window",
+        "document",
+        "Roll",
+      ],
     },
   },
   {
     files: ["scripts/**/*.mjs", "bench/**/*.ts", "test/**/*.ts", "*.config.ts", "*.config.js", "*.config.mjs"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly" } },
+    languageOptions: {
+      globals: { process: "readonly", console: "readonly", URL: "readonly", performance: "readonly" },
+    },
     rules: { "no-console": "off" },
   },
 );

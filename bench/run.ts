@@ -26,7 +26,9 @@ const notes: string[] = [];
   const t = 8;
   const ours = wuxiaOdds(12, t);
   const book = scilabEnumeration(t, 12);
-  const agree = Math.abs(book.pr - 100 * Math.round(ours.success * 1000) / 1000) < 1e-9 && Math.abs(book.pec - 100 * Math.round(ours.critical * 1000) / 1000) < 1e-9;
+  const agree =
+    Math.abs(book.pr - (100 * Math.round(ours.success * 1000)) / 1000) < 1e-9 &&
+    Math.abs(book.pec - (100 * Math.round(ours.critical * 1000)) / 1000) < 1e-9;
   if (!agree) throw new Error(`the Wuxia book's enumeration and wuxiaOdds disagree: ${JSON.stringify({ book, ours })}`);
   const { ns, ratios } = timeInterleaved(
     [
@@ -52,7 +54,9 @@ const notes: string[] = [];
     goal: "≥ 1000× faster",
     met: speedup >= 1000,
   });
-  notes.push(`At 12 dice, t = 8 both give ${book.pr.toFixed(1)} % success and ${book.pec.toFixed(1)} % critical (the book rounds to 0.1 %).`);
+  notes.push(
+    `At 12 dice, t = 8 both give ${book.pr.toFixed(1)} % success and ${book.pec.toFixed(1)} % critical (the book rounds to 0.1 %).`,
+  );
 }
 
 for (const [dice, rerolls, iterations, goalNs, goal] of [
@@ -148,7 +152,13 @@ function bareFaces(random: () => number, faces: number): number {
   return sum;
 }
 
-function againstBaselines(what: string, ns: readonly number[], ratios: readonly number[], bare: string, roller: string): Row[] {
+function againstBaselines(
+  what: string,
+  ns: readonly number[],
+  ratios: readonly number[],
+  bare: string,
+  roller: string,
+): Row[] {
   // ratios are baseline time / engine time, run by run.
   const vsBare = 1 / (ratios[1] ?? NaN);
   const vsRoller = ratios[2] ?? NaN;

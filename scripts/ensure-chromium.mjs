@@ -9,7 +9,10 @@ if (!existsSync(CHROMIUM)) {
   console.log(`${CHROMIUM} is missing: installing the Debian package (apt-get install -y chromium)…`);
   const sudo = process.getuid?.() === 0 ? "" : "sudo ";
   try {
-    execSync(`${sudo}apt-get update && ${sudo}apt-get install -y chromium`, { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    execSync(`${sudo}apt-get update && ${sudo}apt-get install -y chromium`, {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   } catch (error) {
     console.error(`Could not install chromium: ${error.message}`);
   }

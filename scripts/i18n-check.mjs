@@ -6,7 +6,38 @@ import { join, relative } from "node:path";
 import { pathToFileURL } from "node:url";
 
 /** Values that are the same word in both languages, so not an English leftover. */
-export const SAME_IN_BOTH = new Set(["Wuxia", "Harmonies", "Wuxia & Harmonies", "Chi", "Hobby", "Hobbies", "Message", "Initiative", "Expérience", "Stress", "Normal", "Total", "Description", "Notes", "Concept", "Type", "Actions", "Attribute", "Sorcier", "Intuition", "Intelligence", "Rat", "Dragon", "Assassin", "Race", "Talent", "Combat", "Professions", "Traits", "Score"]);
+export const SAME_IN_BOTH = new Set([
+  "Wuxia",
+  "Harmonies",
+  "Wuxia & Harmonies",
+  "Chi",
+  "Hobby",
+  "Hobbies",
+  "Message",
+  "Initiative",
+  "Expérience",
+  "Stress",
+  "Normal",
+  "Total",
+  "Description",
+  "Notes",
+  "Concept",
+  "Type",
+  "Actions",
+  "Attribute",
+  "Sorcier",
+  "Intuition",
+  "Intelligence",
+  "Rat",
+  "Dragon",
+  "Assassin",
+  "Race",
+  "Talent",
+  "Combat",
+  "Professions",
+  "Traits",
+  "Score",
+]);
 
 export function flattenKeys(obj, prefix = "") {
   return Object.entries(obj).flatMap(([k, v]) =>
@@ -56,12 +87,20 @@ export function checkI18n(root = ".") {
     const inFr = fr.has(key);
     // A key that names a group of keys (e.g. passed to a field's LOCALIZATION_PREFIXES) is fine.
     const isGroup = [...en.keys()].some((k) => k.startsWith(`${key}.`));
-    if ((!inEn || !inFr) && !isGroup) problems.push(`used in ${file} but missing from ${[!inEn && "en.json", !inFr && "fr.json"].filter(Boolean).join(" and ")}: ${key}`);
+    if ((!inEn || !inFr) && !isGroup)
+      problems.push(
+        `used in ${file} but missing from ${[!inEn && "en.json", !inFr && "fr.json"].filter(Boolean).join(" and ")}: ${key}`,
+      );
   }
   for (const [key, value] of fr) {
     const english = en.get(key);
     // {placeholders} are names, not English words.
-    if (typeof value === "string" && value === english && /[A-Za-z]{3}/.test(value.replace(/\{[^}]*\}/g, "")) && !SAME_IN_BOTH.has(value)) {
+    if (
+      typeof value === "string" &&
+      value === english &&
+      /[A-Za-z]{3}/.test(value.replace(/\{[^}]*\}/g, "")) &&
+      !SAME_IN_BOTH.has(value)
+    ) {
       problems.push(`fr.json keeps the English value for ${key}: "${value}"`);
     }
   }

@@ -46,11 +46,19 @@ describe("the default token bars (TokenDocument bar1 and bar2 start from the man
     expect(bars()).toEqual(["wounds", "chi"]);
     const started = await startSystem();
     const trackable = started.foundry.CONFIG.Actor.trackableAttributes as Record<string, { bar: string[] }>;
-    const actor = await started.Actor.create({ name: "Lin Mei", type: "wuxiaCharacter", system: { wounds: { value: 4 } } });
+    const actor = await started.Actor.create({
+      name: "Lin Mei",
+      type: "wuxiaCharacter",
+      system: { wounds: { value: 4 } },
+    });
     for (const attribute of bars()) {
       expect(trackable.wuxiaCharacter?.bar).toContain(attribute);
       const value = (actor.system as unknown as Record<string, { value: unknown; max: unknown }>)[attribute ?? ""];
-      expect({ attribute, value: typeof value?.value, max: typeof value?.max }).toEqual({ attribute, value: "number", max: "number" });
+      expect({ attribute, value: typeof value?.value, max: typeof value?.max }).toEqual({
+        attribute,
+        value: "number",
+        max: "number",
+      });
     }
   });
 

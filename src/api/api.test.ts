@@ -1,7 +1,18 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, createActor, currentUser, destinyOf, facesRandom, guards, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
+import {
+  actAs,
+  createActor,
+  currentUser,
+  destinyOf,
+  facesRandom,
+  guards,
+  harmoniesHero,
+  postedMessages,
+  startWorld,
+  wuxiaHero,
+} from "../../test/support/world";
 import type { SystemApi } from "./index";
 
 let foundry: FoundryDouble;
@@ -23,7 +34,10 @@ describe("game.system.api", () => {
   it("rolls for an actor given by name, with fields set by the macro", async () => {
     await wuxiaHero();
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 9, 8, 7, 6, 5, 4]);
-    const message = (await api().roll("Lin Mei", { dialog: false, values: { sr: 13, extraDice: 2, visibility: "public" } })) as unknown as { rolls: { formula: string; state: { sr: number } }[] };
+    const message = (await api().roll("Lin Mei", {
+      dialog: false,
+      values: { sr: 13, extraDice: 2, visibility: "public" },
+    })) as unknown as { rolls: { formula: string; state: { sr: number } }[] };
     expect(message.rolls[0]?.formula).toBe("7d10");
     expect(message.rolls[0]?.state.sr).toBe(13);
   });
@@ -31,9 +45,26 @@ describe("game.system.api", () => {
   it("takes an item by name and posts a roll a macro built itself", async () => {
     await harmoniesHero();
     foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2, 4, 4]);
-    const message = await api().roll("David", { item: "Fronde", dialog: false, values: { difficulty: -3, visibility: "public" } });
+    const message = await api().roll("David", {
+      item: "Fronde",
+      dialog: false,
+      values: { difficulty: -3, visibility: "public" },
+    });
     expect((message as unknown as { rolls: { total: number }[] }).rolls[0]?.total).toBe(2 + 3 + 0 - 3 + 6);
-    const roll = api().dice.HarmoniesRoll.build({ characteristic: "corps", characteristicValue: 0, means: "puissance", meansValue: 0, skillName: null, skillLevel: 0, difficulty: 0, penalty: 0, open: false, actorUuid: null, actorName: "x", itemUuid: null });
+    const roll = api().dice.HarmoniesRoll.build({
+      characteristic: "corps",
+      characteristicValue: 0,
+      means: "puissance",
+      meansValue: 0,
+      skillName: null,
+      skillLevel: 0,
+      difficulty: 0,
+      penalty: 0,
+      open: false,
+      actorUuid: null,
+      actorName: "x",
+      itemUuid: null,
+    });
     const posted = (await api().post(roll, { visibility: "self" })) as unknown as { whisper: string[] };
     expect(posted.whisper).toEqual([currentUser().id]);
     expect(roll.total).toBe(0);
@@ -43,14 +74,32 @@ describe("game.system.api", () => {
     const actor = await createActor({ name: "Boss", type: "wuxiaCharacter" }, { ownedByPlayer: false });
     actAs("player");
     expect(await api().roll(actor, { dialog: false })).toBeNull();
-    expect(foundry.notifications.at(-1)).toEqual({ level: "error", message: foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Boss" }) });
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Boss" }),
+    });
     expect(messages()).toBe(0);
   });
 
   it("refuses to post a macro's roll for an actor the player does not own, or anything but a roll", async () => {
     const boss = await createActor({ name: "Boss", type: "wuxiaCharacter" }, { ownedByPlayer: false });
     actAs("player");
-    const build = (actorUuid: string | null) => api().dice.WuxiaRoll.build({ attribute: "feu", attributeValue: 3, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid, actorName: "Boss", itemUuid: null });
+    const build = (actorUuid: string | null) =>
+      api().dice.WuxiaRoll.build({
+        attribute: "feu",
+        attributeValue: 3,
+        skillName: null,
+        competence: 0,
+        rerolls: 0,
+        specialisation: null,
+        sr: 10,
+        srPenalty: 0,
+        extraDice: 0,
+        destinyDice: 0,
+        actorUuid,
+        actorName: "Boss",
+        itemUuid: null,
+      });
     const refusal = foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Boss" });
     expect(await api().post(build(boss.uuid), { visibility: "public" })).toBeNull();
     expect(foundry.notifications.at(-1)?.message).toBe(refusal);
@@ -64,10 +113,16 @@ describe("game.system.api", () => {
   it("refuses bad input with a localised message naming the field", async () => {
     await harmoniesHero();
     expect(await api().roll("David", { dialog: false, values: { difficulty: "hard" } })).toBeNull();
-    expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.format("WH.Roll.Error.NotWholeNumber", { field: foundry.game.i18n.localize("WH.Dialog.Difficulty.Label") }));
+    expect(foundry.notifications.at(-1)?.message).toBe(
+      foundry.game.i18n.format("WH.Roll.Error.NotWholeNumber", {
+        field: foundry.game.i18n.localize("WH.Dialog.Difficulty.Label"),
+      }),
+    );
     await wuxiaHero();
     expect(await api().roll("Lin Mei", { dialog: false, values: { extraDice: 96 } })).toBeNull();
-    expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.format("WH.Roll.Error.PoolTooLarge", { max: 100 }));
+    expect(foundry.notifications.at(-1)?.message).toBe(
+      foundry.game.i18n.format("WH.Roll.Error.PoolTooLarge", { max: 100 }),
+    );
     expect(await api().roll(null, { dialog: false })).toBeNull();
     expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.localize("WH.Roll.Error.NoActor"));
     expect(messages()).toBe(0);
@@ -79,7 +134,10 @@ describe("Destiny dice added before rolling (world setting)", () => {
     await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
     const actor = await wuxiaHero();
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 9, 8, 7, 6, 5]);
-    const message = (await api().roll(actor, { dialog: false, values: { destinyDice: 1, visibility: "public" } })) as unknown as { rolls: { formula: string }[] };
+    const message = (await api().roll(actor, {
+      dialog: false,
+      values: { destinyDice: 1, visibility: "public" },
+    })) as unknown as { rolls: { formula: string }[] };
     expect(message.rolls[0]?.formula).toBe("6d10");
     expect(destinyOf(actor)).toBe(1);
     expect(await api().roll(actor, { dialog: false, values: { destinyDice: 2 } })).toBeNull();
@@ -113,7 +171,10 @@ describe("sheet clicks", () => {
     await rollFromSheet(actor, { kind: "attribute", key: "precision" });
     const state = (i: number) => (postedMessages()[i]?.rolls[0] as unknown as { state: Record<string, unknown> }).state;
     expect(state(0)).toMatchObject({ means: "precision", skillName: null });
-    await rollFromSheet(actor, { kind: "weapon", itemId: actor.items.find((i) => i.name === "Lance-pierre")?.id ?? "" });
+    await rollFromSheet(actor, {
+      kind: "weapon",
+      itemId: actor.items.find((i) => i.name === "Lance-pierre")?.id ?? "",
+    });
     expect(state(1)).toMatchObject({ characteristic: "agilite", means: "precision", skillName: "Fronde" });
     await rollFromSheet(await guards(25), { kind: "group", key: "intuition" });
     expect(state(2)).toMatchObject({ characteristic: "intuition", means: "manoeuvre", size: 25, mode: "book2" });
@@ -127,19 +188,29 @@ describe("hotbar macros", () => {
     const handled = foundry.Hooks.call("hotbarDrop", {}, { type: "Item", uuid: skill?.uuid }, 4);
     expect(handled).toBe(false);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    const macro = (foundry.game as unknown as { macros: { contents: { id: string; name: string; command: string }[] } }).macros.contents[0];
-    expect(macro).toMatchObject({ name: "Chasseur", command: `game.system.api.rollItem(${JSON.stringify(skill?.uuid)});` });
+    const macro = (foundry.game as unknown as { macros: { contents: { id: string; name: string; command: string }[] } })
+      .macros.contents[0];
+    expect(macro).toMatchObject({
+      name: "Chasseur",
+      command: `game.system.api.rollItem(${JSON.stringify(skill?.uuid)});`,
+    });
     expect(currentUser().hotbar[4]).toBe(macro?.id);
 
     await foundry.game.settings.set("wuxia-harmonies", "skipRollDialog", true);
     foundry.CONFIG.Dice.randomUniform = facesRandom([7, 7, 7, 7, 7]);
     await new Function("game", macro?.command ?? "")(foundry.game);
     await new Promise((resolve) => setTimeout(resolve, 0));
-    expect((postedMessages()[0]?.rolls[0] as unknown as { state: { skillName: string } }).state.skillName).toBe("Chasseur");
+    expect((postedMessages()[0]?.rolls[0] as unknown as { state: { skillName: string } }).state.skillName).toBe(
+      "Chasseur",
+    );
   });
 
   it("leaves other drops to Foundry", async () => {
-    const actor = await createActor({ name: "Zhao", type: "wuxiaCharacter", items: [{ name: "Tigre", type: "wuxiaTrait" }] });
+    const actor = await createActor({
+      name: "Zhao",
+      type: "wuxiaCharacter",
+      items: [{ name: "Tigre", type: "wuxiaTrait" }],
+    });
     expect(foundry.Hooks.call("hotbarDrop", {}, { type: "Item", uuid: actor.items.contents[0]?.uuid }, 1)).toBe(true);
     expect(foundry.Hooks.call("hotbarDrop", {}, { type: "Macro", uuid: "Macro.x" }, 1)).toBe(true);
   });
@@ -148,9 +219,13 @@ describe("hotbar macros", () => {
 describe("Dice So Nice", () => {
   it("gets distinct colour sets for the added and subtracted dice, colours only", async () => {
     const added: { colorset: Record<string, unknown>; mode: string }[] = [];
-    foundry.Hooks.callAll("diceSoNiceReady", { addColorset: (colorset: Record<string, unknown>, mode: string) => added.push({ colorset, mode }) });
+    foundry.Hooks.callAll("diceSoNiceReady", {
+      addColorset: (colorset: Record<string, unknown>, mode: string) => added.push({ colorset, mode }),
+    });
     expect(added.map((a) => a.colorset.name)).toEqual(["wuxia-harmonies-plus", "wuxia-harmonies-minus"]);
-    expect(added.every((a) => a.mode === "default" && !("material" in a.colorset) && !("texture" in a.colorset))).toBe(true);
+    expect(added.every((a) => a.mode === "default" && !("material" in a.colorset) && !("texture" in a.colorset))).toBe(
+      true,
+    );
     expect(added[0]?.colorset.background).not.toBe(added[1]?.colorset.background);
   });
 });

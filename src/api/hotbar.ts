@@ -4,7 +4,13 @@ import { rollActor } from "./roll";
 import { speakerActor } from "../helpers/speaker-actor";
 
 /** Items a hotbar macro can roll: skills, powers and weapons of both rule sets. */
-export const ROLLABLE_ITEM_TYPES = ["wuxiaSkill", "wuxiaPower", "wuxiaWeapon", "harmoniesSkill", "harmoniesWeapon"] as const;
+export const ROLLABLE_ITEM_TYPES = [
+  "wuxiaSkill",
+  "wuxiaPower",
+  "wuxiaWeapon",
+  "harmoniesSkill",
+  "harmoniesWeapon",
+] as const;
 
 export function isRollableItem(item: { type: string } | null | undefined): boolean {
   return Boolean(item && (ROLLABLE_ITEM_TYPES as readonly string[]).includes(item.type));
@@ -19,7 +25,10 @@ export function itemMacroCommand(uuid: string): string {
  * What an item macro does: rolls the item for its owner, or — for an item of the world, not of
  * an actor — the same-named item of the controlled token's actor or the user's character.
  */
-export async function rollItem(uuid: string, request: { dialog?: boolean } = {}): Promise<ChatMessage.Implementation | null> {
+export async function rollItem(
+  uuid: string,
+  request: { dialog?: boolean } = {},
+): Promise<ChatMessage.Implementation | null> {
   const item = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as Item.Implementation | null;
   if (!item || !isRollableItem(item)) throw new RollError("WH.Roll.Error.NoItemFound", { uuid });
   if (item.actor) return rollActor(item.actor as Actor.Implementation, { ...request, item });
@@ -37,7 +46,13 @@ async function createItemMacro(uuid: string, slot: number): Promise<void> {
   const existing = game.macros?.find((m) => m.command === command && m.isOwner);
   const macro =
     existing ??
-    (await Macro.create({ name: item.name ?? "", type: "script", img: item.img ?? undefined, command, flags: { [SYSTEM_ID]: { itemMacro: true } } } as never));
+    (await Macro.create({
+      name: item.name ?? "",
+      type: "script",
+      img: item.img ?? undefined,
+      command,
+      flags: { [SYSTEM_ID]: { itemMacro: true } },
+    } as never));
   if (macro) await game.user.assignHotbarMacro(macro as Macro.Implementation, slot);
 }
 
@@ -45,7 +60,12 @@ async function createItemMacro(uuid: string, slot: number): Promise<void> {
 export function registerHotbar(): void {
   Hooks.on("hotbarDrop", (_bar, data, slot) => {
     const { type, uuid } = data as { type?: string; uuid?: string };
-    if (type !== "Item" || !uuid || !isRollableItem(fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as Item.Implementation | null)) return;
+    if (
+      type !== "Item" ||
+      !uuid ||
+      !isRollableItem(fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as Item.Implementation | null)
+    )
+      return;
     void createItemMacro(uuid, Number(slot)).catch(notifyError);
     return false;
   });

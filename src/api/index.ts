@@ -28,14 +28,21 @@ function findActor(target: Actor.Implementation | string | null | undefined): Ac
  * nor the actor the roll names may be one the user does not own (the card's Destiny dice and
  * experience act on that actor).
  */
-async function postChecked(roll: unknown, options: { visibility?: Visibility; actor?: Actor.Implementation | null }): Promise<ChatMessage | undefined> {
+async function postChecked(
+  roll: unknown,
+  options: { visibility?: Visibility; actor?: Actor.Implementation | null },
+): Promise<ChatMessage | undefined> {
   if (!(roll instanceof Roll)) throw new RollError("WH.Roll.Error.NotARoll");
   if (options.actor != null && !(options.actor instanceof Actor)) throw new RollError("WH.Roll.Error.NotAnActor");
-  const named = roll instanceof WuxiaRoll || roll instanceof HarmoniesRoll || roll instanceof HarmoniesGroupRoll ? roll.state.actorUuid : null;
+  const named =
+    roll instanceof WuxiaRoll || roll instanceof HarmoniesRoll || roll instanceof HarmoniesGroupRoll
+      ? roll.state.actorUuid
+      : null;
   const rolledFor = named ? await fromUuid(named as Parameters<typeof fromUuid>[0]) : null;
   if (named && !(rolledFor instanceof Actor)) throw new RollError("WH.Roll.Error.NoActor");
   for (const actor of [options.actor, rolledFor]) {
-    if (actor instanceof Actor && !actor.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: actor.name ?? "" });
+    if (actor instanceof Actor && !actor.isOwner)
+      throw new RollError("WH.Roll.Error.NotOwner", { name: actor.name ?? "" });
   }
   return postRoll(roll, { visibility: options.visibility ?? currentVisibility(), actor: options.actor ?? null });
 }
@@ -58,9 +65,11 @@ export const api = {
   /** Every function of the rules engine (src/rules), pure and exact. */
   rules,
   /** Rolls for an actor (default: the controlled token's, else the user's character). */
-  roll: (actor?: Actor.Implementation | string | null, request: RollRequest = {}) => reported(async () => rollActor(findActor(actor), request)),
+  roll: (actor?: Actor.Implementation | string | null, request: RollRequest = {}) =>
+    reported(async () => rollActor(findActor(actor), request)),
   /** Evaluates a roll built by a macro (e.g. `dice.WuxiaRoll.build(...)`) and posts its card; refuses an actor the user does not own. */
-  post: (roll: Roll, options: { visibility?: Visibility; actor?: Actor.Implementation | null } = {}) => reported(() => postChecked(roll, options)),
+  post: (roll: Roll, options: { visibility?: Visibility; actor?: Actor.Implementation | null } = {}) =>
+    reported(() => postChecked(roll, options)),
   /** What a hotbar macro of an item runs. */
   rollItem: (uuid: string, request: { dialog?: boolean } = {}) => reported(() => rollItem(uuid, request)),
   /** The visibility a roll takes by default ("public", "gm", "blind" or "self"). */

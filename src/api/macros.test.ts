@@ -1,7 +1,17 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, currentUser, facesRandom, harmoniesHero, playerId, postedMessages, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
+import {
+  actAs,
+  currentUser,
+  facesRandom,
+  harmoniesHero,
+  playerId,
+  postedMessages,
+  startWorld,
+  strangerId,
+  wuxiaHero,
+} from "../../test/support/world";
 import type { SystemApi } from "./index";
 
 /** What a macro author relies on: finding the actor and item, the dialog, defaults, hotbar macros. */
@@ -22,7 +32,8 @@ interface MacroLike {
   ownership: Record<string, number>;
 }
 const macros = () => (foundry.game as unknown as { macros: { contents: MacroLike[] } }).macros.contents;
-const drop = (uuid: string | undefined, slot: number, type = "Item") => foundry.Hooks.call("hotbarDrop", {}, { type, uuid }, slot);
+const drop = (uuid: string | undefined, slot: number, type = "Item") =>
+  foundry.Hooks.call("hotbarDrop", {}, { type, uuid }, slot);
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(async () => {
@@ -36,7 +47,9 @@ describe("api.roll finds what the macro names", () => {
     actAs("player");
     foundry.CONFIG.Dice.randomUniform = facesRandom(Array(15).fill(6));
     for (const item of [skill?.id ?? "", skill?.uuid ?? "", "Chasseur"]) {
-      expect(stateOf(await api().roll(actor, { item, dialog: false, values: { visibility: "public" } }))).toMatchObject({ skillName: "Chasseur", competence: 3 });
+      expect(stateOf(await api().roll(actor, { item, dialog: false, values: { visibility: "public" } }))).toMatchObject(
+        { skillName: "Chasseur", competence: 3 },
+      );
     }
     expect(await api().roll(actor, { item: "Nope", dialog: false })).toBeNull();
     expect(errors()).toEqual([foundry.game.i18n.format("WH.Roll.Error.NoItem", { item: "Nope", actor: "Lin Mei" })]);
@@ -46,14 +59,21 @@ describe("api.roll finds what the macro names", () => {
     await wuxiaHero("Mme. Li");
     actAs("player");
     foundry.CONFIG.Dice.randomUniform = facesRandom(Array(5).fill(6));
-    expect(stateOf(await api().roll("Mme. Li", { dialog: false, values: { visibility: "public" } }))).toMatchObject({ actorName: "Mme. Li" });
+    expect(stateOf(await api().roll("Mme. Li", { dialog: false, values: { visibility: "public" } }))).toMatchObject({
+      actorName: "Mme. Li",
+    });
   });
 
   it("a start overrides where the item would start: another Attribute", async () => {
     const actor = await wuxiaHero("Lin Mei");
     actAs("player");
     foundry.CONFIG.Dice.randomUniform = facesRandom(Array(4).fill(6));
-    const message = await api().roll(actor, { item: "Chasseur", start: { attribute: "terre" }, dialog: false, values: { visibility: "public" } });
+    const message = await api().roll(actor, {
+      item: "Chasseur",
+      start: { attribute: "terre" },
+      dialog: false,
+      values: { visibility: "public" },
+    });
     expect(stateOf(message)).toMatchObject({ attribute: "terre", attributeValue: 4, skillName: "Chasseur" });
   });
 });
@@ -77,7 +97,9 @@ describe("api.roll with the dialog", () => {
     prompt.mockResolvedValueOnce(null);
     expect(await api().roll(actor, { dialog: true })).toBeNull();
     expect(postedMessages()).toEqual([]);
-    prompt.mockImplementationOnce(async (_subject, values) => ({ ...(values as object), difficulty: -5, visibility: "self" }) as never);
+    prompt.mockImplementationOnce(
+      async (_subject, values) => ({ ...(values as object), difficulty: -5, visibility: "self" }) as never,
+    );
     foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5]);
     const message = await api().roll(actor, { dialog: true, values: { difficulty: 2 } });
     expect(prompt.mock.calls[1]?.[1]).toMatchObject({ difficulty: 2 });
@@ -95,21 +117,50 @@ describe("visibility for macros", () => {
     expect(api().currentVisibility()).toBe("self");
     actAs("stranger");
     foundry.CONFIG.Dice.randomUniform = facesRandom([3, 4]);
-    const roll = api().dice.HarmoniesRoll.build({ characteristic: "corps", characteristicValue: 0, means: "puissance", meansValue: 0, skillName: null, skillLevel: 0, difficulty: 0, penalty: 0, open: false, actorUuid: null, actorName: "x", itemUuid: null });
+    const roll = api().dice.HarmoniesRoll.build({
+      characteristic: "corps",
+      characteristicValue: 0,
+      means: "puissance",
+      meansValue: 0,
+      skillName: null,
+      skillLevel: 0,
+      difficulty: 0,
+      penalty: 0,
+      open: false,
+      actorUuid: null,
+      actorName: "x",
+      itemUuid: null,
+    });
     const message = await api().post(roll);
     expect((message as unknown as { whisper: string[] }).whisper).toEqual([strangerId()]);
   });
 
   it("a blind roll never asks its author to type in the dice it hides from them", async () => {
     actAs("player");
-    const roll = api().dice.HarmoniesRoll.build({ characteristic: "corps", characteristicValue: 0, means: "puissance", meansValue: 0, skillName: null, skillLevel: 0, difficulty: 0, penalty: 0, open: false, actorUuid: null, actorName: "x", itemUuid: null });
+    const roll = api().dice.HarmoniesRoll.build({
+      characteristic: "corps",
+      characteristicValue: 0,
+      means: "puissance",
+      meansValue: 0,
+      skillName: null,
+      skillLevel: 0,
+      difficulty: 0,
+      penalty: 0,
+      open: false,
+      actorUuid: null,
+      actorName: "x",
+      itemUuid: null,
+    });
     const evaluate = vi.spyOn(roll, "evaluate");
     foundry.CONFIG.Dice.randomUniform = facesRandom([3, 4, 5, 6]);
     await api().post(roll, { visibility: "blind" });
     const other = api().dice.HarmoniesRoll.build({ ...roll.state });
     const evaluateOther = vi.spyOn(other, "evaluate");
     await api().post(other, { visibility: "gm" });
-    expect([evaluate.mock.calls[0]?.[0], evaluateOther.mock.calls[0]?.[0]]).toEqual([{ allowInteractive: false }, { allowInteractive: true }]);
+    expect([evaluate.mock.calls[0]?.[0], evaluateOther.mock.calls[0]?.[0]]).toEqual([
+      { allowInteractive: false },
+      { allowInteractive: true },
+    ]);
   });
 
   it("a posted roll speaks as the actor and plays the dice sound", async () => {
@@ -117,9 +168,13 @@ describe("visibility for macros", () => {
     actAs("player");
     const create = vi.spyOn(ChatMessage as unknown as { create: (data: unknown) => Promise<unknown> }, "create");
     foundry.CONFIG.Dice.randomUniform = facesRandom(Array(5).fill(6));
-    const message = (await api().roll(actor, { dialog: false, values: { visibility: "public" } })) as unknown as { speaker: Record<string, unknown> };
+    const message = (await api().roll(actor, { dialog: false, values: { visibility: "public" } })) as unknown as {
+      speaker: Record<string, unknown>;
+    };
     expect(message.speaker).toMatchObject({ actor: actor.id, alias: "Lin Mei" });
-    expect(create.mock.calls[0]?.[0]).toMatchObject({ sound: (foundry.CONFIG as unknown as { sounds: { dice: string } }).sounds.dice });
+    expect(create.mock.calls[0]?.[0]).toMatchObject({
+      sound: (foundry.CONFIG as unknown as { sounds: { dice: string } }).sounds.dice,
+    });
   });
 });
 
@@ -134,7 +189,13 @@ describe("hotbar macros", () => {
     await settle();
     expect(macros()).toHaveLength(1);
     const macro = macros()[0] as MacroLike;
-    expect(macro).toMatchObject({ name: "Bond du tigre", type: "script", img: power?.img, command: `game.system.api.rollItem(${JSON.stringify(power?.uuid)});`, flags: { "wuxia-harmonies": { itemMacro: true } } });
+    expect(macro).toMatchObject({
+      name: "Bond du tigre",
+      type: "script",
+      img: power?.img,
+      command: `game.system.api.rollItem(${JSON.stringify(power?.uuid)});`,
+      flags: { "wuxia-harmonies": { itemMacro: true } },
+    });
     expect(currentUser().hotbar).toEqual({ 2: macro.id, 7: macro.id });
   });
 

@@ -1,7 +1,18 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, currentUser, destinyOf, facesRandom, harmoniesHero, playerId, postedMessages, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
+import {
+  actAs,
+  currentUser,
+  destinyOf,
+  facesRandom,
+  harmoniesHero,
+  playerId,
+  postedMessages,
+  startWorld,
+  strangerId,
+  wuxiaHero,
+} from "../../test/support/world";
 import type { SystemApi } from "./index";
 
 /**
@@ -20,7 +31,21 @@ type RollState = { state: { actorName: string; actorUuid: string | null; skillNa
 const stateOf = (message: unknown) => ((message as { rolls: RollState[] }).rolls[0] as RollState).state;
 
 function wuxiaBuild(actorUuid: string | null, actorName = "Lin Mei") {
-  return api().dice.WuxiaRoll.build({ attribute: "feu", attributeValue: 2, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid, actorName, itemUuid: null });
+  return api().dice.WuxiaRoll.build({
+    attribute: "feu",
+    attributeValue: 2,
+    skillName: null,
+    competence: 0,
+    rerolls: 0,
+    specialisation: null,
+    sr: 10,
+    srPenalty: 0,
+    extraDice: 0,
+    destinyDice: 0,
+    actorUuid,
+    actorName,
+    itemUuid: null,
+  });
 }
 
 /** An item of the world (the Items sidebar), not of an actor, created by the GM. */
@@ -41,7 +66,8 @@ describe("api.roll", () => {
     const actor = await wuxiaHero("Lin Mei");
     actAs("player");
     foundry.CONFIG.Dice.randomUniform = facesRandom(Array(20).fill(6));
-    for (const target of [actor, actor.uuid, actor.id ?? "", "Lin Mei"]) expect(await api().roll(target, { dialog: false, values: { visibility: "public" } })).not.toBeNull();
+    for (const target of [actor, actor.uuid, actor.id ?? "", "Lin Mei"])
+      expect(await api().roll(target, { dialog: false, values: { visibility: "public" } })).not.toBeNull();
     expect(errors()).toEqual([]);
     expect(authors()).toEqual([playerId(), playerId(), playerId(), playerId()]);
     expect(postedMessages().map((m) => stateOf(m).actorUuid)).toEqual(Array(4).fill(actor.uuid));
@@ -59,7 +85,8 @@ describe("api.roll", () => {
   it("the second player rolling the player's actor, however named, is refused and nothing is posted", async () => {
     const actor = await wuxiaHero("Lin Mei");
     actAs("stranger");
-    for (const target of [actor, actor.uuid, actor.id ?? "", "Lin Mei"]) expect(await api().roll(target, { dialog: false })).toBeNull();
+    for (const target of [actor, actor.uuid, actor.id ?? "", "Lin Mei"])
+      expect(await api().roll(target, { dialog: false })).toBeNull();
     expect(errors()).toEqual(Array(4).fill(refusal("Lin Mei")));
     expect(postedMessages()).toEqual([]);
   });
@@ -137,8 +164,34 @@ describe("api.post", () => {
   it("a Harmonies or group roll naming the player's actor is refused to the second player too", async () => {
     const david = await harmoniesHero("David");
     actAs("stranger");
-    const harmonies = api().dice.HarmoniesRoll.build({ characteristic: "agilite", characteristicValue: 2, means: "precision", meansValue: 3, skillName: null, skillLevel: 0, difficulty: 0, penalty: 0, open: false, actorUuid: david.uuid, actorName: "David", itemUuid: null });
-    const group = api().dice.HarmoniesGroupRoll.build({ size: 2, characteristic: "agilite", characteristicValue: 1, means: "manoeuvre", meansValue: 1, skillName: null, skillLevel: 0, difficulty: 0, open: false, mode: "book2", actorUuid: david.uuid, actorName: "David" } as never);
+    const harmonies = api().dice.HarmoniesRoll.build({
+      characteristic: "agilite",
+      characteristicValue: 2,
+      means: "precision",
+      meansValue: 3,
+      skillName: null,
+      skillLevel: 0,
+      difficulty: 0,
+      penalty: 0,
+      open: false,
+      actorUuid: david.uuid,
+      actorName: "David",
+      itemUuid: null,
+    });
+    const group = api().dice.HarmoniesGroupRoll.build({
+      size: 2,
+      characteristic: "agilite",
+      characteristicValue: 1,
+      means: "manoeuvre",
+      meansValue: 1,
+      skillName: null,
+      skillLevel: 0,
+      difficulty: 0,
+      open: false,
+      mode: "book2",
+      actorUuid: david.uuid,
+      actorName: "David",
+    } as never);
     expect(await api().post(harmonies)).toBeNull();
     expect(await api().post(group)).toBeNull();
     expect(errors()).toEqual([refusal("David"), refusal("David")]);
@@ -209,6 +262,9 @@ describe("api.rollItem (what a hotbar macro runs)", () => {
     const trait = await worldItem({ name: "Tigre", type: "wuxiaTrait" });
     actAs("player");
     for (const uuid of ["Item.gone000000000", trait.uuid]) expect(await api().rollItem(uuid)).toBeNull();
-    expect(errors()).toEqual([foundry.game.i18n.format("WH.Roll.Error.NoItemFound", { uuid: "Item.gone000000000" }), foundry.game.i18n.format("WH.Roll.Error.NoItemFound", { uuid: trait.uuid })]);
+    expect(errors()).toEqual([
+      foundry.game.i18n.format("WH.Roll.Error.NoItemFound", { uuid: "Item.gone000000000" }),
+      foundry.game.i18n.format("WH.Roll.Error.NoItemFound", { uuid: trait.uuid }),
+    ]);
   });
 });

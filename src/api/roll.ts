@@ -51,7 +51,10 @@ function read<S extends RollSubject>(subject: S, raw: Record<string, unknown>): 
 }
 
 /** The roll the values describe, checked by the rules; not yet evaluated. */
-export function buildRoll(subject: RollSubject, values: FormValuesOf<RollSubject>): WuxiaRoll | HarmoniesRoll | HarmoniesGroupRoll {
+export function buildRoll(
+  subject: RollSubject,
+  values: FormValuesOf<RollSubject>,
+): WuxiaRoll | HarmoniesRoll | HarmoniesGroupRoll {
   switch (subject.ruleset) {
     case "wuxia":
       return WuxiaRoll.build(wuxiaConfig(subject, values as FormValuesOf<typeof subject>));
@@ -68,7 +71,10 @@ export function buildRoll(subject: RollSubject, values: FormValuesOf<RollSubject
  * the dialog was closed. Refuses (RollError, localised) an actor the user does not own, an item
  * it does not hold, and values that make no roll; nothing is written then.
  */
-export async function rollActor(actor: Actor.Implementation | null | undefined, request: RollRequest = {}): Promise<ChatMessage.Implementation | null> {
+export async function rollActor(
+  actor: Actor.Implementation | null | undefined,
+  request: RollRequest = {},
+): Promise<ChatMessage.Implementation | null> {
   const subject = rollSubject(actor);
   if (!subject.actor.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
   const start = { ...rollStart(subject, resolveItem(subject.actor, request.item)), ...request.start };

@@ -2,7 +2,16 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { placeSyntheticActor } from "../../test/foundry/world";
-import { actAs, createActor, currentUser, destinyOf, facesRandom, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
+import {
+  actAs,
+  createActor,
+  currentUser,
+  destinyOf,
+  facesRandom,
+  postedMessages,
+  startWorld,
+  wuxiaHero,
+} from "../../test/support/world";
 import type { SystemApi } from "./index";
 
 let foundry: FoundryDouble;
@@ -10,7 +19,15 @@ const api = () => (foundry.game.system as unknown as { api: SystemApi }).api;
 const g = globalThis as unknown as { canvas?: unknown };
 
 interface Rolled {
-  rolls: { state: { actorUuid: string; actorName: string; itemUuid: string | null; skillName: string | null; destinyDice: number } }[];
+  rolls: {
+    state: {
+      actorUuid: string;
+      actorName: string;
+      itemUuid: string | null;
+      skillName: string | null;
+      destinyDice: number;
+    };
+  }[];
 }
 
 /** The canvas a user sees, with the tokens they control (Foundry's `canvas.tokens.controlled`). */
@@ -29,7 +46,10 @@ function unlinkedTokenActor(base: Actor.Implementation): Actor.Implementation {
     actorLink: false,
     testUserPermission: (user: User.Implementation, level: "OWNER") => base.testUserPermission(user, level),
   };
-  const ActorClass = foundry.CONFIG.Actor.documentClass as unknown as new (data: object, options: { parent: unknown }) => Actor.Implementation & { prepareData(): void };
+  const ActorClass = foundry.CONFIG.Actor.documentClass as unknown as new (
+    data: object,
+    options: { parent: unknown },
+  ) => Actor.Implementation & { prepareData(): void };
   const synthetic = new ActorClass(base.toObject(), { parent: token });
   synthetic.prepareData();
   placeSyntheticActor(synthetic as never);
@@ -37,7 +57,9 @@ function unlinkedTokenActor(base: Actor.Implementation): Actor.Implementation {
 }
 
 async function worldItem(data: Record<string, unknown>): Promise<Item.Implementation> {
-  const ItemClass = foundry.CONFIG.Item.documentClass as unknown as { createDocuments(data: object[]): Promise<Item.Implementation[]> };
+  const ItemClass = foundry.CONFIG.Item.documentClass as unknown as {
+    createDocuments(data: object[]): Promise<Item.Implementation[]>;
+  };
   const [item] = await ItemClass.createDocuments([data]);
   if (!item) throw new Error("no world item");
   (foundry.game.items as unknown as { add(item: unknown): void }).add(item);
@@ -55,14 +77,22 @@ afterEach(() => {
 
 describe("the hotbar macro of a world item", () => {
   it("rolls the same-named item of the player's controlled token, not the world item", async () => {
-    const chasseur = await worldItem({ name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 9 } });
+    const chasseur = await worldItem({
+      name: "Chasseur",
+      type: "wuxiaSkill",
+      system: { category: "metier", level: 9 },
+    });
     const actor = await wuxiaHero("Lin Mei");
     actAs("player");
     controlling(actor);
     foundry.CONFIG.Dice.randomUniform = facesRandom([7, 7, 7, 7, 7]);
     const message = (await api().rollItem(chasseur.uuid)) as unknown as Rolled;
     const own = actor.items.find((i) => i.name === "Chasseur");
-    expect(message.rolls[0]?.state).toMatchObject({ actorUuid: actor.uuid, itemUuid: own?.uuid, skillName: "Chasseur" });
+    expect(message.rolls[0]?.state).toMatchObject({
+      actorUuid: actor.uuid,
+      itemUuid: own?.uuid,
+      skillName: "Chasseur",
+    });
     expect((message.rolls[0]?.state as unknown as { competence: number }).competence).toBe(3);
   });
 
@@ -93,7 +123,10 @@ describe("the hotbar macro of a world item", () => {
     actAs("player");
     controlling(actor);
     expect(await api().rollItem(bow.uuid)).toBeNull();
-    expect(foundry.notifications.at(-1)).toEqual({ level: "error", message: foundry.game.i18n.format("WH.Roll.Error.NoItemOnSpeaker", { item: "Arc long" }) });
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: foundry.game.i18n.format("WH.Roll.Error.NoItemOnSpeaker", { item: "Arc long" }),
+    });
     expect(postedMessages()).toHaveLength(0);
   });
 
@@ -103,14 +136,18 @@ describe("the hotbar macro of a world item", () => {
     actAs("stranger");
     controlling(actor);
     expect(await api().rollItem(chasseur.uuid)).toBeNull();
-    expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Lin Mei" }));
+    expect(foundry.notifications.at(-1)?.message).toBe(
+      foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Lin Mei" }),
+    );
     expect(postedMessages()).toHaveLength(0);
   });
 
   it("of an item no macro can roll is refused", async () => {
     const trait = await worldItem({ name: "Tigre", type: "wuxiaTrait" });
     expect(await api().rollItem(trait.uuid)).toBeNull();
-    expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.format("WH.Roll.Error.NoItemFound", { uuid: trait.uuid }));
+    expect(foundry.notifications.at(-1)?.message).toBe(
+      foundry.game.i18n.format("WH.Roll.Error.NoItemFound", { uuid: trait.uuid }),
+    );
   });
 });
 
@@ -132,7 +169,10 @@ describe("an unlinked token's actor", () => {
     const synthetic = unlinkedTokenActor(base);
     controlling(synthetic);
     foundry.CONFIG.Dice.randomUniform = facesRandom([7, 7, 7, 7, 7, 7]);
-    const message = (await api().roll(undefined, { dialog: false, values: { destinyDice: 1, visibility: "public" } })) as unknown as Rolled;
+    const message = (await api().roll(undefined, {
+      dialog: false,
+      values: { destinyDice: 1, visibility: "public" },
+    })) as unknown as Rolled;
     expect(message.rolls[0]?.state.destinyDice).toBe(1);
     expect(destinyOf(synthetic)).toBe(1);
     expect(destinyOf(base)).toBe(2);
@@ -144,6 +184,8 @@ describe("an unlinked token's actor", () => {
     actAs("player");
     controlling(synthetic);
     expect(await api().roll()).toBeNull();
-    expect(foundry.notifications.at(-1)?.message).toBe(foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Garde" }));
+    expect(foundry.notifications.at(-1)?.message).toBe(
+      foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Garde" }),
+    );
   });
 });

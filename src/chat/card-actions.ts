@@ -20,8 +20,15 @@ function onClick(button: HTMLElement, action: () => Promise<void>): void {
  * with one left (the action checks again, and so does the GM), and "Oppose" disappears once the
  * roll is opposed.
  */
-function activateWuxiaCard(message: ChatMessage.Implementation, card: HTMLElement, roll: WuxiaRoll, rollIndex: number): void {
-  const actor = roll.state.actorUuid ? (fromUuidSync(roll.state.actorUuid as Parameters<typeof fromUuidSync>[0]) as Actor.Implementation | null) : null;
+function activateWuxiaCard(
+  message: ChatMessage.Implementation,
+  card: HTMLElement,
+  roll: WuxiaRoll,
+  rollIndex: number,
+): void {
+  const actor = roll.state.actorUuid
+    ? (fromUuidSync(roll.state.actorUuid as Parameters<typeof fromUuidSync>[0]) as Actor.Implementation | null)
+    : null;
   const owner = Boolean(actor?.isOwner);
   const left = destinyLeft(actor);
   if (!owner) card.querySelectorAll("[data-wh-owner-only]").forEach((el) => el.remove());
@@ -51,17 +58,32 @@ function activateHarmoniesCard(message: ChatMessage.Implementation, card: HTMLEl
 /** Two Wuxia rolls on one message are an opposed test: say who won, below both cards. */
 function appendOpposedResult(message: ChatMessage.Implementation, html: HTMLElement): void {
   const [first, second] = message.rolls;
-  if (!(first instanceof WuxiaRoll) || !(second instanceof WuxiaRoll) || !first.readable || !second.readable || !message.isContentVisible) return;
+  if (
+    !(first instanceof WuxiaRoll) ||
+    !(second instanceof WuxiaRoll) ||
+    !first.readable ||
+    !second.readable ||
+    !message.isContentVisible
+  )
+    return;
   const outcome = opposedOutcome(first, second);
   const section = html.ownerDocument.createElement("section");
   section.className = "wuxia-harmonies wh-card wh-opposed";
   const title = html.ownerDocument.createElement("h4");
   title.textContent = t("WH.Chat.Opposed.Title");
   const score = html.ownerDocument.createElement("p");
-  score.textContent = t("WH.Chat.Opposed.Score", { first: first.state.actorName, firstSuccesses: first.outcome.successes, second: second.state.actorName, secondSuccesses: second.outcome.successes });
+  score.textContent = t("WH.Chat.Opposed.Score", {
+    first: first.state.actorName,
+    firstSuccesses: first.outcome.successes,
+    second: second.state.actorName,
+    secondSuccesses: second.outcome.successes,
+  });
   const result = html.ownerDocument.createElement("p");
   result.className = `wh-outcome wh-outcome--${outcome === "tie" ? "failure" : "success"}`;
-  result.textContent = outcome === "tie" ? t("WH.Chat.Opposed.Tie") : t("WH.Chat.Opposed.Wins", { name: (outcome === "first" ? first : second).state.actorName });
+  result.textContent =
+    outcome === "tie"
+      ? t("WH.Chat.Opposed.Tie")
+      : t("WH.Chat.Opposed.Wins", { name: (outcome === "first" ? first : second).state.actorName });
   section.append(title, score, result);
   (html.querySelector(".message-content") ?? html).append(section);
 }

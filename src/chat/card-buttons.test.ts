@@ -3,7 +3,25 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { click, installDiceSoNice } from "../../test/support/cards";
-import { actAs, carryOutAs, createActor, opposingRollJson, currentUser, destinyOf, facesRandom, harmoniesHero, playerId, postedMessage, startWorld, strangerId, wuxiaHero, type PostedMessage, rollAs, renderAs, type Seat } from "../../test/support/world";
+import {
+  actAs,
+  carryOutAs,
+  createActor,
+  opposingRollJson,
+  currentUser,
+  destinyOf,
+  facesRandom,
+  harmoniesHero,
+  playerId,
+  postedMessage,
+  startWorld,
+  strangerId,
+  wuxiaHero,
+  type PostedMessage,
+  rollAs,
+  renderAs,
+  type Seat,
+} from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
@@ -18,8 +36,6 @@ let foundry: FoundryDouble;
 const format = (key: string, data: Record<string, string | number> = {}) => foundry.game.i18n.format(key, data);
 const errors = () => foundry.notifications.filter((n) => n.level === "error").map((n) => n.message);
 const wuxiaRoll = (message: PostedMessage, index = 0) => postedMessage(message.id).rolls[index] as WuxiaRoll;
-
-
 
 const dice = (html: HTMLElement) => [...html.querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')];
 const liveDice = (html: HTMLElement) => dice(html).filter((b) => !b.disabled);
@@ -147,7 +163,9 @@ describe("Destiny dice on a Wuxia card", () => {
 
   it("the GM refuses the second player's request for a die of an actor they do not own", async () => {
     const { actor, message } = await linMeiRolls("gm");
-    await expect(carryOutAs("stranger", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner", data: { name: "Lin Mei" } });
+    await expect(
+      carryOutAs("stranger", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 }),
+    ).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner", data: { name: "Lin Mei" } });
     expect(wuxiaRoll(message).state.rerolled).toEqual([]);
     expect(destinyOf(actor)).toBe(2);
   });
@@ -155,7 +173,9 @@ describe("Destiny dice on a Wuxia card", () => {
   it("the second player asking in their own name is refused where they stand, and nothing is written", async () => {
     const { actor, message } = await linMeiRolls("player");
     actAs("stranger");
-    await expect(carryOutAs("stranger", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 }, { withoutGm: true })).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
+    await expect(
+      carryOutAs("stranger", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 }, { withoutGm: true }),
+    ).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
     expect(wuxiaRoll(message).state.rerolled).toEqual([]);
     expect(destinyOf(actor)).toBe(2);
   });
@@ -175,7 +195,14 @@ describe("Oppose on a Wuxia card", () => {
 
   /** The GM's bandit (owned by the GM alone) attacks: Feu 2 → 8, 9. */
   async function banditAttacks(): Promise<PostedMessage> {
-    const bandit = await createActor({ name: "Bandit", type: "wuxiaCharacter", system: { attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 } } }, { ownedByPlayer: false });
+    const bandit = await createActor(
+      {
+        name: "Bandit",
+        type: "wuxiaCharacter",
+        system: { attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 } },
+      },
+      { ownedByPlayer: false },
+    );
     return rollAs("gm", bandit, [8, 9]);
   }
 
@@ -202,15 +229,27 @@ describe("Oppose on a Wuxia card", () => {
 
   it("the GM clicks Oppose for an NPC on the player's card and adds the roll on their own client", async () => {
     const linMei = await wuxiaHero("Lin Mei");
-    const bandit = await createActor({ name: "Bandit", type: "wuxiaCharacter", system: { attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 } } }, { ownedByPlayer: false });
+    const bandit = await createActor(
+      {
+        name: "Bandit",
+        type: "wuxiaCharacter",
+        system: { attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 } },
+      },
+      { ownedByPlayer: false },
+    );
     const message = await rollAs("player", linMei, [10, 10, 2, 2, 2]);
     actAs("gm");
     currentUser().character = bandit;
     const html = await renderAs("gm", message);
     foundry.CONFIG.Dice.randomUniform = facesRandom([2, 3]);
     await click(oppose(html));
-    expect((postedMessage(message.id).rolls as WuxiaRoll[]).map((r) => r.state.actorName)).toEqual(["Lin Mei", "Bandit"]);
-    expect((await renderAs("gm", message)).querySelector(".wh-opposed")?.textContent).toContain(format("WH.Chat.Opposed.Wins", { name: "Lin Mei" }));
+    expect((postedMessage(message.id).rolls as WuxiaRoll[]).map((r) => r.state.actorName)).toEqual([
+      "Lin Mei",
+      "Bandit",
+    ]);
+    expect((await renderAs("gm", message)).querySelector(".wh-opposed")?.textContent).toContain(
+      format("WH.Chat.Opposed.Wins", { name: "Lin Mei" }),
+    );
   });
 
   it("the second player speaking for a character they do not own is refused before any die is rolled", async () => {
@@ -248,7 +287,10 @@ describe("Oppose on a Wuxia card", () => {
     const message = await banditAttacks();
     const zhao = await wuxiaHero("Zhao");
     const roll = await opposingRollJson(zhao, [10, 10, 2, 2, 2]);
-    await expect(carryOutAs("stranger", "oppose", { messageId: message.id, roll })).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner", data: { name: "Zhao" } });
+    await expect(carryOutAs("stranger", "oppose", { messageId: message.id, roll })).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+      data: { name: "Zhao" },
+    });
     expect(postedMessage(message.id).rolls).toHaveLength(1);
   });
 
@@ -270,7 +312,9 @@ describe("Oppose on a Wuxia card", () => {
   it("Dice So Nice plays a Destiny reroll once: the message's roll changes in place, so the system shows the die", async () => {
     const animations = installDiceSoNice();
     const actor = await wuxiaHero("Lin Mei");
-    const message = await rollAs("player", actor, [1, 3, 8, 1, 5], { item: actor.items.find((i) => i.name === "Chasseur") });
+    const message = await rollAs("player", actor, [1, 3, 8, 1, 5], {
+      item: actor.items.find((i) => i.name === "Chasseur"),
+    });
     DialogV2.answers.push(true);
     foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
     await click(dice(await renderAs("player", message))[0]);
@@ -288,12 +332,18 @@ describe("Award XP on a Harmonies card", () => {
   /** David (the player's) rolls Fronde open: +10 +10 +3 − 1 = +22 on the dice → 2 XP (RULES 2.7). */
   async function davidRolls(): Promise<{ actor: Actor.Implementation; message: PostedMessage }> {
     const actor = await harmoniesHero();
-    const message = await rollAs("player", actor, [10, 10, 3, 1], { item: actor.items.find((i) => i.name === "Fronde"), values: { open: true } });
+    const message = await rollAs("player", actor, [10, 10, 3, 1], {
+      item: actor.items.find((i) => i.name === "Fronde"),
+      values: { open: true },
+    });
     return { actor, message };
   }
 
   const xp = (actor: Actor.Implementation) => {
-    const system = actor.system as unknown as { characteristics: { agilite: { xp: number } }; means: { precision: { xp: number } } };
+    const system = actor.system as unknown as {
+      characteristics: { agilite: { xp: number } };
+      means: { precision: { xp: number } };
+    };
     const skill = actor.items.find((i) => i.name === "Fronde")?.system as unknown as { xp: number };
     return [system.characteristics.agilite.xp, system.means.precision.xp, skill.xp];
   };
@@ -313,17 +363,27 @@ describe("Award XP on a Harmonies card", () => {
   it.each(["player", "stranger"] as const)("the %s sees the experience but no button", async (who) => {
     const { message } = await davidRolls();
     const html = await renderAs(who, message);
-    expect(html.querySelector(".wh-card__xp")?.textContent).toContain(format("WH.Chat.Harmonies.Experience", { points: 2, skill: "Fronde", characteristic: format("WH.Attribute.agilite"), means: format("WH.Attribute.precision") }));
+    expect(html.querySelector(".wh-card__xp")?.textContent).toContain(
+      format("WH.Chat.Harmonies.Experience", {
+        points: 2,
+        skill: "Fronde",
+        characteristic: format("WH.Attribute.agilite"),
+        means: format("WH.Attribute.precision"),
+      }),
+    );
     expect(award(html)).toBeNull();
   });
 
-  it.each(["player", "stranger"] as const)("a button drawn for the GM, clicked by the %s, is refused in their language and awards nothing", async (who) => {
-    const { actor, message } = await davidRolls();
-    const html = await renderAs("gm", message);
-    actAs(who);
-    await click(award(html));
-    expect(errors()).toEqual([format("WH.Chat.Error.GmOnly")]);
-    expect(xp(actor)).toEqual([0, 0, 0]);
-    expect((postedMessage(message.id).rolls[0] as HarmoniesRoll).state.xpAwarded).toBe(false);
-  });
+  it.each(["player", "stranger"] as const)(
+    "a button drawn for the GM, clicked by the %s, is refused in their language and awards nothing",
+    async (who) => {
+      const { actor, message } = await davidRolls();
+      const html = await renderAs("gm", message);
+      actAs(who);
+      await click(award(html));
+      expect(errors()).toEqual([format("WH.Chat.Error.GmOnly")]);
+      expect(xp(actor)).toEqual([0, 0, 0]);
+      expect((postedMessage(message.id).rolls[0] as HarmoniesRoll).state.xpAwarded).toBe(false);
+    },
+  );
 });

@@ -11,7 +11,8 @@ export function messageById(id: string): ChatMessage.Implementation {
 export async function ownedActor(uuid: string | null, user: User.Implementation): Promise<Actor.Implementation> {
   const actor = uuid ? await fromUuid(uuid as Parameters<typeof fromUuid>[0]) : null;
   if (!(actor instanceof Actor)) throw new RollError("WH.Roll.Error.NoActor");
-  if (!actor.testUserPermission(user, "OWNER")) throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  if (!actor.testUserPermission(user, "OWNER"))
+    throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
   return actor as Actor.Implementation;
 }
 

@@ -1,16 +1,36 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, carryOutAs, currentUser, opposingRollJson, facesRandom, guards, harmoniesHero, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import {
+  actAs,
+  carryOutAs,
+  currentUser,
+  opposingRollJson,
+  facesRandom,
+  guards,
+  harmoniesHero,
+  postedMessage,
+  startWorld,
+  wuxiaHero,
+  type PostedMessage,
+} from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 
 const XSS = "<img src=x onerror=alert(1)>";
 let foundry: FoundryDouble;
 
-async function roll(actor: Actor.Implementation, faces: number[], request: Record<string, unknown> = {}): Promise<PostedMessage> {
+async function roll(
+  actor: Actor.Implementation,
+  faces: number[],
+  request: Record<string, unknown> = {},
+): Promise<PostedMessage> {
   foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
   const { rollActor } = await import("../api/roll");
-  return (await rollActor(actor, { dialog: false, values: { visibility: "public" }, ...request })) as unknown as PostedMessage;
+  return (await rollActor(actor, {
+    dialog: false,
+    values: { visibility: "public" },
+    ...request,
+  })) as unknown as PostedMessage;
 }
 
 /** Everything a reader could be made to run: elements and attributes that are not the card's own. */
@@ -27,12 +47,15 @@ describe("chat cards", () => {
     ["Wuxia", () => wuxiaHero(XSS), [3, 8, 1, 10, 5]],
     ["Harmonies", () => harmoniesHero(XSS), [8, 2]],
     ["group", () => guards(25, XSS), [5, 3]],
-  ] as const)("escape document text: a %s actor named <img src=x onerror=alert(1)> puts no live markup in the card", async (_kind, make, faces) => {
-    const actor = await make();
-    const html = await (await roll(actor, [...faces])).renderHTML();
-    expect(liveMarkup(html)).toEqual([]);
-    expect(html.textContent).toContain(XSS);
-  });
+  ] as const)(
+    "escape document text: a %s actor named <img src=x onerror=alert(1)> puts no live markup in the card",
+    async (_kind, make, faces) => {
+      const actor = await make();
+      const html = await (await roll(actor, [...faces])).renderHTML();
+      expect(liveMarkup(html)).toEqual([]);
+      expect(html.textContent).toContain(XSS);
+    },
+  );
 
   it("escape item names too", async () => {
     const actor = await wuxiaHero();
@@ -65,12 +88,18 @@ describe("XP award on a Harmonies card", () => {
   async function extremeRoll(): Promise<{ actor: Actor.Implementation; message: PostedMessage }> {
     const actor = await harmoniesHero();
     // Open roll: +10 +10 +3 − 1 = +22 on the dice alone → 2 XP (RULES 2.7).
-    const message = await roll(actor, [10, 10, 3, 1], { item: actor.items.find((i) => i.name === "Fronde"), values: { open: true, visibility: "public" } });
+    const message = await roll(actor, [10, 10, 3, 1], {
+      item: actor.items.find((i) => i.name === "Fronde"),
+      values: { open: true, visibility: "public" },
+    });
     return { actor, message };
   }
 
   const xp = (actor: Actor.Implementation) => {
-    const system = actor.system as unknown as { characteristics: { agilite: { xp: number } }; means: { precision: { xp: number } } };
+    const system = actor.system as unknown as {
+      characteristics: { agilite: { xp: number } };
+      means: { precision: { xp: number } };
+    };
     const skill = actor.items.find((i) => i.name === "Fronde")?.system as unknown as { xp: number };
     return [system.characteristics.agilite.xp, system.means.precision.xp, skill.xp];
   };
@@ -86,14 +115,19 @@ describe("XP award on a Harmonies card", () => {
     const again = await postedMessage(message.id).renderHTML();
     expect(again.querySelector('[data-wh-action="award-xp"]')).toBeNull();
     expect(again.textContent).toContain(foundry.game.i18n.localize("WH.Chat.Harmonies.XpAwarded"));
-    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.XpAlreadyAwarded" });
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
+      key: "WH.Chat.Error.XpAlreadyAwarded",
+    });
     expect(xp(actor)).toEqual([2, 2, 2]);
   });
 
   it("awards once when the GM double-clicks: the second click finds it awarded", async () => {
     const { actor, message } = await extremeRoll();
     const { awardExperience } = await import("./experience");
-    const results = await Promise.allSettled([awardExperience(postedMessage(message.id) as never, 0), awardExperience(postedMessage(message.id) as never, 0)]);
+    const results = await Promise.allSettled([
+      awardExperience(postedMessage(message.id) as never, 0),
+      awardExperience(postedMessage(message.id) as never, 0),
+    ]);
     expect(results.map((r) => r.status)).toEqual(["fulfilled", "rejected"]);
     expect(results[1]).toMatchObject({ reason: { key: "WH.Chat.Error.XpAlreadyAwarded" } });
     expect(xp(actor)).toEqual([2, 2, 2]);
@@ -124,7 +158,9 @@ describe("opposed tests", () => {
     expect(updated.rolls).toHaveLength(2);
     const html = await updated.renderHTML();
     expect(html.querySelectorAll("[data-wh-card]")).toHaveLength(2);
-    expect(html.querySelector(".wh-opposed")?.textContent).toContain(foundry.game.i18n.format("WH.Chat.Opposed.Wins", { name: "Lin Mei" }));
+    expect(html.querySelector(".wh-opposed")?.textContent).toContain(
+      foundry.game.i18n.format("WH.Chat.Opposed.Wins", { name: "Lin Mei" }),
+    );
     expect(html.querySelector('[data-wh-action="oppose"]')).toBeNull();
     await expect(opposeFromCard(updated as never)).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
   });
@@ -146,7 +182,21 @@ describe("opposed tests", () => {
     const { WuxiaRoll } = await import("../dice/wuxia-roll");
     const make = async (faces: number[]) => {
       foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
-      return WuxiaRoll.build({ attribute: "feu", attributeValue: faces.length, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: null, actorName: "x", itemUuid: null }).evaluate();
+      return WuxiaRoll.build({
+        attribute: "feu",
+        attributeValue: faces.length,
+        skillName: null,
+        competence: 0,
+        rerolls: 0,
+        specialisation: null,
+        sr: 10,
+        srPenalty: 0,
+        extraDice: 0,
+        destinyDice: 0,
+        actorUuid: null,
+        actorName: "x",
+        itemUuid: null,
+      }).evaluate();
     };
     expect(opposedOutcome(await make([10, 1, 1]), await make([10, 2, 2]))).toBe("second");
     expect(opposedOutcome(await make([10, 2]), await make([10, 3]))).toBe("tie");

@@ -2,7 +2,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, carryOutAs, destinyOf, facesRandom, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import {
+  actAs,
+  carryOutAs,
+  destinyOf,
+  facesRandom,
+  postedMessage,
+  startWorld,
+  wuxiaHero,
+  type PostedMessage,
+} from "../../test/support/world";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
 /** In a world whose Destiny dice are added before rolling, none can be spent on a reroll after it. */
@@ -16,7 +25,11 @@ async function rolledBeforeTheSwitch(by: "player" | "gm"): Promise<{ actor: Acto
   actAs(by);
   foundry.CONFIG.Dice.randomUniform = facesRandom([1, 3, 8, 1, 5]);
   const { rollActor } = await import("../api/roll");
-  const message = (await rollActor(actor, { item: "Chasseur", dialog: false, values: { visibility: "public" } })) as unknown as Message;
+  const message = (await rollActor(actor, {
+    item: "Chasseur",
+    dialog: false,
+    values: { visibility: "public" },
+  })) as unknown as Message;
   actAs("gm");
   await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
   return { actor, message };
@@ -38,19 +51,25 @@ describe("a Destiny reroll in a world that adds Destiny dice before rolling", ()
     actAs("player");
     const { requestDestinyReroll } = await import("./destiny");
     DialogV2.answers.push(true);
-    await expect(requestDestinyReroll(message as never, 0, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
+    await expect(requestDestinyReroll(message as never, 0, 0)).rejects.toMatchObject({
+      key: "WH.Chat.Error.DestinyNotReroll",
+    });
     untouched(message, actor);
   });
 
   it("is refused by the GM to a player asking for a die of the GM's card", async () => {
     const { actor, message } = await rolledBeforeTheSwitch("gm");
-    await expect(carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
+    await expect(
+      carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 }),
+    ).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
     untouched(message, actor);
   });
 
   it("is refused to the GM on their own client too", async () => {
     const { actor, message } = await rolledBeforeTheSwitch("gm");
-    await expect(carryOutAs("gm", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
+    await expect(
+      carryOutAs("gm", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 }),
+    ).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
     untouched(message, actor);
   });
 

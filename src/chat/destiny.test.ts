@@ -2,7 +2,17 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, carryOutAs, destinyOf, facesRandom, playerId, postedMessage, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import {
+  actAs,
+  carryOutAs,
+  destinyOf,
+  facesRandom,
+  playerId,
+  postedMessage,
+  startWorld,
+  wuxiaHero,
+  type PostedMessage,
+} from "../../test/support/world";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
 let foundry: FoundryDouble;
@@ -12,13 +22,19 @@ const asPlayer = () => actAs("player");
 const asGm = () => actAs("gm");
 
 /** Lin Mei rolls Feu 5 with Chasseur 3 (threshold 7): 1, 3, 8, 1, 5. */
-async function rolled(options: { destiny?: number; byPlayer?: boolean } = {}): Promise<{ actor: Actor.Implementation; message: Message }> {
+async function rolled(
+  options: { destiny?: number; byPlayer?: boolean } = {},
+): Promise<{ actor: Actor.Implementation; message: Message }> {
   const actor = await wuxiaHero("Lin Mei", { destiny: options.destiny ?? 2 });
   if (options.byPlayer !== false) asPlayer();
   foundry.CONFIG.Dice.randomUniform = facesRandom([1, 3, 8, 1, 5]);
   const { rollActor } = await import("../api/roll");
   const chasseur = actor.items.find((i) => i.name === "Chasseur");
-  const message = (await rollActor(actor, { item: chasseur, dialog: false, values: { visibility: "public" } })) as unknown as Message;
+  const message = (await rollActor(actor, {
+    item: chasseur,
+    dialog: false,
+    values: { visibility: "public" },
+  })) as unknown as Message;
   return { actor, message };
 }
 
@@ -56,7 +72,9 @@ describe("Destiny dice spent from the chat card", () => {
   it("refuses when no Destiny die is left, and writes nothing", async () => {
     const { actor, message } = await rolled({ destiny: 0 });
     const { requestDestinyReroll } = await import("./destiny");
-    await expect(requestDestinyReroll(message as never, 0, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.NoDestiny" });
+    await expect(requestDestinyReroll(message as never, 0, 0)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NoDestiny",
+    });
     expect(message.rolls[0]?.state.rerolled).toEqual([]);
     expect(destiny(actor)).toBe(0);
   });
@@ -77,7 +95,9 @@ describe("Destiny dice spent from the chat card", () => {
     asGm();
     // Foundry merges an ownership change into the map: the player's own entry must be lowered.
     await actor.update({ ownership: { [playerId()]: 0 } } as never);
-    await expect(carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner", data: { name: "Lin Mei" } });
+    await expect(
+      carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 }),
+    ).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner", data: { name: "Lin Mei" } });
     expect(message.rolls[0]?.state.rerolled).toEqual([]);
     expect(destiny(actor)).toBe(2);
   });
@@ -93,7 +113,10 @@ describe("Destiny dice spent from the chat card", () => {
 
   it("shows the dice as buttons only to the actor's owners with a Destiny die left", async () => {
     const { message } = await rolled();
-    const enabled = async () => [...(await message.renderHTML()).querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')].filter((b) => !b.disabled).length;
+    const enabled = async () =>
+      [...(await message.renderHTML()).querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')].filter(
+        (b) => !b.disabled,
+      ).length;
     expect(await enabled()).toBe(5);
     actAs("stranger");
     expect(await enabled()).toBe(0);
@@ -104,7 +127,9 @@ describe("Destiny dice under concurrent clicks", () => {
   it("the GM answers two requests for one message one after the other: two dice rerolled, two Destiny dice spent", async () => {
     const { actor, message } = await rolled({ byPlayer: false });
     foundry.CONFIG.Dice.randomUniform = facesRandom([9, 10]);
-    const results = await Promise.all([0, 3].map((dieIndex) => carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex })));
+    const results = await Promise.all(
+      [0, 3].map((dieIndex) => carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex })),
+    );
     expect(results).toEqual([undefined, undefined]);
     const roll = postedMessage(message.id).rolls[0] as WuxiaRoll;
     expect([roll.positions[0], roll.positions[3]]).toEqual([

@@ -77,11 +77,19 @@ async function spendDestinyDie(payload: unknown, requester: User.Implementation)
  * A click on a die of a Wuxia card: confirm, then spend a Destiny die through the authority.
  * Another click on the same card meanwhile (a double click, a second die) is ignored.
  */
-export async function requestDestinyReroll(message: ChatMessage.Implementation, rollIndex: number, dieIndex: number): Promise<void> {
+export async function requestDestinyReroll(
+  message: ChatMessage.Implementation,
+  rollIndex: number,
+  dieIndex: number,
+): Promise<void> {
   await unlessBusy(message.id ?? "", () => confirmAndSpend(message, rollIndex, dieIndex));
 }
 
-async function confirmAndSpend(message: ChatMessage.Implementation, rollIndex: number, dieIndex: number): Promise<void> {
+async function confirmAndSpend(
+  message: ChatMessage.Implementation,
+  rollIndex: number,
+  dieIndex: number,
+): Promise<void> {
   const roll = message.rolls[rollIndex];
   if (!(roll instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.NotWuxiaRoll");
   if (rollSettings().destinyMode !== "reroll") throw new RollError("WH.Chat.Error.DestinyNotReroll");
@@ -90,7 +98,8 @@ async function confirmAndSpend(message: ChatMessage.Implementation, rollIndex: n
   if (left <= 0) throw new RollError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
   const face = roll.faces[dieIndex];
   // The face comes from the message, which its author may have written: only a die's face is shown.
-  if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 10) throw new RollError("WH.Chat.Error.NoSuchDie", { index: String(dieIndex) });
+  if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 10)
+    throw new RollError("WH.Chat.Error.NoSuchDie", { index: String(dieIndex) });
 
   const confirmed = await foundry.applications.api.DialogV2.confirm({
     window: { title: t("WH.Chat.Destiny.Title") },
@@ -127,7 +136,11 @@ async function refundDestiny(payload: unknown, requester: User.Implementation): 
  * Destiny dice added to a pool before rolling (mode "extra die") leave the actor, through the
  * authority, before the roll is made; they come back if it cannot be.
  */
-export async function withDestinyDiceSpent<T>(actor: Actor.Implementation, count: number, roll: () => Promise<T>): Promise<T> {
+export async function withDestinyDiceSpent<T>(
+  actor: Actor.Implementation,
+  count: number,
+  roll: () => Promise<T>,
+): Promise<T> {
   if (count === 0) return roll();
   const left = destinyLeft(actor);
   if (count > left) throw new RollError("WH.Roll.Error.NotEnoughDestiny", { name: actor.name ?? "", count: left });

@@ -61,7 +61,10 @@ async function award(payload: unknown, requester: User.Implementation): Promise<
     const paid = awards();
     if (Object.hasOwn(paid, key)) throw new RollError("WH.Chat.Error.XpAlreadyAwarded");
     const state = live.state;
-    if (!(HARMONIES_CHARACTERISTICS as readonly string[]).includes(state.characteristic) || !(HARMONIES_MEANS as readonly string[]).includes(state.means)) {
+    if (
+      !(HARMONIES_CHARACTERISTICS as readonly string[]).includes(state.characteristic) ||
+      !(HARMONIES_MEANS as readonly string[]).includes(state.means)
+    ) {
       throw new RollError("WH.Request.Error.BadField", { field: "characteristic/means" });
     }
     const points = live.experience;
@@ -69,9 +72,12 @@ async function award(payload: unknown, requester: User.Implementation): Promise<
     const actor = state.actorUuid ? await fromUuid(state.actorUuid as Parameters<typeof fromUuid>[0]) : null;
     if (!(actor instanceof Actor) || actor.type !== "harmoniesCharacter") throw new RollError("WH.Roll.Error.NoActor");
     const author = message.author;
-    if (!author || !actor.testUserPermission(author, "OWNER")) throw new RollError("WH.Chat.Error.NotAuthorsActor", { name: actor.name ?? "" });
+    if (!author || !actor.testUserPermission(author, "OWNER"))
+      throw new RollError("WH.Chat.Error.NotAuthorsActor", { name: actor.name ?? "" });
     const character = actor as Actor.OfType<"harmoniesCharacter">;
-    const skill = state.itemUuid ? character.items.find((i) => i.uuid === state.itemUuid && i.type === "harmoniesSkill") : undefined;
+    const skill = state.itemUuid
+      ? character.items.find((i) => i.uuid === state.itemUuid && i.type === "harmoniesSkill")
+      : undefined;
     if (state.itemUuid && !skill) throw new RollError("WH.Chat.Error.NoSkill", { name: state.skillName ?? "" });
 
     const system = character.system;
@@ -100,6 +106,11 @@ async function award(payload: unknown, requester: User.Implementation): Promise<
 }
 
 export function registerExperience(): void {
-  game.settings.register(SYSTEM_ID, AWARDS_SETTING, { scope: "world", config: false, type: Object, default: {} } as never);
+  game.settings.register(SYSTEM_ID, AWARDS_SETTING, {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  } as never);
   handleRequest(AWARD_XP, award);
 }

@@ -1,7 +1,18 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, carryOutAs, createActor, harmoniesHero, opposingRollJson, postedMessage, rollAs, startWorld, wuxiaHero, type PostedMessage } from "../../test/support/world";
+import {
+  actAs,
+  carryOutAs,
+  createActor,
+  harmoniesHero,
+  opposingRollJson,
+  postedMessage,
+  rollAs,
+  startWorld,
+  wuxiaHero,
+  type PostedMessage,
+} from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
@@ -11,7 +22,10 @@ import type { WuxiaRoll } from "../dice/wuxia-roll";
  */
 
 let foundry: FoundryDouble;
-type Json = Record<string, unknown> & { terms: { results: { result: unknown }[] }[]; options: { wuxia: Record<string, unknown> } };
+type Json = Record<string, unknown> & {
+  terms: { results: { result: unknown }[] }[];
+  options: { wuxia: Record<string, unknown> };
+};
 
 beforeEach(async () => {
   foundry = await startWorld();
@@ -24,15 +38,29 @@ describe("an opposing roll sent to the GM", () => {
     const message = await rollAs("gm", linMei, [8, 9, 10, 2, 3]);
     return { message, zhao: await wuxiaHero("Zhao") };
   }
-  const oppose = (message: PostedMessage, roll: unknown) => carryOutAs("player", "oppose", { messageId: message.id, roll });
+  const oppose = (message: PostedMessage, roll: unknown) =>
+    carryOutAs("player", "oppose", { messageId: message.id, roll });
   const second = (message: PostedMessage) => postedMessage(message.id).rolls[1] as WuxiaRoll | undefined;
 
   it("is kept as the GM builds it from the actor: forged names, pool, threshold and odds give way", async () => {
     const { message, zhao } = await duel();
     const roll = (await opposingRollJson(zhao, [10, 10, 10, 2, 2], { sr: 10 })) as Json;
-    Object.assign(roll.options.wuxia, { actorName: "The Emperor", skillName: "<img src=x onerror=alert(1)>", attributeValue: 5, threshold: 2, competence: 9, odds: { success: 1, critical: 0 } });
+    Object.assign(roll.options.wuxia, {
+      actorName: "The Emperor",
+      skillName: "<img src=x onerror=alert(1)>",
+      attributeValue: 5,
+      threshold: 2,
+      competence: 9,
+      odds: { success: 1, critical: 0 },
+    });
     await oppose(message, roll);
-    expect(second(message)?.state).toMatchObject({ actorName: "Zhao", skillName: null, attributeValue: 5, threshold: 10, competence: 0 });
+    expect(second(message)?.state).toMatchObject({
+      actorName: "Zhao",
+      skillName: null,
+      attributeValue: 5,
+      threshold: 10,
+      competence: 0,
+    });
     expect(second(message)?.outcome.successes).toBe(3);
     const html = await postedMessage(message.id).renderHTML();
     expect(html.textContent).not.toContain("Emperor");
@@ -44,13 +72,24 @@ describe("an opposing roll sent to the GM", () => {
     const tir = zhao.items.find((i) => i.name === "Tir à l'arc");
     const roll = (await opposingRollJson(zhao, [1, 3, 8, 1, 5, 9], { skillId: tir?.id, specialisation: true })) as Json;
     await oppose(message, roll);
-    expect(second(message)?.state).toMatchObject({ skillName: "Chasseur", specialisation: "Tir à l'arc", rerolls: 1, rerolled: [{ index: 0, by: "specialisation" }] });
+    expect(second(message)?.state).toMatchObject({
+      skillName: "Chasseur",
+      specialisation: "Tir à l'arc",
+      rerolls: 1,
+      rerolled: [{ index: 0, by: "specialisation" }],
+    });
     expect(second(message)?.faces).toEqual([9, 3, 8, 1, 5]);
 
     const another = await duel();
-    const notTheirs = (await opposingRollJson(zhao, [1, 3, 8, 1, 5, 9], { skillId: tir?.id, specialisation: true })) as Json;
+    const notTheirs = (await opposingRollJson(zhao, [1, 3, 8, 1, 5, 9], {
+      skillId: tir?.id,
+      specialisation: true,
+    })) as Json;
     notTheirs.options.wuxia.itemUuid = another.zhao.items.find((i) => i.name === "Chasseur")?.uuid;
-    await expect(oppose(another.message, notTheirs)).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "itemUuid" } });
+    await expect(oppose(another.message, notTheirs)).rejects.toMatchObject({
+      key: "WH.Request.Error.BadField",
+      data: { field: "itemUuid" },
+    });
   });
 
   it("keeps the specialisation's rerolled die struck through before its new face, and the roll's total", async () => {
@@ -58,7 +97,14 @@ describe("an opposing roll sent to the GM", () => {
     const tir = zhao.items.find((i) => i.name === "Tir à l'arc");
     await oppose(message, await opposingRollJson(zhao, [1, 3, 8, 1, 5, 9], { skillId: tir?.id, specialisation: true }));
     const kept = second(message);
-    expect(kept?.dice[0]?.results).toEqual([{ result: 1, active: false, rerolled: true }, { result: 3, active: true }, { result: 8, active: true }, { result: 1, active: true }, { result: 5, active: true }, { result: 9, active: true }]);
+    expect(kept?.dice[0]?.results).toEqual([
+      { result: 1, active: false, rerolled: true },
+      { result: 3, active: true },
+      { result: 8, active: true },
+      { result: 1, active: true },
+      { result: 5, active: true },
+      { result: 9, active: true },
+    ]);
     expect(kept?.total).toBe(kept?.outcome.successes);
     expect(kept?.total).toBe(2);
   });
@@ -71,9 +117,15 @@ describe("an opposing roll sent to the GM", () => {
     expect(second(message)?.state).toMatchObject({ rerolls: 0, rerolled: [], specialisation: null });
 
     const other = await duel();
-    const claimed = (await opposingRollJson(zhao, [1, 3, 8, 1, 5, 9], { skillId: tir?.id, specialisation: true })) as Json;
+    const claimed = (await opposingRollJson(zhao, [1, 3, 8, 1, 5, 9], {
+      skillId: tir?.id,
+      specialisation: true,
+    })) as Json;
     claimed.terms[0] = { ...claimed.terms[0], results: claimed.terms[0]?.results.slice(0, 5) ?? [] };
-    await expect(oppose(other.message, claimed)).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces", data: { expected: 6, count: 5 } });
+    await expect(oppose(other.message, claimed)).rejects.toMatchObject({
+      key: "WH.Request.Error.BadFaces",
+      data: { expected: 6, count: 5 },
+    });
     claimed.options.wuxia.rerolls = "1";
     await expect(oppose(other.message, claimed)).resolves.toBeUndefined();
     expect(second(other.message)?.state.rerolls).toBe(0);
@@ -82,35 +134,70 @@ describe("an opposing roll sent to the GM", () => {
   it("refuses a roll with no dice, dice that are not results, more results than any pool, a Harmonies actor", async () => {
     const { message, zhao } = await duel();
     const base = (await opposingRollJson(zhao, [10, 10, 2, 2, 2], { sr: 10 })) as Json;
-    await expect(oppose(message, { ...base, terms: [] })).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces", data: { count: 0 } });
-    await expect(oppose(message, { ...base, terms: [{ results: "10,10" }] })).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces" });
-    await expect(oppose(message, { ...base, terms: [{ results: [null, 10, 2, 2, 2] }] })).rejects.toMatchObject({ key: "WH.Request.Error.BadFace", data: { face: "undefined" } });
-    const many = { ...base, terms: [{ ...base.terms[0], results: Array.from({ length: 201 }, () => ({ result: 10 })) }] };
-    await expect(oppose(message, many)).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces", data: { count: 201 } });
+    await expect(oppose(message, { ...base, terms: [] })).rejects.toMatchObject({
+      key: "WH.Request.Error.BadFaces",
+      data: { count: 0 },
+    });
+    await expect(oppose(message, { ...base, terms: [{ results: "10,10" }] })).rejects.toMatchObject({
+      key: "WH.Request.Error.BadFaces",
+    });
+    await expect(oppose(message, { ...base, terms: [{ results: [null, 10, 2, 2, 2] }] })).rejects.toMatchObject({
+      key: "WH.Request.Error.BadFace",
+      data: { face: "undefined" },
+    });
+    const many = {
+      ...base,
+      terms: [{ ...base.terms[0], results: Array.from({ length: 201 }, () => ({ result: 10 })) }],
+    };
+    await expect(oppose(message, many)).rejects.toMatchObject({
+      key: "WH.Request.Error.BadFaces",
+      data: { count: 201 },
+    });
     const david = await harmoniesHero();
     const asDavid = { ...base, options: { wuxia: { ...base.options.wuxia, actorUuid: david.uuid } } };
-    await expect(oppose(message, asDavid)).rejects.toMatchObject({ key: "WH.Chat.Error.OpponentNotWuxia", data: { name: "David" } });
+    await expect(oppose(message, asDavid)).rejects.toMatchObject({
+      key: "WH.Chat.Error.OpponentNotWuxia",
+      data: { name: "David" },
+    });
     const noItem = { ...base, options: { wuxia: { ...base.options.wuxia, itemUuid: undefined } } };
-    await expect(oppose(message, noItem)).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "itemUuid" } });
+    await expect(oppose(message, noItem)).rejects.toMatchObject({
+      key: "WH.Request.Error.BadField",
+      data: { field: "itemUuid" },
+    });
     expect(postedMessage(message.id).rolls).toHaveLength(1);
   });
 
   it("refuses faces a d10 cannot show and a count of dice its test does not have; the card is untouched", async () => {
     const { message, zhao } = await duel();
     const base = (await opposingRollJson(zhao, [10, 10, 2, 2, 2], { sr: 10 })) as Json;
-    const withFaces = (faces: unknown[]) => ({ ...base, terms: [{ ...base.terms[0], results: faces.map((result) => ({ result, active: true })) }] });
+    const withFaces = (faces: unknown[]) => ({
+      ...base,
+      terms: [{ ...base.terms[0], results: faces.map((result) => ({ result, active: true })) }],
+    });
     for (const face of [11, 0, 2.5, "10", "<img src=x>", null]) {
-      await expect(oppose(message, withFaces([face, 10, 2, 2, 2]))).rejects.toMatchObject({ key: "WH.Request.Error.BadFace", data: { face: String(face) } });
+      await expect(oppose(message, withFaces([face, 10, 2, 2, 2]))).rejects.toMatchObject({
+        key: "WH.Request.Error.BadFace",
+        data: { face: String(face) },
+      });
     }
-    await expect(oppose(message, withFaces([10, 10, 10, 10, 10, 10]))).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces", data: { expected: 5, count: 6 } });
-    await expect(oppose(message, withFaces([10, 10]))).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces", data: { expected: 5, count: 2 } });
+    await expect(oppose(message, withFaces([10, 10, 10, 10, 10, 10]))).rejects.toMatchObject({
+      key: "WH.Request.Error.BadFaces",
+      data: { expected: 5, count: 6 },
+    });
+    await expect(oppose(message, withFaces([10, 10]))).rejects.toMatchObject({
+      key: "WH.Request.Error.BadFaces",
+      data: { expected: 5, count: 2 },
+    });
     expect(postedMessage(message.id).rolls).toHaveLength(1);
   });
 
   it("refuses ten thousand dice before reading them, and a pool past the limit", async () => {
     const { message, zhao } = await duel();
     const base = (await opposingRollJson(zhao, [10, 10, 2, 2, 2], { sr: 10 })) as Json;
-    const huge = { ...base, terms: [{ ...base.terms[0], results: Array.from({ length: 10_000 }, () => ({ result: 10, active: true })) }] };
+    const huge = {
+      ...base,
+      terms: [{ ...base.terms[0], results: Array.from({ length: 10_000 }, () => ({ result: 10, active: true })) }],
+    };
     await expect(oppose(message, huge)).rejects.toMatchObject({ key: "WH.Request.Error.TooLarge" });
     const wide = { ...base, options: { wuxia: { ...base.options.wuxia, extraDice: 1000 } } };
     await expect(oppose(message, wide)).rejects.toMatchObject({ key: "WH.Roll.Error.PoolTooLarge" });
@@ -120,7 +207,10 @@ describe("an opposing roll sent to the GM", () => {
   it("for an actor the second player does not own is refused, whoever the roll names", async () => {
     const { message, zhao } = await duel();
     const roll = await opposingRollJson(zhao, [10, 10, 2, 2, 2]);
-    await expect(carryOutAs("stranger", "oppose", { messageId: message.id, roll })).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner", data: { name: "Zhao" } });
+    await expect(carryOutAs("stranger", "oppose", { messageId: message.id, roll })).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+      data: { name: "Zhao" },
+    });
     expect(postedMessage(message.id).rolls).toHaveLength(1);
   });
 });
@@ -128,19 +218,28 @@ describe("an opposing roll sent to the GM", () => {
 describe("experience the GM pays", () => {
   async function davidRolls(faces: number[]): Promise<{ actor: Actor.Implementation; message: PostedMessage }> {
     const actor = await harmoniesHero();
-    const message = await rollAs("player", actor, faces, { item: actor.items.find((i) => i.name === "Fronde"), values: { open: true } });
+    const message = await rollAs("player", actor, faces, {
+      item: actor.items.find((i) => i.name === "Fronde"),
+      values: { open: true },
+    });
     return { actor, message };
   }
-  const agiliteXp = (actor: Actor.Implementation) => (actor.system as unknown as { characteristics: { agilite: { xp: number } } }).characteristics.agilite.xp;
+  const agiliteXp = (actor: Actor.Implementation) =>
+    (actor.system as unknown as { characteristics: { agilite: { xp: number } } }).characteristics.agilite.xp;
   const award = async (message: PostedMessage) => {
     actAs("gm");
     const { awardExperience } = await import("./experience");
     return awardExperience(postedMessage(message.id) as never, 0);
   };
   /** The author rewrites the roll on their own card, as they may. */
-  async function authorRewrites(message: PostedMessage, change: (state: Record<string, unknown>) => void): Promise<void> {
+  async function authorRewrites(
+    message: PostedMessage,
+    change: (state: Record<string, unknown>) => void,
+  ): Promise<void> {
     actAs("player");
-    const json = postedMessage(message.id).rolls.map((r) => JSON.parse(JSON.stringify(r.toJSON())) as { options: { harmonies: Record<string, unknown> } });
+    const json = postedMessage(message.id).rolls.map(
+      (r) => JSON.parse(JSON.stringify(r.toJSON())) as { options: { harmonies: Record<string, unknown> } },
+    );
     change((json[0] as { options: { harmonies: Record<string, unknown> } }).options.harmonies);
     await (postedMessage(message.id) as unknown as { update(c: object): Promise<unknown> }).update({ rolls: json });
   }
@@ -168,14 +267,21 @@ describe("experience the GM pays", () => {
     const { message } = await davidRolls([10, 10, 3, 1]);
     const goliath = await createActor({ name: "Goliath", type: "harmoniesCharacter" }, { ownedByPlayer: false });
     await authorRewrites(message, (state) => (state.actorUuid = goliath.uuid));
-    await expect(award(message)).rejects.toMatchObject({ key: "WH.Chat.Error.NotAuthorsActor", data: { name: "Goliath" } });
+    await expect(award(message)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotAuthorsActor",
+      data: { name: "Goliath" },
+    });
     expect(agiliteXp(goliath)).toBe(0);
   });
 
   it("is refused to a player, even through the GM", async () => {
     const { actor, message } = await davidRolls([10, 10, 3, 1]);
-    await expect(carryOutAs("player", "awardXp", { messageId: message.id, rollIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.GmOnly" });
-    await expect(carryOutAs("stranger", "awardXp", { messageId: message.id, rollIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.GmOnly" });
+    await expect(carryOutAs("player", "awardXp", { messageId: message.id, rollIndex: 0 })).rejects.toMatchObject({
+      key: "WH.Chat.Error.GmOnly",
+    });
+    await expect(carryOutAs("stranger", "awardXp", { messageId: message.id, rollIndex: 0 })).rejects.toMatchObject({
+      key: "WH.Chat.Error.GmOnly",
+    });
     expect(agiliteXp(actor)).toBe(0);
   });
 });
@@ -190,7 +296,9 @@ describe("the Destiny confirmation", () => {
     const { DialogV2 } = await import("../../test/foundry/applications");
     const confirm = vi.spyOn(DialogV2, "confirm");
     const { requestDestinyReroll } = await import("./destiny");
-    await expect(requestDestinyReroll(postedMessage(message.id) as never, 0, 2)).rejects.toMatchObject({ key: "WH.Chat.Error.NoSuchDie" });
+    await expect(requestDestinyReroll(postedMessage(message.id) as never, 0, 2)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NoSuchDie",
+    });
     expect(confirm).not.toHaveBeenCalled();
     expect(document.body.innerHTML).not.toContain("onerror");
   });
@@ -199,7 +307,9 @@ describe("the Destiny confirmation", () => {
 describe("a card whose roll the system did not make", () => {
   it("is drawn with nothing to click and no winner announced, whoever reads it", async () => {
     const linMei = await wuxiaHero("Lin Mei");
-    const real = JSON.parse(JSON.stringify(postedMessage((await rollAs("player", linMei, [10, 10, 10, 2, 2])).id).rolls[0]?.toJSON())) as Json;
+    const real = JSON.parse(
+      JSON.stringify(postedMessage((await rollAs("player", linMei, [10, 10, 10, 2, 2])).id).rolls[0]?.toJSON()),
+    ) as Json;
     const stateless = JSON.parse(JSON.stringify(real)) as Json;
     delete (stateless.options as Partial<Json["options"]>).wuxia;
     const forged = JSON.parse(JSON.stringify(real)) as Json;
@@ -224,9 +334,33 @@ describe("the macro API", () => {
     await wuxiaHero("Lin Mei");
     actAs("stranger");
     const { api } = await import("../api/index");
-    const fake = { type: "wuxiaCharacter", name: "Lin Mei", isOwner: true, testUserPermission: () => true, system: { attributes: { feu: 5 } }, items: [] };
+    const fake = {
+      type: "wuxiaCharacter",
+      name: "Lin Mei",
+      isOwner: true,
+      testUserPermission: () => true,
+      system: { attributes: { feu: 5 } },
+      items: [],
+    };
     expect(await api.roll(fake as never, { dialog: false })).toBeNull();
-    const message = await api.post(api.dice.WuxiaRoll.build({ attribute: "feu", attributeValue: 1, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: null, actorName: "x", itemUuid: null }), { actor: fake as never });
+    const message = await api.post(
+      api.dice.WuxiaRoll.build({
+        attribute: "feu",
+        attributeValue: 1,
+        skillName: null,
+        competence: 0,
+        rerolls: 0,
+        specialisation: null,
+        sr: 10,
+        srPenalty: 0,
+        extraDice: 0,
+        destinyDice: 0,
+        actorUuid: null,
+        actorName: "x",
+        itemUuid: null,
+      }),
+      { actor: fake as never },
+    );
     expect(message).toBeNull();
     const refusal = foundry.game.i18n.localize("WH.Roll.Error.NotAnActor");
     expect(foundry.notifications.filter((n) => n.level === "error").map((n) => n.message)).toEqual([refusal, refusal]);

@@ -30,7 +30,10 @@ export type GroupCardContext = {
   tooltip: string;
 };
 
-export function groupCardContext(roll: HarmoniesGroupRoll, options: { isPrivate: boolean; tooltip: string }): GroupCardContext {
+export function groupCardContext(
+  roll: HarmoniesGroupRoll,
+  options: { isPrivate: boolean; tooltip: string },
+): GroupCardContext {
   const state = roll.state;
   const action = actionDetails(state);
   const base = {
@@ -53,11 +56,19 @@ export function groupCardContext(roll: HarmoniesGroupRoll, options: { isPrivate:
     margin: outcome.margin === null ? null : signed(outcome.margin),
     succeeded: count(outcome.succeeded),
     failed: count(outcome.failed),
-    rows: outcome.margins.map((m) => ({ margin: signed(m.margin), count: count(m.count), width: largest ? Math.round((100 * m.count) / largest) : 0, success: m.margin >= 0 })),
+    rows: outcome.margins.map((m) => ({
+      margin: signed(m.margin),
+      count: count(m.count),
+      width: largest ? Math.round((100 * m.count) / largest) : 0,
+      success: m.margin >= 0,
+    })),
     odds: t("WH.Chat.Group.Odds", { success: percent(state.odds) }),
   };
 }
 
-export async function renderGroupCard(roll: HarmoniesGroupRoll, options: { isPrivate: boolean; tooltip: string }): Promise<string> {
+export async function renderGroupCard(
+  roll: HarmoniesGroupRoll,
+  options: { isPrivate: boolean; tooltip: string },
+): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(GROUP_CARD_TEMPLATE, groupCardContext(roll, options));
 }

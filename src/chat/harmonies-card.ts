@@ -24,7 +24,17 @@ export type HarmoniesCardContext = {
 };
 
 /** What a difference roll adds to the dice; a group's roll carries no wound penalty. */
-type ActionTerms = Pick<HarmoniesRollState, "characteristic" | "characteristicValue" | "means" | "meansValue" | "skillName" | "skillLevel" | "difficulty" | "modifier"> & {
+type ActionTerms = Pick<
+  HarmoniesRollState,
+  | "characteristic"
+  | "characteristicValue"
+  | "means"
+  | "meansValue"
+  | "skillName"
+  | "skillLevel"
+  | "difficulty"
+  | "modifier"
+> & {
   penalty?: number;
 };
 
@@ -33,7 +43,12 @@ type ActionTerms = Pick<HarmoniesRollState, "characteristic" | "characteristicVa
  * skill, else characteristic + means), the attribute names in the reader's language, and one line
  * per term down to the modifier.
  */
-export function actionDetails(state: ActionTerms): { title: string; characteristic: string; means: string; details: string[] } {
+export function actionDetails(state: ActionTerms): {
+  title: string;
+  characteristic: string;
+  means: string;
+  details: string[];
+} {
   const characteristic = attributeLabel(state.characteristic);
   const means = attributeLabel(state.means);
   const details = [`${characteristic} ${signed(state.characteristicValue)}`, `${means} ${signed(state.meansValue)}`];
@@ -44,7 +59,10 @@ export function actionDetails(state: ActionTerms): { title: string; characterist
   return { title: state.skillName ?? `${characteristic} + ${means}`, characteristic, means, details };
 }
 
-export function harmoniesCardContext(roll: HarmoniesRoll, options: { isPrivate: boolean; tooltip: string }): HarmoniesCardContext {
+export function harmoniesCardContext(
+  roll: HarmoniesRoll,
+  options: { isPrivate: boolean; tooltip: string },
+): HarmoniesCardContext {
   const state = roll.state;
   const { title, characteristic, means, details } = actionDetails(state);
   const base = {
@@ -56,7 +74,17 @@ export function harmoniesCardContext(roll: HarmoniesRoll, options: { isPrivate: 
     tooltip: options.tooltip,
   };
   if (options.isPrivate) {
-    return { ...base, details: [], plus: [], minus: [], dice: "", margin: "", outcome: { key: "failure", label: "" }, odds: "", experience: null };
+    return {
+      ...base,
+      details: [],
+      plus: [],
+      minus: [],
+      dice: "",
+      margin: "",
+      outcome: { key: "failure", label: "" },
+      odds: "",
+      experience: null,
+    };
   }
 
   const action = roll.action;
@@ -78,12 +106,17 @@ export function harmoniesCardContext(roll: HarmoniesRoll, options: { isPrivate: 
     minus: roll.minus.map((f) => `\u2212${f}`),
     dice: t("WH.Chat.Harmonies.Dice", { dice: signed(action.roll.dice) }),
     margin: signed(action.margin),
-    outcome: action.success ? { key: "success", label: t("WH.Chat.Outcome.Success") } : { key: "failure", label: t("WH.Chat.Outcome.Failure") },
+    outcome: action.success
+      ? { key: "success", label: t("WH.Chat.Outcome.Success") }
+      : { key: "failure", label: t("WH.Chat.Outcome.Failure") },
     odds: t("WH.Chat.Harmonies.Odds", { success: percent(state.odds) }),
     experience,
   };
 }
 
-export async function renderHarmoniesCard(roll: HarmoniesRoll, options: { isPrivate: boolean; tooltip: string }): Promise<string> {
+export async function renderHarmoniesCard(
+  roll: HarmoniesRoll,
+  options: { isPrivate: boolean; tooltip: string },
+): Promise<string> {
   return foundry.applications.handlebars.renderTemplate(HARMONIES_CARD_TEMPLATE, harmoniesCardContext(roll, options));
 }

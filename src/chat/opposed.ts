@@ -38,13 +38,16 @@ async function attachOpposingRoll(payload: unknown, requester: User.Implementati
   const sent = objectField(payload, "roll");
   await oneAtATime(messageId, async () => {
     const message = messageById(messageId);
-    if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.AlreadyOpposed");
+    if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll))
+      throw new RollError("WH.Chat.Error.AlreadyOpposed");
     const roll = await checkedWuxiaRoll(sent, requester);
     const actor = await ownedActor(roll.state.actorUuid, requester);
     const destinyDice = roll.state.destinyDice;
     if (destinyDice) await takeDestiny(actor, destinyDice);
     try {
-      await message.update({ rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object] } as never);
+      await message.update({
+        rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
+      } as never);
     } catch (error) {
       if (destinyDice) await giveBackDestiny(actor, destinyDice);
       throw error;
@@ -63,7 +66,8 @@ export async function opposeFromCard(message: ChatMessage.Implementation): Promi
 }
 
 async function oppose(message: ChatMessage.Implementation): Promise<void> {
-  if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.AlreadyOpposed");
+  if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll))
+    throw new RollError("WH.Chat.Error.AlreadyOpposed");
   const actor = speakerActor();
   if (!actor) throw new RollError("WH.Chat.Error.NoOpponent");
   const subject = rollSubject(actor);

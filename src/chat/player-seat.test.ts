@@ -4,7 +4,21 @@ import { join } from "node:path";
 import { cwd } from "node:process";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, carryOutAs, facesRandom, opposingRollJson, guards, harmoniesHero, playerId, postedMessage, startWorld, wuxiaHero, type PostedMessage, rollAs, renderAs } from "../../test/support/world";
+import {
+  actAs,
+  carryOutAs,
+  facesRandom,
+  opposingRollJson,
+  guards,
+  harmoniesHero,
+  playerId,
+  postedMessage,
+  startWorld,
+  wuxiaHero,
+  type PostedMessage,
+  rollAs,
+  renderAs,
+} from "../../test/support/world";
 import type { HarmoniesGroupRoll } from "../dice/group-roll";
 import type { Visibility } from "../dice/visibility";
 
@@ -16,8 +30,6 @@ let foundry: FoundryDouble;
 beforeEach(async () => {
   foundry = await startWorld();
 });
-
-
 
 /** Elements and attributes a reader could be made to run that are not the card's own. */
 function liveMarkup(html: HTMLElement): string[] {
@@ -42,11 +54,26 @@ describe("a player's roll, as each reader sees it", () => {
       const html = await renderAs(who, message);
       // The header names the actor to readers of the roll, only the author's user to the others
       // (Foundry's header of a private roll), and marks the message whispered or blind.
-      expect({ who, sender: html.querySelector(".message-header .message-sender")?.textContent }).toEqual({ who, sender: sees[who] ? "Lin Mei" : "Player" });
-      expect({ who, whisper: html.classList.contains("whisper"), blind: html.classList.contains("blind") }).toEqual({ who, whisper: sent.whisper().length > 0, blind: sent.blind });
+      expect({ who, sender: html.querySelector(".message-header .message-sender")?.textContent }).toEqual({
+        who,
+        sender: sees[who] ? "Lin Mei" : "Player",
+      });
+      expect({ who, whisper: html.classList.contains("whisper"), blind: html.classList.contains("blind") }).toEqual({
+        who,
+        whisper: sent.whisper().length > 0,
+        blind: sent.blind,
+      });
       const card = html.querySelector("[data-wh-card]");
-      expect({ who, hidden: card?.querySelector(".wh-card__private")?.textContent }).toEqual({ who, hidden: sees[who] ? undefined : foundry.game.i18n.localize("WH.Chat.Private") });
-      expect({ who, dice: html.querySelectorAll(".wh-die").length, outcome: html.querySelector(".wh-outcome") !== null, actor: html.querySelector(".wh-card__actor")?.textContent ?? null }).toEqual(
+      expect({ who, hidden: card?.querySelector(".wh-card__private")?.textContent }).toEqual({
+        who,
+        hidden: sees[who] ? undefined : foundry.game.i18n.localize("WH.Chat.Private"),
+      });
+      expect({
+        who,
+        dice: html.querySelectorAll(".wh-die").length,
+        outcome: html.querySelector(".wh-outcome") !== null,
+        actor: html.querySelector(".wh-card__actor")?.textContent ?? null,
+      }).toEqual(
         sees[who] ? { who, dice: 5, outcome: true, actor: "Lin Mei" } : { who, dice: 0, outcome: false, actor: null },
       );
       // A hidden card leaves no button to press: Destiny dice and Oppose act on what it hides.
@@ -58,11 +85,20 @@ describe("a player's roll, as each reader sees it", () => {
     const linMei = await wuxiaHero("Lin Mei");
     const message = await rollAs("player", linMei, [10, 9, 8, 2, 1], { values: { visibility: "self" } });
     const zhao = await wuxiaHero("Zhao");
-    await carryOutAs("player", "oppose", { messageId: message.id, roll: await opposingRollJson(zhao, [2, 2, 2, 2, 2], { sr: 10 }) });
-    expect((await renderAs("player", message)).querySelector(".wh-opposed")?.textContent).toContain(foundry.game.i18n.format("WH.Chat.Opposed.Wins", { name: "Lin Mei" }));
+    await carryOutAs("player", "oppose", {
+      messageId: message.id,
+      roll: await opposingRollJson(zhao, [2, 2, 2, 2, 2], { sr: 10 }),
+    });
+    expect((await renderAs("player", message)).querySelector(".wh-opposed")?.textContent).toContain(
+      foundry.game.i18n.format("WH.Chat.Opposed.Wins", { name: "Lin Mei" }),
+    );
     for (const who of ["gm", "stranger"] as const) {
       const html = await renderAs(who, message);
-      expect({ who, opposed: html.querySelector(".wh-opposed"), text: html.textContent?.includes("Zhao") }).toEqual({ who, opposed: null, text: false });
+      expect({ who, opposed: html.querySelector(".wh-opposed"), text: html.textContent?.includes("Zhao") }).toEqual({
+        who,
+        opposed: null,
+        text: false,
+      });
     }
   });
 });
@@ -87,8 +123,19 @@ describe("document text on the cards is escaped", () => {
     actAs("gm");
     const { api } = await import("../api/index");
     const roll = api.dice.HarmoniesGroupRoll.build({
-      size: 4, characteristic: "agilite", characteristicValue: 1, means: "manoeuvre", meansValue: 1, skillName: XSS, skillLevel: 0,
-      difficulty: 0, modifier: 0, open: false, mode: "book2", actorUuid: null, actorName: XSS,
+      size: 4,
+      characteristic: "agilite",
+      characteristicValue: 1,
+      means: "manoeuvre",
+      meansValue: 1,
+      skillName: XSS,
+      skillLevel: 0,
+      difficulty: 0,
+      modifier: 0,
+      open: false,
+      mode: "book2",
+      actorUuid: null,
+      actorName: XSS,
     } as never);
     foundry.CONFIG.Dice.randomUniform = facesRandom([6, 4]);
     const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
@@ -99,7 +146,13 @@ describe("document text on the cards is escaped", () => {
 
   it("the card templates write nothing unescaped but the dice tooltip Foundry builds", () => {
     const dir = join(cwd(), "templates/chat");
-    const raw = readdirSync(dir).sort().flatMap((file) => [...readFileSync(join(dir, file), "utf8").matchAll(/\{\{\{\s*([^}]+?)\s*\}\}\}/g)].map((m) => `${file}: ${m[1]}`));
+    const raw = readdirSync(dir)
+      .sort()
+      .flatMap((file) =>
+        [...readFileSync(join(dir, file), "utf8").matchAll(/\{\{\{\s*([^}]+?)\s*\}\}\}/g)].map(
+          (m) => `${file}: ${m[1]}`,
+        ),
+      );
     expect(raw).toEqual(["group-card.hbs: tooltip", "harmonies-card.hbs: tooltip", "wuxia-card.hbs: tooltip"]);
   });
 });
@@ -116,7 +169,9 @@ describe("a group rolled member by member", () => {
       { margin: 2, count: 1 },
       { margin: 8, count: 1 },
     ]);
-    const rows = [...(await renderAs("stranger", message)).querySelectorAll(".wh-group__margins tbody tr")].map((tr) => [tr.querySelector("th")?.textContent, tr.querySelector("td")?.textContent]);
+    const rows = [...(await renderAs("stranger", message)).querySelectorAll(".wh-group__margins tbody tr")].map(
+      (tr) => [tr.querySelector("th")?.textContent, tr.querySelector("td")?.textContent],
+    );
     expect(rows).toEqual([
       ["\u22122", "1"],
       ["+2", "1"],

@@ -2,7 +2,23 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, carryOutAs, createActor, opposingRollJson, destinyOf, facesRandom, guards, harmoniesHero, postedMessage, startWorld, strangerId, wuxiaHero, type PostedMessage, rollAs, type Seat } from "../../test/support/world";
+import {
+  actAs,
+  carryOutAs,
+  createActor,
+  opposingRollJson,
+  destinyOf,
+  facesRandom,
+  guards,
+  harmoniesHero,
+  postedMessage,
+  startWorld,
+  strangerId,
+  wuxiaHero,
+  type PostedMessage,
+  rollAs,
+  type Seat,
+} from "../../test/support/world";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
@@ -13,12 +29,25 @@ let foundry: FoundryDouble;
 type Query = (request: unknown) => Promise<unknown>;
 const requestQuery = () => (foundry.CONFIG.queries as Record<string, Query>)["wuxia-harmonies.request"] as Query;
 
-
 /** A Wuxia roll of Feu 2 for the actor named, rolled (10, 10) unless left for the poster to roll. */
 async function wuxiaBuild(actorUuid: string | null, options: { evaluate?: boolean } = {}): Promise<WuxiaRoll> {
   const { WuxiaRoll } = await import("../dice/wuxia-roll");
   foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10]);
-  const roll = WuxiaRoll.build({ attribute: "feu", attributeValue: 2, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid, actorName: "x", itemUuid: null });
+  const roll = WuxiaRoll.build({
+    attribute: "feu",
+    attributeValue: 2,
+    skillName: null,
+    competence: 0,
+    rerolls: 0,
+    specialisation: null,
+    sr: 10,
+    srPenalty: 0,
+    extraDice: 0,
+    destinyDice: 0,
+    actorUuid,
+    actorName: "x",
+    itemUuid: null,
+  });
   return options.evaluate === false ? roll : roll.evaluate();
 }
 
@@ -30,7 +59,10 @@ beforeEach(async () => {
 describe("Destiny dice refusals", () => {
   async function linMei(by: Who = "player"): Promise<{ actor: Actor.Implementation; message: PostedMessage }> {
     const actor = await wuxiaHero("Lin Mei");
-    return { actor, message: await rollAs(by, actor, [1, 3, 8, 1, 5], { item: actor.items.find((i) => i.name === "Chasseur") }) };
+    return {
+      actor,
+      message: await rollAs(by, actor, [1, 3, 8, 1, 5], { item: actor.items.find((i) => i.name === "Chasseur") }),
+    };
   }
 
   it("the confirmation names the face and the dice left, in the reader's language", async () => {
@@ -39,43 +71,73 @@ describe("Destiny dice refusals", () => {
     DialogV2.answers.push(false);
     const { requestDestinyReroll } = await import("./destiny");
     await requestDestinyReroll(postedMessage(message.id) as never, 0, 2);
-    expect(confirm).toHaveBeenCalledWith({ window: { title: foundry.game.i18n.localize("WH.Chat.Destiny.Title") }, content: `<p>${foundry.game.i18n.format("WH.Chat.Destiny.Confirm", { face: 8, left: 2 })}</p>` });
+    expect(confirm).toHaveBeenCalledWith({
+      window: { title: foundry.game.i18n.localize("WH.Chat.Destiny.Title") },
+      content: `<p>${foundry.game.i18n.format("WH.Chat.Destiny.Confirm", { face: 8, left: 2 })}</p>`,
+    });
   });
 
   it("a die the roll does not have, a roll that is not Wuxia, a world that adds the dice before rolling", async () => {
     const { actor, message } = await linMei();
     const { requestDestinyReroll } = await import("./destiny");
-    await expect(requestDestinyReroll(postedMessage(message.id) as never, 0, 5)).rejects.toMatchObject({ key: "WH.Chat.Error.NoSuchDie", data: { index: "5" } });
-    await expect(requestDestinyReroll(postedMessage(message.id) as never, 1, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
+    await expect(requestDestinyReroll(postedMessage(message.id) as never, 0, 5)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NoSuchDie",
+      data: { index: "5" },
+    });
+    await expect(requestDestinyReroll(postedMessage(message.id) as never, 1, 0)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotWuxiaRoll",
+    });
     const request = { messageId: message.id, rollIndex: 0, dieIndex: 0 };
-    await expect(carryOutAs("player", "spendDestiny", { ...request, rollIndex: 1 })).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
-    await expect(carryOutAs("player", "spendDestiny", { ...request, dieIndex: 5 })).rejects.toMatchObject({ key: "WH.Chat.Error.NoSuchDie" });
+    await expect(carryOutAs("player", "spendDestiny", { ...request, rollIndex: 1 })).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotWuxiaRoll",
+    });
+    await expect(carryOutAs("player", "spendDestiny", { ...request, dieIndex: 5 })).rejects.toMatchObject({
+      key: "WH.Chat.Error.NoSuchDie",
+    });
     await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
-    await expect(carryOutAs("player", "spendDestiny", request)).rejects.toMatchObject({ key: "WH.Chat.Error.DestinyNotReroll" });
+    await expect(carryOutAs("player", "spendDestiny", request)).rejects.toMatchObject({
+      key: "WH.Chat.Error.DestinyNotReroll",
+    });
     expect((postedMessage(message.id).rolls[0] as WuxiaRoll).state.rerolled).toEqual([]);
     expect(destinyOf(actor)).toBe(2);
   });
 
   it("a message that is gone, a payload that is not one", async () => {
     await linMei();
-    await expect(carryOutAs("player", "spendDestiny", { messageId: "gone", rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.NoMessage" });
-    await expect(carryOutAs("player", "spendDestiny", { messageId: 7, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "messageId" } });
-    await expect(carryOutAs("player", "spendDestiny", { messageId: "x", rollIndex: -1, dieIndex: 0.5 })).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "rollIndex" } });
+    await expect(
+      carryOutAs("player", "spendDestiny", { messageId: "gone", rollIndex: 0, dieIndex: 0 }),
+    ).rejects.toMatchObject({ key: "WH.Chat.Error.NoMessage" });
+    await expect(
+      carryOutAs("player", "spendDestiny", { messageId: 7, rollIndex: 0, dieIndex: 0 }),
+    ).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "messageId" } });
+    await expect(
+      carryOutAs("player", "spendDestiny", { messageId: "x", rollIndex: -1, dieIndex: 0.5 }),
+    ).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "rollIndex" } });
   });
 
   it("the GM refuses a requester nobody knows and a query that reached a player", async () => {
     await linMei("gm");
     actAs("gm");
-    expect(await requestQuery()({ requestId: "r1", requesterId: "nobody" })).toEqual({ ok: false, error: "WH.Chat.Error.UnknownUser", data: {} });
+    expect(await requestQuery()({ requestId: "r1", requesterId: "nobody" })).toEqual({
+      ok: false,
+      error: "WH.Chat.Error.UnknownUser",
+      data: {},
+    });
     actAs("player");
-    expect(await requestQuery()({ requestId: "r2", requesterId: strangerId() })).toEqual({ ok: false, error: "WH.Chat.Error.GmOnly", data: {} });
+    expect(await requestQuery()({ requestId: "r2", requesterId: strangerId() })).toEqual({
+      ok: false,
+      error: "WH.Chat.Error.GmOnly",
+      data: {},
+    });
   });
 
   it("a roll naming no actor, or a document that is not an actor, has nobody to pay", async () => {
     const david = await harmoniesHero("David");
     actAs("player");
     const { api } = await import("../api/index");
-    const message = (await api.post(await wuxiaBuild(null, { evaluate: false }), { visibility: "public" })) as unknown as PostedMessage;
+    const message = (await api.post(await wuxiaBuild(null, { evaluate: false }), {
+      visibility: "public",
+    })) as unknown as PostedMessage;
     const request = { messageId: message.id, rollIndex: 0, dieIndex: 0 };
     await expect(carryOutAs("player", "spendDestiny", request)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
     // A card naming an item where its actor should be (the macro API refuses to post one).
@@ -88,11 +150,30 @@ describe("Destiny dice refusals", () => {
     actAs("player");
     const { api } = await import("../api/index");
     foundry.CONFIG.Dice.randomUniform = facesRandom([3, 4]);
-    const roll = (await import("../dice/wuxia-roll")).WuxiaRoll.build({ attribute: "feu", attributeValue: 2, skillName: null, competence: 0, rerolls: 0, specialisation: null, sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: band.uuid, actorName: "Brigands", itemUuid: null });
+    const roll = (await import("../dice/wuxia-roll")).WuxiaRoll.build({
+      attribute: "feu",
+      attributeValue: 2,
+      skillName: null,
+      competence: 0,
+      rerolls: 0,
+      specialisation: null,
+      sr: 10,
+      srPenalty: 0,
+      extraDice: 0,
+      destinyDice: 0,
+      actorUuid: band.uuid,
+      actorName: "Brigands",
+      itemUuid: null,
+    });
     const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
     const html = await postedMessage(message.id).renderHTML();
-    expect([...html.querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')].map((b) => b.disabled)).toEqual([true, true]);
-    await expect(carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).rejects.toMatchObject({ key: "WH.Chat.Error.NoDestiny", data: { name: "Brigands" } });
+    expect([...html.querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')].map((b) => b.disabled)).toEqual([
+      true,
+      true,
+    ]);
+    await expect(
+      carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 }),
+    ).rejects.toMatchObject({ key: "WH.Chat.Error.NoDestiny", data: { name: "Brigands" } });
   });
 
   it("Destiny dice added before rolling come back when the roll cannot be posted", async () => {
@@ -103,7 +184,9 @@ describe("Destiny dice refusals", () => {
     const spy = vi.spyOn(ChatMessageClass, "create").mockRejectedValue(new Error("the server is down"));
     foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5, 5, 5, 5, 5]);
     const { rollActor } = await import("../api/roll");
-    await expect(rollActor(actor, { dialog: false, values: { destinyDice: 1, visibility: "public" } })).rejects.toThrow("the server is down");
+    await expect(rollActor(actor, { dialog: false, values: { destinyDice: 1, visibility: "public" } })).rejects.toThrow(
+      "the server is down",
+    );
     expect(spy).toHaveBeenCalledOnce();
     expect(destinyOf(actor)).toBe(2);
   });
@@ -113,10 +196,15 @@ describe("opposing roll refusals", () => {
   it("a roll that is not a WuxiaRoll, or not rolled, is refused; a message already opposed or not Wuxia too", async () => {
     const linMei = await wuxiaHero("Lin Mei");
     const message = await rollAs("player", linMei, [8, 9, 10, 2, 3]);
-    const attach = (roll: Record<string, unknown>, messageId = message.id) => carryOutAs("player", "oppose", { messageId, roll });
+    const attach = (roll: Record<string, unknown>, messageId = message.id) =>
+      carryOutAs("player", "oppose", { messageId, roll });
     const evaluated = await opposingRollJson(linMei, [10, 10, 2, 2, 2]);
-    await expect(attach({ ...evaluated, class: "HarmoniesRoll" })).rejects.toMatchObject({ key: "WH.Chat.Error.NotWuxiaRoll" });
-    await expect(attach({ ...evaluated, evaluated: false })).rejects.toMatchObject({ key: "WH.Request.Error.NotEvaluated" });
+    await expect(attach({ ...evaluated, class: "HarmoniesRoll" })).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotWuxiaRoll",
+    });
+    await expect(attach({ ...evaluated, evaluated: false })).rejects.toMatchObject({
+      key: "WH.Request.Error.NotEvaluated",
+    });
     expect(postedMessage(message.id).rolls).toHaveLength(1);
     await attach(evaluated);
     await expect(attach(evaluated)).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
@@ -128,7 +216,9 @@ describe("opposing roll refusals", () => {
     const harmonies = await rollAs("player", david, [5, 5]);
     await expect(attach(evaluated, harmonies.id)).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
     const { opposeFromCard } = await import("./opposed");
-    await expect(opposeFromCard(postedMessage(harmonies.id) as never)).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
+    await expect(opposeFromCard(postedMessage(harmonies.id) as never)).rejects.toMatchObject({
+      key: "WH.Chat.Error.AlreadyOpposed",
+    });
     expect(postedMessage(harmonies.id).rolls).toHaveLength(1);
   });
 
@@ -154,28 +244,45 @@ describe("opposing roll refusals", () => {
     actAs("player");
     (foundry.game.user as unknown as { character: unknown }).character = zhao;
     const opening = await import("../dialogs/open");
-    const withDestiny = (count: number) => async (_subject: unknown, values: unknown) => ({ ...(values as object), destinyDice: count }) as never;
+    const withDestiny = (count: number) => async (_subject: unknown, values: unknown) =>
+      ({ ...(values as object), destinyDice: count }) as never;
     vi.spyOn(opening, "promptRoll").mockImplementationOnce(withDestiny(3)).mockImplementationOnce(withDestiny(1));
     const { opposeFromCard } = await import("./opposed");
-    await expect(opposeFromCard(postedMessage(message.id) as never)).rejects.toMatchObject({ key: "WH.Roll.Error.NotEnoughDestiny", data: { name: "Zhao", count: 2 } });
+    await expect(opposeFromCard(postedMessage(message.id) as never)).rejects.toMatchObject({
+      key: "WH.Roll.Error.NotEnoughDestiny",
+      data: { name: "Zhao", count: 2 },
+    });
     expect([destinyOf(zhao), postedMessage(message.id).rolls.length]).toEqual([2, 1]);
     foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2, 2]);
     await opposeFromCard(postedMessage(message.id) as never);
     expect(destinyOf(zhao)).toBe(1);
-    expect((postedMessage(message.id).rolls[1] as WuxiaRoll).state).toMatchObject({ actorName: "Zhao", destinyDice: 1 });
+    expect((postedMessage(message.id).rolls[1] as WuxiaRoll).state).toMatchObject({
+      actorName: "Zhao",
+      destinyDice: 1,
+    });
   });
 });
 
 describe("XP award refusals", () => {
-  async function davidRolls(faces: number[], request: Record<string, unknown> = {}): Promise<{ actor: Actor.Implementation; message: PostedMessage }> {
+  async function davidRolls(
+    faces: number[],
+    request: Record<string, unknown> = {},
+  ): Promise<{ actor: Actor.Implementation; message: PostedMessage }> {
     const actor = await harmoniesHero();
-    const message = await rollAs("player", actor, faces, { item: actor.items.find((i) => i.name === "Fronde"), values: { open: true }, ...request });
+    const message = await rollAs("player", actor, faces, {
+      item: actor.items.find((i) => i.name === "Fronde"),
+      values: { open: true },
+      ...request,
+    });
     actAs("gm");
     return { actor, message };
   }
 
   const xp = (actor: Actor.Implementation) => {
-    const system = actor.system as unknown as { characteristics: { agilite: { xp: number } }; means: { precision: { xp: number } } };
+    const system = actor.system as unknown as {
+      characteristics: { agilite: { xp: number } };
+      means: { precision: { xp: number } };
+    };
     const skill = actor.items.find((i) => i.type === "harmoniesSkill")?.system as unknown as { xp: number } | undefined;
     return [system.characteristics.agilite.xp, system.means.precision.xp, skill?.xp ?? null];
   };
@@ -183,8 +290,12 @@ describe("XP award refusals", () => {
   it("a roll that earned nothing, a roll that is not Harmonies", async () => {
     const { actor, message } = await davidRolls([5, 4]);
     const { awardExperience } = await import("./experience");
-    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.NoXp" });
-    await expect(awardExperience(postedMessage(message.id) as never, 1)).rejects.toMatchObject({ key: "WH.Chat.Error.NotHarmoniesRoll" });
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NoXp",
+    });
+    await expect(awardExperience(postedMessage(message.id) as never, 1)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotHarmoniesRoll",
+    });
     expect(xp(actor)).toEqual([0, 0, 0]);
   });
 
@@ -192,14 +303,22 @@ describe("XP award refusals", () => {
     const { actor, message } = await davidRolls([10, 10, 3, 1]);
     const { awardExperience } = await import("./experience");
     await actor.items.find((i) => i.name === "Fronde")?.delete();
-    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.NoSkill", data: { name: "Fronde" } });
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NoSkill",
+      data: { name: "Fronde" },
+    });
     expect(xp(actor)).toEqual([0, 0, null]);
     await actor.delete();
-    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
+      key: "WH.Roll.Error.NoActor",
+    });
   });
 
   it("a roll without a skill gives the XP to both attributes only", async () => {
-    const { actor, message } = await davidRolls([10, 10, 3, 1], { item: null, start: { characteristic: "agilite", means: "precision" } });
+    const { actor, message } = await davidRolls([10, 10, 3, 1], {
+      item: null,
+      start: { characteristic: "agilite", means: "precision" },
+    });
     const { awardExperience } = await import("./experience");
     await awardExperience(postedMessage(message.id) as never, 0);
     expect(xp(actor)).toEqual([2, 2, 0]);
@@ -209,19 +328,39 @@ describe("XP award refusals", () => {
     const band = await guards(3);
     actAs("gm");
     const { api } = await import("../api/index");
-    const roll = api.dice.HarmoniesRoll.build({ characteristic: "agilite", characteristicValue: 1, means: "precision", meansValue: 1, skillName: null, skillLevel: 0, difficulty: 0, penalty: 0, open: true, actorUuid: band.uuid, actorName: "Gardes", itemUuid: null });
+    const roll = api.dice.HarmoniesRoll.build({
+      characteristic: "agilite",
+      characteristicValue: 1,
+      means: "precision",
+      meansValue: 1,
+      skillName: null,
+      skillLevel: 0,
+      difficulty: 0,
+      penalty: 0,
+      open: true,
+      actorUuid: band.uuid,
+      actorName: "Gardes",
+      itemUuid: null,
+    });
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 3, 1]);
     const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
     const { awardExperience } = await import("./experience");
-    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
+      key: "WH.Roll.Error.NoActor",
+    });
   });
 
   it("what was written is undone when the card cannot be marked awarded", async () => {
     const { actor, message } = await davidRolls([10, 10, 3, 1]);
     const live = postedMessage(message.id);
-    vi.spyOn(live as unknown as { update: () => Promise<unknown> }, "update").mockRejectedValue(new Error("refused by the server"));
+    vi.spyOn(live as unknown as { update: () => Promise<unknown> }, "update").mockRejectedValue(
+      new Error("refused by the server"),
+    );
     const { awardExperience } = await import("./experience");
-    await expect(awardExperience(live as never, 0)).rejects.toMatchObject({ key: "WH.Roll.Error.Unexpected", data: { message: "refused by the server" } });
+    await expect(awardExperience(live as never, 0)).rejects.toMatchObject({
+      key: "WH.Roll.Error.Unexpected",
+      data: { message: "refused by the server" },
+    });
     expect(xp(actor)).toEqual([0, 0, 0]);
     expect((live.rolls[0] as HarmoniesRoll).state.xpAwarded).toBe(false);
   });
@@ -233,19 +372,35 @@ describe("what a refusal carries back to the requester", () => {
     const { RulesError } = await import("../rules");
     const { RollError, describeError } = await import("../dice/errors");
     expect(refused(new RollError("WH.Chat.Error.NoGm"))).toEqual({ ok: false, error: "WH.Chat.Error.NoGm", data: {} });
-    expect(refused(new RulesError("WH.Rules.Error.NotInteger" as never, { argument: "sr", value: 1.5 } as never, "sr must be an integer"))).toEqual({ ok: false, error: "WH.Roll.Error.Unexpected", data: { message: "sr must be an integer" } });
+    expect(
+      refused(
+        new RulesError(
+          "WH.Rules.Error.NotInteger" as never,
+          { argument: "sr", value: 1.5 } as never,
+          "sr must be an integer",
+        ),
+      ),
+    ).toEqual({ ok: false, error: "WH.Roll.Error.Unexpected", data: { message: "sr must be an integer" } });
     const unexpected = await settle(async () => {
       throw new Error("the socket closed");
     });
-    expect(unexpected).toEqual({ ok: false, error: "WH.Roll.Error.Unexpected", data: { message: "the socket closed" } });
+    expect(unexpected).toEqual({
+      ok: false,
+      error: "WH.Roll.Error.Unexpected",
+      data: { message: "the socket closed" },
+    });
     expect(refused("down")).toEqual({ ok: false, error: "WH.Roll.Error.Unexpected", data: { message: "down" } });
     if (unexpected.ok) throw new Error("settle: expected a refusal");
-    expect(describeError(new RollError(unexpected.error, unexpected.data))).toBe(foundry.game.i18n.format("WH.Roll.Error.Unexpected", { message: "the socket closed" }));
+    expect(describeError(new RollError(unexpected.error, unexpected.data))).toBe(
+      foundry.game.i18n.format("WH.Roll.Error.Unexpected", { message: "the socket closed" }),
+    );
   });
 
   it("the author-player spends a die on their own card with no GM connected", async () => {
     const actor = await wuxiaHero("Lin Mei");
-    const message = await rollAs("player", actor, [1, 3, 8, 1, 5], { item: actor.items.find((i) => i.name === "Chasseur") });
+    const message = await rollAs("player", actor, [1, 3, 8, 1, 5], {
+      item: actor.items.find((i) => i.name === "Chasseur"),
+    });
     for (const user of foundry.game.users.values()) if (user.isGM) user.active = false;
     DialogV2.answers.push(true);
     foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
@@ -256,11 +411,15 @@ describe("what a refusal carries back to the requester", () => {
 
   it("a Destiny reroll made for another user never asks for dice to be typed in", async () => {
     const actor = await wuxiaHero("Lin Mei");
-    const message = await rollAs("gm", actor, [1, 3, 8, 1, 5], { item: actor.items.find((i) => i.name === "Chasseur") });
+    const message = await rollAs("gm", actor, [1, 3, 8, 1, 5], {
+      item: actor.items.find((i) => i.name === "Chasseur"),
+    });
     const { WuxiaRoll } = await import("../dice/wuxia-roll");
     const reroll = vi.spyOn(WuxiaRoll.prototype, "rerollWithDestiny");
     foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
-    expect(await carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 })).toBeUndefined();
+    expect(
+      await carryOutAs("player", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 }),
+    ).toBeUndefined();
     expect(reroll.mock.calls).toEqual([[0, { allowInteractive: false }]]);
   });
 
@@ -312,11 +471,18 @@ describe("XP award to the skill rolled", () => {
       type: "harmoniesCharacter",
       system: { characteristics: { agilite: { value: 2 } }, means: { precision: { value: 3 } } },
       items: [
-        { name: "Athlétisme", type: "harmoniesSkill", system: { level: 0, characteristic: "agilite", means: "manoeuvre" } },
+        {
+          name: "Athlétisme",
+          type: "harmoniesSkill",
+          system: { level: 0, characteristic: "agilite", means: "manoeuvre" },
+        },
         { name: "Fronde", type: "harmoniesSkill", system: { level: 0, characteristic: "agilite", means: "precision" } },
       ],
     });
-    const message = await rollAs("player", actor, [10, 10, 3, 1], { item: actor.items.find((i) => i.name === "Fronde"), values: { open: true } });
+    const message = await rollAs("player", actor, [10, 10, 3, 1], {
+      item: actor.items.find((i) => i.name === "Fronde"),
+      values: { open: true },
+    });
     actAs("gm");
     const { awardExperience } = await import("./experience");
     await awardExperience(postedMessage(message.id) as never, 0);
@@ -331,22 +497,49 @@ describe("XP award to the skill rolled", () => {
     const weapon = actor.items.find((i) => i.type === "harmoniesWeapon");
     actAs("gm");
     const { api } = await import("../api/index");
-    const roll = api.dice.HarmoniesRoll.build({ characteristic: "agilite", characteristicValue: 2, means: "precision", meansValue: 3, skillName: "Lance-pierre", skillLevel: 0, difficulty: 0, penalty: 0, open: true, actorUuid: actor.uuid, actorName: "David", itemUuid: weapon?.uuid ?? null });
+    const roll = api.dice.HarmoniesRoll.build({
+      characteristic: "agilite",
+      characteristicValue: 2,
+      means: "precision",
+      meansValue: 3,
+      skillName: "Lance-pierre",
+      skillLevel: 0,
+      difficulty: 0,
+      penalty: 0,
+      open: true,
+      actorUuid: actor.uuid,
+      actorName: "David",
+      itemUuid: weapon?.uuid ?? null,
+    });
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 3, 1]);
     const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
     const { awardExperience } = await import("./experience");
-    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.NoSkill", data: { name: "Lance-pierre" } });
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NoSkill",
+      data: { name: "Lance-pierre" },
+    });
   });
 
   it("without a skill, a failed marking gives back the attributes' XP and the server's refusal", async () => {
     const actor = await harmoniesHero("David");
-    const message = await rollAs("player", actor, [10, 10, 3, 1], { start: { characteristic: "agilite", means: "precision" }, values: { open: true } });
+    const message = await rollAs("player", actor, [10, 10, 3, 1], {
+      start: { characteristic: "agilite", means: "precision" },
+      values: { open: true },
+    });
     actAs("gm");
     const live = postedMessage(message.id);
-    vi.spyOn(live as unknown as { update: () => Promise<unknown> }, "update").mockRejectedValue(new Error("refused by the server"));
+    vi.spyOn(live as unknown as { update: () => Promise<unknown> }, "update").mockRejectedValue(
+      new Error("refused by the server"),
+    );
     const { awardExperience } = await import("./experience");
-    await expect(awardExperience(live as never, 0)).rejects.toMatchObject({ key: "WH.Roll.Error.Unexpected", data: { message: "refused by the server" } });
-    const system = actor.system as unknown as { characteristics: { agilite: { xp: number } }; means: { precision: { xp: number } } };
+    await expect(awardExperience(live as never, 0)).rejects.toMatchObject({
+      key: "WH.Roll.Error.Unexpected",
+      data: { message: "refused by the server" },
+    });
+    const system = actor.system as unknown as {
+      characteristics: { agilite: { xp: number } };
+      means: { precision: { xp: number } };
+    };
     expect([system.characteristics.agilite.xp, system.means.precision.xp]).toEqual([0, 0]);
   });
 });

@@ -42,18 +42,39 @@ export function faceKind(face: number, threshold: number): FaceKind {
   return isSuccessFace(face, threshold) ? "success" : "failure";
 }
 
-export function wuxiaCardContext(roll: WuxiaRoll, options: { isPrivate: boolean; tooltip: string; destinyReroll: boolean }): WuxiaCardContext {
+export function wuxiaCardContext(
+  roll: WuxiaRoll,
+  options: { isPrivate: boolean; tooltip: string; destinyReroll: boolean },
+): WuxiaCardContext {
   const state = roll.state;
   const attribute = attributeLabel(state.attribute);
   const title = state.specialisation ?? state.skillName ?? attribute;
-  const base = { isPrivate: options.isPrivate, actorName: state.actorName, title, formula: roll.formula, tooltip: options.tooltip };
+  const base = {
+    isPrivate: options.isPrivate,
+    actorName: state.actorName,
+    title,
+    formula: roll.formula,
+    tooltip: options.tooltip,
+  };
   if (options.isPrivate) {
-    return { ...base, details: [], dice: [], outcome: { key: "failure", label: "", detail: "" }, odds: "", notes: [], destinyReroll: false };
+    return {
+      ...base,
+      details: [],
+      dice: [],
+      outcome: { key: "failure", label: "", detail: "" },
+      odds: "",
+      notes: [],
+      destinyReroll: false,
+    };
   }
 
   const details = [`${attribute} ${state.attributeValue}`];
   if (state.skillName) details.push(`${state.skillName} ${state.competence}`);
-  details.push(state.srPenalty ? t("WH.Chat.Wuxia.SrWithPenalty", { sr: state.sr, penalty: signed(state.srPenalty) }) : t("WH.Chat.Wuxia.Sr", { sr: state.sr }));
+  details.push(
+    state.srPenalty
+      ? t("WH.Chat.Wuxia.SrWithPenalty", { sr: state.sr, penalty: signed(state.srPenalty) })
+      : t("WH.Chat.Wuxia.Sr", { sr: state.sr }),
+  );
   details.push(t("WH.Chat.Wuxia.Threshold", { threshold: state.threshold }));
 
   const dice = roll.positions.map((position, index): WuxiaCardDie => {
@@ -75,13 +96,27 @@ export function wuxiaCardContext(roll: WuxiaRoll, options: { isPrivate: boolean;
 
   const outcome = roll.outcome;
   const key = outcome.critical ? "critical" : outcome.success ? "success" : "failure";
-  const label = t(key === "critical" ? "WH.Chat.Outcome.Critical" : key === "success" ? "WH.Chat.Outcome.Success" : "WH.Chat.Outcome.Failure");
+  const label = t(
+    key === "critical"
+      ? "WH.Chat.Outcome.Critical"
+      : key === "success"
+        ? "WH.Chat.Outcome.Success"
+        : "WH.Chat.Outcome.Failure",
+  );
   const detail = t("WH.Chat.Wuxia.Counts", { successes: outcome.successes, ones: outcome.ones });
-  const quality = outcome.success && outcome.successes > 1 ? [t("WH.Chat.Wuxia.Quality", { extra: outcome.successes - 1 })] : [];
+  const quality =
+    outcome.success && outcome.successes > 1 ? [t("WH.Chat.Wuxia.Quality", { extra: outcome.successes - 1 })] : [];
 
   const notes = [...quality];
   const bySpecialisation = state.rerolled.filter((r) => r.by === "specialisation").length;
-  if (state.specialisation) notes.push(t("WH.Chat.Wuxia.SpecialisationNote", { name: state.specialisation, rerolled: bySpecialisation, max: state.rerolls }));
+  if (state.specialisation)
+    notes.push(
+      t("WH.Chat.Wuxia.SpecialisationNote", {
+        name: state.specialisation,
+        rerolled: bySpecialisation,
+        max: state.rerolls,
+      }),
+    );
   const byDestiny = state.rerolled.filter((r) => r.by === "destiny").length;
   if (byDestiny) notes.push(t("WH.Chat.Wuxia.DestinyRerolled", { count: byDestiny }));
   if (state.destinyDice) notes.push(t("WH.Chat.Wuxia.DestinyAdded", { count: state.destinyDice }));
@@ -98,7 +133,13 @@ export function wuxiaCardContext(roll: WuxiaRoll, options: { isPrivate: boolean;
   };
 }
 
-export async function renderWuxiaCard(roll: WuxiaRoll, options: { isPrivate: boolean; tooltip: string }): Promise<string> {
+export async function renderWuxiaCard(
+  roll: WuxiaRoll,
+  options: { isPrivate: boolean; tooltip: string },
+): Promise<string> {
   const destinyReroll = rollSettings().destinyMode === "reroll";
-  return foundry.applications.handlebars.renderTemplate(WUXIA_CARD_TEMPLATE, wuxiaCardContext(roll, { ...options, destinyReroll }));
+  return foundry.applications.handlebars.renderTemplate(
+    WUXIA_CARD_TEMPLATE,
+    wuxiaCardContext(roll, { ...options, destinyReroll }),
+  );
 }

@@ -31,14 +31,23 @@ describe("the odds chart of a Wuxia test", () => {
   it("draws the book's example (5 dice, threshold 8) as one bar per number of successes, 0 to 5", () => {
     const view = odds.wuxiaOddsView(5, 8, 0);
     const exact = wuxiaOdds(5, 8).successes;
-    expect(view.chart.bars.map((b) => b.title)).toEqual(["0 successes: 16.8%", "1 successes: 36%", "2 successes: 30.9%", "3 successes: 13.2%", "4 successes: 2.8%", "5 successes: 0.2%"]);
+    expect(view.chart.bars.map((b) => b.title)).toEqual([
+      "0 successes: 16.8%",
+      "1 successes: 36%",
+      "2 successes: 30.9%",
+      "3 successes: 13.2%",
+      "4 successes: 2.8%",
+      "5 successes: 0.2%",
+    ]);
     expect(view.chart.ticks.map((tick) => tick.label)).toEqual(["0", "1", "2", "3", "4", "5"]);
     // No success is a failure; one or more is a success (RULES 1.3).
     expect(view.chart.bars.map((b) => b.good)).toEqual([false, true, true, true, true, true]);
     // Heights in proportion to the chances, the likeliest (1 success) full height.
     const tallest = view.chart.bars[1];
     expect(tallest?.height).toBe(view.chart.baseline);
-    view.chart.bars.forEach((bar, k) => expect(bar.height).toBeCloseTo(Math.max(1, ((exact[k] ?? 0) / (exact[1] ?? 1)) * view.chart.baseline), 9));
+    view.chart.bars.forEach((bar, k) =>
+      expect(bar.height).toBeCloseTo(Math.max(1, ((exact[k] ?? 0) / (exact[1] ?? 1)) * view.chart.baseline), 9),
+    );
     expect(view.chart.caption).toBe("Number of successes");
   });
 
@@ -54,18 +63,21 @@ describe("the odds chart of a Wuxia test", () => {
     [100, 7, 3],
     [100, 2, 0],
     [40, 5, 0],
-  ])("leaves off at most 0.05 percent at each end of a big pool's successes, and no more: %i dice, threshold %i, %i rerolls", (dice, threshold, rerolls) => {
-    const chart = odds.wuxiaOddsView(dice, threshold, rerolls).chart;
-    const p = wuxiaOdds(dice, threshold, { rerolls }).successes;
-    const lo = firstShown(chart);
-    const hi = lo + chart.bars.length - 1;
-    expect(sum(p.slice(0, lo))).toBeLessThanOrEqual(0.0005);
-    expect(sum(p.slice(0, lo + 1))).toBeGreaterThan(0.0005);
-    expect(sum(p.slice(hi + 1))).toBeLessThanOrEqual(0.0005);
-    expect(sum(p.slice(hi))).toBeGreaterThan(0.0005);
-    expect(chart.bars[0]?.title).toContain(`${lo} successes: `);
-    expect(chart.bars.at(-1)?.title).toContain(`${hi} successes: `);
-  });
+  ])(
+    "leaves off at most 0.05 percent at each end of a big pool's successes, and no more: %i dice, threshold %i, %i rerolls",
+    (dice, threshold, rerolls) => {
+      const chart = odds.wuxiaOddsView(dice, threshold, rerolls).chart;
+      const p = wuxiaOdds(dice, threshold, { rerolls }).successes;
+      const lo = firstShown(chart);
+      const hi = lo + chart.bars.length - 1;
+      expect(sum(p.slice(0, lo))).toBeLessThanOrEqual(0.0005);
+      expect(sum(p.slice(0, lo + 1))).toBeGreaterThan(0.0005);
+      expect(sum(p.slice(hi + 1))).toBeLessThanOrEqual(0.0005);
+      expect(sum(p.slice(hi))).toBeGreaterThan(0.0005);
+      expect(chart.bars[0]?.title).toContain(`${lo} successes: `);
+      expect(chart.bars.at(-1)?.title).toContain(`${hi} successes: `);
+    },
+  );
 
   it("labels a big pool's axis every few successes, at most eight labels, each under its bar", () => {
     const chart = odds.wuxiaOddsView(100, 7, 3).chart;
@@ -82,7 +94,12 @@ describe("the odds chart of a Harmonies roll", () => {
   it("draws every margin of a closed roll, −9 to +9 around the modifier, labelled with true minus signs", () => {
     const view = odds.harmoniesOddsView(-3, false);
     const chart = view.chart;
-    expect(chart.bars.map((b) => b.title.split(":")[0])).toEqual(Array.from({ length: 19 }, (_, i) => `Margin ${i - 12 < 0 ? "\u2212" : i - 12 > 0 ? "+" : ""}${Math.abs(i - 12)}`));
+    expect(chart.bars.map((b) => b.title.split(":")[0])).toEqual(
+      Array.from(
+        { length: 19 },
+        (_, i) => `Margin ${i - 12 < 0 ? "\u2212" : i - 12 > 0 ? "+" : ""}${Math.abs(i - 12)}`,
+      ),
+    );
     // 19 margins: a label every 3rd, 0 unsigned, positives without a sign.
     expect(chart.ticks.map((tick) => tick.label)).toEqual(["\u221212", "\u22129", "\u22126", "\u22123", "0", "3", "6"]);
     // A margin of 0 or more succeeds (RULES 2.4).
@@ -102,7 +119,10 @@ describe("the odds chart of a Harmonies roll", () => {
     // Margin +12 is a dice result of +10, which only an open roll can give.
     const bar = chart.bars.find((b) => b.title.startsWith("Margin +12:"));
     expect(bar?.title).toBe(`Margin +12: ${pct(differencePmf(10, { open: true }))}`);
-    expect(bar?.height).toBeCloseTo((differencePmf(10, { open: true }) / differencePmf(0, { open: true })) * chart.baseline, 9);
+    expect(bar?.height).toBeCloseTo(
+      (differencePmf(10, { open: true }) / differencePmf(0, { open: true })) * chart.baseline,
+      9,
+    );
   });
 });
 

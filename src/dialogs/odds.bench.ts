@@ -9,7 +9,10 @@ installFoundry();
 renderTemplatesFromDisk();
 const { harmoniesOddsView, wuxiaOddsView } = await import("./odds");
 const { templatePath } = await import("../constants");
-const render = foundry.applications.handlebars.renderTemplate as unknown as (path: string, context: object) => Promise<string>;
+const render = foundry.applications.handlebars.renderTemplate as unknown as (
+  path: string,
+  context: object,
+) => Promise<string>;
 const ODDS = templatePath("dialogs/roll-odds.hbs");
 
 async function redraw(odds: ReturnType<typeof wuxiaOddsView>): Promise<string> {

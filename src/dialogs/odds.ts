@@ -19,7 +19,14 @@ export interface OddsView {
   success: number;
   critical: number | null;
   figures: { key: string; label: string; value: string }[];
-  chart: { width: number; height: number; baseline: number; bars: OddsBar[]; ticks: { x: number; label: string }[]; caption: string };
+  chart: {
+    width: number;
+    height: number;
+    baseline: number;
+    bars: OddsBar[];
+    ticks: { x: number; label: string }[];
+    caption: string;
+  };
 }
 
 const WIDTH = 280;
@@ -44,10 +51,19 @@ export function oddsChart(points: readonly OddsPoint[], caption: string): OddsVi
   const gap = slot > 4 ? 1 : 0;
   const bars = points.map((pt, i) => {
     const height = Math.max(pt.p > 0 ? 1 : 0, (pt.p / peak) * BARS_HEIGHT);
-    return { x: i * slot + gap / 2, y: BARS_HEIGHT - height, width: slot - gap, height, title: pt.title, good: pt.good };
+    return {
+      x: i * slot + gap / 2,
+      y: BARS_HEIGHT - height,
+      width: slot - gap,
+      height,
+      title: pt.title,
+      good: pt.good,
+    };
   });
   const step = Math.ceil(points.length / MAX_TICKS);
-  const ticks = points.flatMap((pt, i) => (i % step === 0 ? [{ x: i * slot + slot / 2, label: pt.x < 0 ? `\u2212${-pt.x}` : String(pt.x) }] : []));
+  const ticks = points.flatMap((pt, i) =>
+    i % step === 0 ? [{ x: i * slot + slot / 2, label: pt.x < 0 ? `\u2212${-pt.x}` : String(pt.x) }] : [],
+  );
   return { width: WIDTH, height: HEIGHT, baseline: BARS_HEIGHT, bars, ticks, caption };
 }
 
@@ -97,7 +113,12 @@ export function harmoniesOddsView(modifier: number, open: boolean): OddsView {
   for (let d = -h; d <= h; d++) {
     const margin = modifier + d;
     const p = differencePmf(d, { open });
-    points.push({ x: margin, p, good: margin >= 0, title: t("WH.Dialog.Odds.MarginBar", { margin: signed(margin), chance: percent(p) }) });
+    points.push({
+      x: margin,
+      p,
+      good: margin >= 0,
+      title: t("WH.Dialog.Odds.MarginBar", { margin: signed(margin), chance: percent(p) }),
+    });
   }
   return {
     success,

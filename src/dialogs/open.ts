@@ -3,21 +3,37 @@ import { GroupRollDialog, HarmoniesRollDialog, WuxiaRollDialog, type RollDialog 
 import { rollSettings } from "../settings/rolls";
 import type { GroupFormValues, HarmoniesFormValues, WuxiaFormValues } from "./roll-form";
 
-export type FormValuesOf<S extends RollSubject> = S extends WuxiaSubject ? WuxiaFormValues : S extends HarmoniesSubject ? HarmoniesFormValues : GroupFormValues;
+export type FormValuesOf<S extends RollSubject> = S extends WuxiaSubject
+  ? WuxiaFormValues
+  : S extends HarmoniesSubject
+    ? HarmoniesFormValues
+    : GroupFormValues;
 
 /** The dialog for a subject, not yet rendered. */
-export function rollDialogFor<S extends RollSubject>(subject: S, values: FormValuesOf<S>): RollDialog<S, FormValuesOf<S>> {
+export function rollDialogFor<S extends RollSubject>(
+  subject: S,
+  values: FormValuesOf<S>,
+): RollDialog<S, FormValuesOf<S>> {
   const dialog =
     subject.ruleset === "wuxia"
-      ? new WuxiaRollDialog(subject as WuxiaSubject, values as WuxiaFormValues, { window: { title: "WH.Dialog.Wuxia.Title" } })
+      ? new WuxiaRollDialog(subject as WuxiaSubject, values as WuxiaFormValues, {
+          window: { title: "WH.Dialog.Wuxia.Title" },
+        })
       : subject.ruleset === "harmonies"
-        ? new HarmoniesRollDialog(subject as HarmoniesSubject, values as HarmoniesFormValues, { window: { title: "WH.Dialog.Harmonies.Title" } })
-        : new GroupRollDialog(subject as GroupSubject, values as GroupFormValues, { window: { title: "WH.Dialog.Group.Title" } });
+        ? new HarmoniesRollDialog(subject as HarmoniesSubject, values as HarmoniesFormValues, {
+            window: { title: "WH.Dialog.Harmonies.Title" },
+          })
+        : new GroupRollDialog(subject as GroupSubject, values as GroupFormValues, {
+            window: { title: "WH.Dialog.Group.Title" },
+          });
   return dialog as unknown as RollDialog<S, FormValuesOf<S>>;
 }
 
 /** Shows the roll dialog; resolves with the values chosen, or null when it is closed. */
-export async function promptRoll<S extends RollSubject>(subject: S, values: FormValuesOf<S>): Promise<FormValuesOf<S> | null> {
+export async function promptRoll<S extends RollSubject>(
+  subject: S,
+  values: FormValuesOf<S>,
+): Promise<FormValuesOf<S> | null> {
   const dialog = rollDialogFor(subject, values);
   await dialog.render({ force: true } as never);
   return (await dialog.result)?.values ?? null;

@@ -4,7 +4,11 @@ import { signed } from "../helpers/format";
 
 /** SR from 8 (routine) to 13 (extreme), standard 10 (RULES 1.3); the book names only these three. */
 export const SR_PRESETS = [8, 9, 10, 11, 12, 13] as const;
-const SR_NAMES: Record<number, string> = { 8: "WH.Dialog.Sr.Routine", 10: "WH.Dialog.Sr.Standard", 13: "WH.Dialog.Sr.Extreme" };
+const SR_NAMES: Record<number, string> = {
+  8: "WH.Dialog.Sr.Routine",
+  10: "WH.Dialog.Sr.Standard",
+  13: "WH.Dialog.Sr.Extreme",
+};
 
 export function srChoices(): { value: number; label: string }[] {
   return SR_PRESETS.map((sr) => ({ value: sr, label: SR_NAMES[sr] ? `${sr} — ${t(SR_NAMES[sr])}` : String(sr) }));

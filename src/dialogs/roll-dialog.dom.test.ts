@@ -2,7 +2,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { harmoniesOdds, wuxiaOdds } from "../rules";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, facesRandom, guards, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
+import {
+  actAs,
+  facesRandom,
+  guards,
+  harmoniesHero,
+  postedMessages,
+  startWorld,
+  wuxiaHero,
+} from "../../test/support/world";
 import { choose, field, openRollDialog, settle, type } from "../../test/support/dom";
 
 /** The roll dialogs as a player uses them: drawn, typed in, clicked. */
@@ -24,7 +32,6 @@ beforeEach(async () => {
   document.body.innerHTML = "";
   foundry = await startWorld();
 });
-
 
 function open(actor: Actor.Implementation, start: AnyObject = {}): Promise<Dialog> {
   return openRollDialog<Dialog>(actor, start);
@@ -72,14 +79,22 @@ describe("the Wuxia roll dialog, typed in", () => {
     const dialog = await open(await wuxiaHero());
     await type(dialog, "extraDice", "-1");
     expect(dialog.element.querySelector(".wh-odds-panel__error")?.textContent).toBe(
-      foundry.game.i18n.format("WH.Roll.Error.TooSmall", { field: foundry.game.i18n.localize("WH.Dialog.ExtraDice"), min: 0 }),
+      foundry.game.i18n.format("WH.Roll.Error.TooSmall", {
+        field: foundry.game.i18n.localize("WH.Dialog.ExtraDice"),
+        min: 0,
+      }),
     );
     // The browser's own check stops a Roll below the field's minimum; the rules stop the rest.
     await type(dialog, "extraDice", "200");
-    expect(dialog.element.querySelector(".wh-odds-panel__error")?.textContent).toBe(foundry.game.i18n.format("WH.Roll.Error.PoolTooLarge", { max: 100 }));
+    expect(dialog.element.querySelector(".wh-odds-panel__error")?.textContent).toBe(
+      foundry.game.i18n.format("WH.Roll.Error.PoolTooLarge", { max: 100 }),
+    );
     dialog.element.querySelector<HTMLButtonElement>("button[type=submit]")?.click();
     await settle();
-    expect(foundry.notifications.at(-1)).toEqual({ level: "error", message: foundry.game.i18n.format("WH.Roll.Error.PoolTooLarge", { max: 100 }) });
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: foundry.game.i18n.format("WH.Roll.Error.PoolTooLarge", { max: 100 }),
+    });
     expect(dialog.rendered).toBe(true);
     await type(dialog, "extraDice", "0");
     expect(dialog.element.querySelector(".wh-odds-panel__error")).toBeNull();
@@ -140,7 +155,8 @@ describe("two roll dialogs open at once", () => {
     for (const dialog of [first, second, third]) {
       const labels = [...dialog.element.querySelectorAll("label[for]")];
       expect(labels.length).toBeGreaterThan(3);
-      for (const label of labels) expect(dialog.element.querySelector(`#${CSS.escape(label.getAttribute("for") ?? "")}`)).not.toBeNull();
+      for (const label of labels)
+        expect(dialog.element.querySelector(`#${CSS.escape(label.getAttribute("for") ?? "")}`)).not.toBeNull();
     }
   });
 });

@@ -63,10 +63,18 @@ function format(key: string, data: Record<string, unknown>): string {
 describe("the Wuxia roll dialog's fields", () => {
   it("offers each Attribute with its value, and each skill with its level, kind and rerolls", async () => {
     const actor = await wuxiaHero();
-    await actor.createEmbeddedDocuments("Item", [{ name: "Pêche", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Pêcheur", level: 2 } }] as never);
+    await actor.createEmbeddedDocuments("Item", [
+      { name: "Pêche", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Pêcheur", level: 2 } },
+    ] as never);
     const dialog = await open(actor);
     expect(options(dialog, "attribute")).toEqual(["Metal (3)", "Fire (5)", "Earth (4)", "Water (3)", "Wood (2)"]);
-    expect(options(dialog, "skillId")).toEqual(["— none —", "Chasseur (level 3)", "Tir à l'arc (specialisation of Chasseur 3, 1 rerolls)", "Bond du tigre (level 2)", "Pêche (hobby, level 2)"]);
+    expect(options(dialog, "skillId")).toEqual([
+      "— none —",
+      "Chasseur (level 3)",
+      "Tir à l'arc (specialisation of Chasseur 3, 1 rerolls)",
+      "Bond du tigre (level 2)",
+      "Pêche (hobby, level 2)",
+    ]);
   });
 
   it("offers the SRs from routine to extreme, naming the three the book names, standard chosen", async () => {
@@ -80,7 +88,9 @@ describe("the Wuxia roll dialog's fields", () => {
     const dialog = await open(actor);
     expect(facts(dialog)).toEqual(["5 dice", "Threshold 10"]);
     await choose(dialog, "skillId", itemId(actor, "Tir à l'arc"));
-    expect(dialog.element.querySelector(`label[for="${dialog.id}-specialisation"]`)?.textContent).toBe("Use the specialisation Tir à l'arc (1 rerolls)");
+    expect(dialog.element.querySelector(`label[for="${dialog.id}-specialisation"]`)?.textContent).toBe(
+      "Use the specialisation Tir à l'arc (1 rerolls)",
+    );
     expect(facts(dialog)).toEqual(["5 dice", "Threshold 7", "Up to 1 failed dice rerolled"]);
   });
 
@@ -95,7 +105,8 @@ describe("the Wuxia roll dialog's fields", () => {
 
   it("adds a wounded hero's penalty to the SR, says so, and counts it in the odds", async () => {
     const actor = await wuxiaHero("Lin Mei", { wounds: { value: 12 } });
-    const penalty = (actor.system as unknown as { wounds: { penalty: number }; panic: { penalty: number } }).wounds.penalty;
+    const penalty = (actor.system as unknown as { wounds: { penalty: number }; panic: { penalty: number } }).wounds
+      .penalty;
     expect(penalty).toBeGreaterThan(0);
     const dialog = await open(actor, { skillId: itemId(actor, "Chasseur") });
     expect(texts(dialog, ".hint")).toContain(`Wounds and panic add +${penalty} to the SR.`);
@@ -169,7 +180,12 @@ describe("the Wuxia roll dialog's fields", () => {
 describe("the Harmonies roll dialog's fields", () => {
   it("offers each characteristic, means and skill with its Value", async () => {
     const dialog = await open(await harmoniesHero());
-    expect(options(dialog, "characteristic")).toEqual(["Body (0)", "Agility (+2)", "Intuition (0)", "Intelligence (0)"]);
+    expect(options(dialog, "characteristic")).toEqual([
+      "Body (0)",
+      "Agility (+2)",
+      "Intuition (0)",
+      "Intelligence (0)",
+    ]);
     expect(options(dialog, "means")).toEqual(["Power (0)", "Resistance (0)", "Manoeuvre (0)", "Precision (+3)"]);
     expect(options(dialog, "skillId")).toEqual(["— none —", "Fronde (0)"]);
   });
@@ -232,7 +248,9 @@ describe("the Harmonies roll dialog's fields", () => {
     await actor.update({ system: { wounds: { light: 2 } } } as never);
     const agility = await open(actor, { characteristic: "agilite" });
     expect(agility.values.penalty).toBe(-2);
-    expect(texts(agility, ".hint")).toContain("Wounds: 0 on every action, −2 on a physical one (Body, Agility). Adjust it to the action.");
+    expect(texts(agility, ".hint")).toContain(
+      "Wounds: 0 on every action, −2 on a physical one (Body, Agility). Adjust it to the action.",
+    );
   });
 
   it("gives no wound hint to an unhurt character", async () => {
@@ -251,7 +269,12 @@ describe("the group roll dialog's fields", () => {
   it("offers the group's characteristics and means, and starts closed as the book advises even where the world rolls open", async () => {
     await foundry.game.settings.set("wuxia-harmonies", "harmoniesOpenRolls", true);
     const dialog = await open(await guards());
-    expect(options(dialog, "characteristic")).toEqual(["Body (0)", "Agility (+1)", "Intuition (0)", "Intelligence (0)"]);
+    expect(options(dialog, "characteristic")).toEqual([
+      "Body (0)",
+      "Agility (+1)",
+      "Intuition (0)",
+      "Intelligence (0)",
+    ]);
     expect(options(dialog, "means")).toEqual(["Power (0)", "Resistance (0)", "Manoeuvre (+1)", "Precision (0)"]);
     expect(field(dialog, "open").checked).toBe(false);
     expect(facts(dialog)).toEqual(["Modifier +2"]);

@@ -26,8 +26,16 @@ function dialogFor(actor: Actor.Implementation, start: AnyObject = {}): Promise<
 /** The dialog as Foundry would draw it: every part's template with its context. */
 async function drawn(dialog: DialogLike): Promise<string> {
   const parts = (dialog.constructor as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
-  const render = foundry.CONFIG && (globalThis as unknown as { foundry: { applications: { handlebars: { renderTemplate(p: string, c: AnyObject): Promise<string> } } } }).foundry.applications.handlebars.renderTemplate;
-  const html = await Promise.all(Object.entries(parts).map(([id, part]) => render(part.template, dialog.partContexts[id] ?? {})));
+  const render =
+    foundry.CONFIG &&
+    (
+      globalThis as unknown as {
+        foundry: { applications: { handlebars: { renderTemplate(p: string, c: AnyObject): Promise<string> } } };
+      }
+    ).foundry.applications.handlebars.renderTemplate;
+  const html = await Promise.all(
+    Object.entries(parts).map(([id, part]) => render(part.template, dialog.partContexts[id] ?? {})),
+  );
   return html.join("\n");
 }
 
@@ -68,7 +76,12 @@ describe("the Wuxia roll dialog", () => {
     const actor = await wuxiaHero();
     const dialog = await dialogFor(actor);
     await dialog.updateValues({ ...dialog.values, extraDice: "-1" });
-    expect(dialog.lastContext?.error).toBe(foundry.game.i18n.format("WH.Roll.Error.TooSmall", { field: foundry.game.i18n.localize("WH.Dialog.ExtraDice"), min: 0 }));
+    expect(dialog.lastContext?.error).toBe(
+      foundry.game.i18n.format("WH.Roll.Error.TooSmall", {
+        field: foundry.game.i18n.localize("WH.Dialog.ExtraDice"),
+        min: 0,
+      }),
+    );
     expect(await dialog.submitValues({ ...dialog.values, extraDice: "1.5" })).toBe(false);
     expect(foundry.notifications.at(-1)?.level).toBe("error");
   });
@@ -91,7 +104,9 @@ describe("the Wuxia roll dialog", () => {
     expect(html).toContain("&lt;b&gt;Lin&lt;/b&gt;");
     const doc = new DOMParser().parseFromString(`<form>${html}</form>`, "text/html");
     expect(doc.querySelectorAll("svg rect.wh-odds-chart__bar").length).toBeGreaterThan(3);
-    expect([...doc.querySelectorAll("[name]")].map((el) => el.getAttribute("name"))).toEqual(expect.arrayContaining(["attribute", "skillId", "sr", "extraDice", "visibility"]));
+    expect([...doc.querySelectorAll("[name]")].map((el) => el.getAttribute("name"))).toEqual(
+      expect.arrayContaining(["attribute", "skillId", "sr", "extraDice", "visibility"]),
+    );
   });
 });
 
@@ -115,7 +130,8 @@ describe("the Harmonies and group roll dialogs", () => {
   });
 
   it("draws the Harmonies and the group dialogs with no raw key", async () => {
-    for (const actor of [await harmoniesHero(), await guards()]) expect(await drawn(await dialogFor(actor))).not.toMatch(/WH\.[A-Z]/);
+    for (const actor of [await harmoniesHero(), await guards()])
+      expect(await drawn(await dialogFor(actor))).not.toMatch(/WH\.[A-Z]/);
   });
 
   it("is what a click opens unless skipped, and its Roll posts the card", async () => {
@@ -144,7 +160,13 @@ describe("a roll dialog popped out into another window (v14)", () => {
   it("still tells a choice from a typed number, with elements that are not this window's classes", async () => {
     const { isChoiceField } = await import("./roll-dialog");
     // Elements of another window: the same tags and properties, other classes (no instanceof).
-    const fields = [{ tagName: "SELECT" }, { tagName: "select" }, { tagName: "INPUT", type: "checkbox" }, { tagName: "INPUT", type: "number" }, { tagName: "INPUT", type: "text" }];
+    const fields = [
+      { tagName: "SELECT" },
+      { tagName: "select" },
+      { tagName: "INPUT", type: "checkbox" },
+      { tagName: "INPUT", type: "number" },
+      { tagName: "INPUT", type: "text" },
+    ];
     expect(fields.map((el) => isChoiceField(el))).toEqual([true, true, true, false, false]);
   });
 });

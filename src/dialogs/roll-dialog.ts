@@ -124,7 +124,8 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
     } catch (error) {
       this.#error = describeError(error);
     }
-    if (this.rendered) await this.render({ parts: options.redrawFields ? ["form", "odds"] : ["odds"] } as unknown as RenderOptions);
+    if (this.rendered)
+      await this.render({ parts: options.redrawFields ? ["form", "odds"] : ["odds"] } as unknown as RenderOptions);
   }
 
   /** Rolls with these values: resolves the dialog and closes it, or shows why it cannot. */
@@ -191,7 +192,12 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
     this.#running = null;
   }
 
-  static async #onSubmit(this: RollDialog<RollSubject, unknown>, _event: Event | SubmitEvent, _form: HTMLFormElement, formData: { object: Record<string, unknown> }): Promise<void> {
+  static async #onSubmit(
+    this: RollDialog<RollSubject, unknown>,
+    _event: Event | SubmitEvent,
+    _form: HTMLFormElement,
+    formData: { object: Record<string, unknown> },
+  ): Promise<void> {
     await this.submitValues(formData.object);
   }
 
@@ -210,7 +216,8 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues> {
   protected read(raw: Record<string, unknown>): WuxiaFormValues {
     const values = readWuxiaValues(raw, this.subject);
     // Choosing another skill turns its specialisation's rerolls on; the box then says so.
-    if (values.skillId !== this.values.skillId) values.specialisation = (this.subject.skills.find((k) => k.id === values.skillId)?.rerolls ?? 0) > 0;
+    if (values.skillId !== this.values.skillId)
+      values.specialisation = (this.subject.skills.find((k) => k.id === values.skillId)?.rerolls ?? 0) > 0;
     return values;
   }
 
@@ -223,8 +230,16 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues> {
       skills: s.skills.map((k) => ({
         value: k.id,
         label: k.specialisation
-          ? t("WH.Dialog.Wuxia.SpecialisationChoice", { name: k.specialisation, parent: k.skillName, level: k.competence, rerolls: k.rerolls })
-          : t(k.kind === "hobby" ? "WH.Dialog.Wuxia.HobbyChoice" : "WH.Dialog.Wuxia.SkillChoice", { name: k.skillName, level: k.competence }),
+          ? t("WH.Dialog.Wuxia.SpecialisationChoice", {
+              name: k.specialisation,
+              parent: k.skillName,
+              level: k.competence,
+              rerolls: k.rerolls,
+            })
+          : t(k.kind === "hobby" ? "WH.Dialog.Wuxia.HobbyChoice" : "WH.Dialog.Wuxia.SkillChoice", {
+              name: k.skillName,
+              level: k.competence,
+            }),
       })),
       specialisation: skill?.specialisation ? { name: skill.specialisation, rerolls: skill.rerolls } : null,
       srChoices: srChoices(),
@@ -239,7 +254,11 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues> {
     const dice = poolSize(config);
     return {
       odds: wuxiaOddsView(dice, threshold, config.rerolls),
-      facts: [t("WH.Dialog.Wuxia.Pool", { dice }), t("WH.Chat.Wuxia.Threshold", { threshold }), ...(config.rerolls ? [t("WH.Dialog.Wuxia.Rerolls", { rerolls: config.rerolls })] : [])],
+      facts: [
+        t("WH.Dialog.Wuxia.Pool", { dice }),
+        t("WH.Chat.Wuxia.Threshold", { threshold }),
+        ...(config.rerolls ? [t("WH.Dialog.Wuxia.Rerolls", { rerolls: config.rerolls })] : []),
+      ],
       error: null,
     };
   }
@@ -247,7 +266,11 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues> {
 
 /** Harmonies: characteristic, means, skill, difficulty (with the book's presets), closed or open. */
 export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesFormValues> {
-  static override PARTS = { form: { template: templatePath("dialogs/harmonies-roll.hbs") }, odds: ODDS, footer: FOOTER };
+  static override PARTS = {
+    form: { template: templatePath("dialogs/harmonies-roll.hbs") },
+    odds: ODDS,
+    footer: FOOTER,
+  };
 
   protected read(raw: Record<string, unknown>): HarmoniesFormValues {
     return readHarmoniesValues(raw, this.subject);
@@ -257,11 +280,17 @@ export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesF
     const s = this.subject;
     return {
       values: this.values,
-      characteristics: HARMONIES_CHARACTERISTICS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
+      characteristics: HARMONIES_CHARACTERISTICS.map((k) => ({
+        value: k,
+        label: `${attributeLabel(k)} (${signed(s.scores[k])})`,
+      })),
       means: HARMONIES_MEANS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
       skills: s.skills.map((k) => ({ value: k.id, label: `${k.name} (${signed(k.level)})` })),
       difficultyChoices: difficultyChoices(),
-      penaltyHint: s.physicalPenalty === s.penalty ? null : t("WH.Dialog.PenaltyHint", { all: signed(s.penalty), physical: signed(s.physicalPenalty) }),
+      penaltyHint:
+        s.physicalPenalty === s.penalty
+          ? null
+          : t("WH.Dialog.PenaltyHint", { all: signed(s.penalty), physical: signed(s.physicalPenalty) }),
     };
   }
 
@@ -270,7 +299,10 @@ export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesF
     const modifier = harmoniesModifier(c);
     return {
       odds: harmoniesOddsView(modifier, c.open),
-      facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) }), t(c.open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed")],
+      facts: [
+        t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) }),
+        t(c.open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed"),
+      ],
       error: null,
     };
   }
@@ -291,7 +323,10 @@ export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues> {
       size: s.size,
       homogeneous: s.homogeneous,
       mode: t(GROUP_ROLL_MODE_CHOICES[rollSettings().groupMode]),
-      characteristics: HARMONIES_CHARACTERISTICS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
+      characteristics: HARMONIES_CHARACTERISTICS.map((k) => ({
+        value: k,
+        label: `${attributeLabel(k)} (${signed(s.scores[k])})`,
+      })),
       means: HARMONIES_MEANS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
       difficultyChoices: difficultyChoices(),
     };
@@ -300,6 +335,10 @@ export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues> {
   protected oddsOf(values: GroupFormValues): OddsContext {
     const c = groupConfig(this.subject, values);
     const modifier = harmoniesModifier(c);
-    return { odds: harmoniesOddsView(modifier, c.open), facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) })], error: null };
+    return {
+      odds: harmoniesOddsView(modifier, c.open),
+      facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) })],
+      error: null,
+    };
   }
 }

@@ -40,17 +40,39 @@ function format(key: string, data: Record<string, unknown> = {}): string {
 
 /** A refusal as the tables name it, localised once the world has started. */
 type Expected = () => string;
-const badChoice = (field: string): Expected => () => format("WH.Roll.Error.BadChoice", { field });
-const notWhole = (field: string): Expected => () => format("WH.Roll.Error.NotWholeNumber", { field });
+const badChoice =
+  (field: string): Expected =>
+  () =>
+    format("WH.Roll.Error.BadChoice", { field });
+const notWhole =
+  (field: string): Expected =>
+  () =>
+    format("WH.Roll.Error.NotWholeNumber", { field });
 
 describe("where a Wuxia test starts", () => {
   it("with a power's own Attribute, a skill's rerolls on, and Feu at SR 10 with nothing chosen", async () => {
     const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
     const power = subject.skills.find((s) => s.kind === "power");
     const bow = subject.skills.find((s) => s.specialisation);
-    expect(form.wuxiaDefaults(subject, { skillId: power?.id })).toMatchObject({ attribute: "terre", skillId: power?.id, specialisation: false });
-    expect(form.wuxiaDefaults(subject, { skillId: bow?.id, attribute: "metal", sr: 12 })).toMatchObject({ attribute: "metal", specialisation: true, sr: 12 });
-    expect(form.wuxiaDefaults(subject)).toEqual({ attribute: "feu", skillId: "", specialisation: false, sr: 10, extraDice: 0, destinyDice: 0, visibility: "public" });
+    expect(form.wuxiaDefaults(subject, { skillId: power?.id })).toMatchObject({
+      attribute: "terre",
+      skillId: power?.id,
+      specialisation: false,
+    });
+    expect(form.wuxiaDefaults(subject, { skillId: bow?.id, attribute: "metal", sr: 12 })).toMatchObject({
+      attribute: "metal",
+      specialisation: true,
+      sr: 12,
+    });
+    expect(form.wuxiaDefaults(subject)).toEqual({
+      attribute: "feu",
+      skillId: "",
+      specialisation: false,
+      sr: 10,
+      extraDice: 0,
+      destinyDice: 0,
+      visibility: "public",
+    });
   });
 });
 
@@ -69,8 +91,19 @@ describe("reading a Wuxia test's values", () => {
 
   it("reads what the form sends: numbers as text, a ticked box as on, and no skill or dice given as none", async () => {
     const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
-    const values = form.readWuxiaValues({ attribute: "eau", specialisation: "on", sr: "12", visibility: "gm" }, subject);
-    expect(values).toEqual({ attribute: "eau", skillId: "", specialisation: true, sr: 12, extraDice: 0, destinyDice: 0, visibility: "gm" });
+    const values = form.readWuxiaValues(
+      { attribute: "eau", specialisation: "on", sr: "12", visibility: "gm" },
+      subject,
+    );
+    expect(values).toEqual({
+      attribute: "eau",
+      skillId: "",
+      specialisation: true,
+      sr: 12,
+      extraDice: 0,
+      destinyDice: 0,
+      visibility: "gm",
+    });
   });
 
   it.each([
@@ -83,7 +116,9 @@ describe("reading a Wuxia test's values", () => {
     [undefined, false],
   ])("reads the specialisation box %o as %s", async (box, ticked) => {
     const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
-    expect(form.readWuxiaValues({ ...form.wuxiaDefaults(subject), specialisation: box }, subject).specialisation).toBe(ticked);
+    expect(form.readWuxiaValues({ ...form.wuxiaDefaults(subject), specialisation: box }, subject).specialisation).toBe(
+      ticked,
+    );
   });
 });
 
@@ -97,25 +132,38 @@ describe("reading a Harmonies roll's values", () => {
     [{ visibility: "" }, badChoice("Roll mode")],
   ])("refuses %o, naming the field", async (change, message) => {
     const subject = await subjectOf<HarmoniesSubject>(await harmoniesHero());
-    expect(refusal(() => form.readHarmoniesValues({ ...form.harmoniesDefaults(subject), ...change }, subject))).toBe(message());
+    expect(refusal(() => form.readHarmoniesValues({ ...form.harmoniesDefaults(subject), ...change }, subject))).toBe(
+      message(),
+    );
   });
 
   it("starts from the skill clicked, with its characteristic and means; with no skill when none is given", async () => {
     const actor = await harmoniesHero();
-    await actor.createEmbeddedDocuments("Item", [{ name: "Épée", type: "harmoniesSkill", system: { level: 2, characteristic: "corps", means: "puissance" } }] as never);
+    await actor.createEmbeddedDocuments("Item", [
+      { name: "Épée", type: "harmoniesSkill", system: { level: 2, characteristic: "corps", means: "puissance" } },
+    ] as never);
     const subject = await subjectOf<HarmoniesSubject>(actor);
     const sword = subject.skills.find((s) => s.name === "Épée");
-    expect(form.harmoniesDefaults(subject, { skillId: sword?.id })).toMatchObject({ skillId: sword?.id, characteristic: "corps", means: "puissance" });
+    expect(form.harmoniesDefaults(subject, { skillId: sword?.id })).toMatchObject({
+      skillId: sword?.id,
+      characteristic: "corps",
+      means: "puissance",
+    });
     const { skillId: _skill, ...noSkill } = form.harmoniesDefaults(subject);
     expect(form.readHarmoniesValues(noSkill, subject).skillId).toBe("");
   });
 
   it("takes any of the character's skills, and an open box as an open roll", async () => {
     const actor = await harmoniesHero();
-    await actor.createEmbeddedDocuments("Item", [{ name: "Épée", type: "harmoniesSkill", system: { level: 2, characteristic: "agilite", means: "manoeuvre" } }] as never);
+    await actor.createEmbeddedDocuments("Item", [
+      { name: "Épée", type: "harmoniesSkill", system: { level: 2, characteristic: "agilite", means: "manoeuvre" } },
+    ] as never);
     const subject = await subjectOf<HarmoniesSubject>(actor);
     const sword = subject.skills.find((s) => s.name === "Épée");
-    const values = form.readHarmoniesValues({ ...form.harmoniesDefaults(subject), skillId: sword?.id, open: "true", penalty: "-2" }, subject);
+    const values = form.readHarmoniesValues(
+      { ...form.harmoniesDefaults(subject), skillId: sword?.id, open: "true", penalty: "-2" },
+      subject,
+    );
     expect(values).toMatchObject({ skillId: sword?.id, open: true, penalty: -2 });
     const config = form.harmoniesConfig(subject, values);
     expect(config).toMatchObject({ skillName: "Épée", skillLevel: 2, penalty: -2, itemUuid: sword?.uuid });
@@ -141,8 +189,17 @@ describe("the Wuxia test the values make", () => {
     const subject = await subjectOf<WuxiaSubject>(actor);
     const bow = subject.skills.find((s) => s.specialisation === "Tir à l'arc");
     const config = form.wuxiaConfig(subject, form.wuxiaDefaults(subject, { skillId: bow?.id }));
-    expect(config).toMatchObject({ skillName: "Chasseur", specialisation: "Tir à l'arc", rerolls: 1, competence: 3, itemUuid: bow?.uuid });
-    const without = form.wuxiaConfig(subject, { ...form.wuxiaDefaults(subject, { skillId: bow?.id }), specialisation: false });
+    expect(config).toMatchObject({
+      skillName: "Chasseur",
+      specialisation: "Tir à l'arc",
+      rerolls: 1,
+      competence: 3,
+      itemUuid: bow?.uuid,
+    });
+    const without = form.wuxiaConfig(subject, {
+      ...form.wuxiaDefaults(subject, { skillId: bow?.id }),
+      specialisation: false,
+    });
     expect(without).toMatchObject({ specialisation: null, rerolls: 0 });
   });
 

@@ -97,13 +97,15 @@ export function groupDefaults(subject: GroupSubject, start: RollStart = {}): Gro
 /** A whole number from a form field, or a localised error naming the field. */
 function whole(value: unknown, field: string, min = -Infinity): number {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-  if (typeof n !== "number" || !Number.isInteger(n)) throw new RollError("WH.Roll.Error.NotWholeNumber", { field: game.i18n.localize(field) });
+  if (typeof n !== "number" || !Number.isInteger(n))
+    throw new RollError("WH.Roll.Error.NotWholeNumber", { field: game.i18n.localize(field) });
   if (n < min) throw new RollError("WH.Roll.Error.TooSmall", { field: game.i18n.localize(field), min });
   return n;
 }
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
-  if (!allowed.includes(value as T)) throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize(field) });
+  if (!allowed.includes(value as T))
+    throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize(field) });
   return value as T;
 }
 
@@ -112,14 +114,16 @@ function checkbox(value: unknown): boolean {
 }
 
 function visibility(value: unknown): Visibility {
-  if (!isVisibility(value)) throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Visibility") });
+  if (!isVisibility(value))
+    throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Visibility") });
   return value;
 }
 
 /** Reads raw form values (strings, numbers, booleans) into checked values. */
 export function readWuxiaValues(raw: Record<string, unknown>, subject: WuxiaSubject): WuxiaFormValues {
   const skillId = String(raw.skillId ?? "");
-  if (skillId && !subject.skills.some((s) => s.id === skillId)) throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Skill") });
+  if (skillId && !subject.skills.some((s) => s.id === skillId))
+    throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Skill") });
   return {
     attribute: oneOf(raw.attribute, WUXIA_ATTRIBUTES, "WH.Dialog.Attribute"),
     skillId,
@@ -133,7 +137,8 @@ export function readWuxiaValues(raw: Record<string, unknown>, subject: WuxiaSubj
 
 export function readHarmoniesValues(raw: Record<string, unknown>, subject: HarmoniesSubject): HarmoniesFormValues {
   const skillId = String(raw.skillId ?? "");
-  if (skillId && !subject.skills.some((s) => s.id === skillId)) throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Skill") });
+  if (skillId && !subject.skills.some((s) => s.id === skillId))
+    throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Skill") });
   return {
     characteristic: oneOf(raw.characteristic, HARMONIES_CHARACTERISTICS, "WH.Dialog.Characteristic"),
     means: oneOf(raw.means, HARMONIES_MEANS, "WH.Dialog.Means"),
@@ -167,8 +172,10 @@ export const MAX_POOL = 100;
 export function wuxiaConfig(subject: WuxiaSubject, values: WuxiaFormValues): WuxiaRollConfig {
   const skill = subject.skills.find((s) => s.id === values.skillId) ?? null;
   const destinyDice = rollSettings().destinyMode === "extraDie" ? values.destinyDice : 0;
-  if (destinyDice > subject.destiny) throw new RollError("WH.Roll.Error.NotEnoughDestiny", { name: subject.name, count: subject.destiny });
-  if (subject.attributes[values.attribute] + values.extraDice + destinyDice > MAX_POOL) throw new RollError("WH.Roll.Error.PoolTooLarge", { max: MAX_POOL });
+  if (destinyDice > subject.destiny)
+    throw new RollError("WH.Roll.Error.NotEnoughDestiny", { name: subject.name, count: subject.destiny });
+  if (subject.attributes[values.attribute] + values.extraDice + destinyDice > MAX_POOL)
+    throw new RollError("WH.Roll.Error.PoolTooLarge", { max: MAX_POOL });
   const useSpecialisation = Boolean(skill?.specialisation) && values.specialisation;
   return {
     attribute: values.attribute,

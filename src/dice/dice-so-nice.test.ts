@@ -21,7 +21,9 @@ describe("the Harmonies colour sets", () => {
       [l("WH.Dice.DiceSoNice.Plus"), l("WH.Dice.DiceSoNice.Category")],
       [l("WH.Dice.DiceSoNice.Minus"), l("WH.Dice.DiceSoNice.Category")],
     ]);
-    for (const colorset of added) for (const key of ["foreground", "background", "outline", "edge"] as const) expect(colorset[key]).toMatch(/^#[0-9a-f]{6}$/);
+    for (const colorset of added)
+      for (const key of ["foreground", "background", "outline", "edge"] as const)
+        expect(colorset[key]).toMatch(/^#[0-9a-f]{6}$/);
     expect(added[0]?.edge).not.toBe(added[1]?.edge);
     expect(added[0]?.outline).not.toBe(added[1]?.outline);
   });
@@ -41,7 +43,14 @@ describe("showing a reroll's dice", () => {
     const shown: Shown[] = [];
     (foundry.game as unknown as { dice3d: unknown }).dice3d = {
       addColorset: () => undefined,
-      showForRoll: async (roll: Roll, user?: unknown, synchronize?: boolean, whisper?: string[] | null, blind?: boolean, messageId?: string | null) => {
+      showForRoll: async (
+        roll: Roll,
+        user?: unknown,
+        synchronize?: boolean,
+        whisper?: string[] | null,
+        blind?: boolean,
+        messageId?: string | null,
+      ) => {
         shown.push({ formula: roll.formula, user, synchronize, whisper, blind, messageId });
         return true;
       },
@@ -54,16 +63,22 @@ describe("showing a reroll's dice", () => {
 
   it("plays them for every reader of a public message, as the user who rolled", async () => {
     actAs("player");
-    expect(await show({ whisper: [], blind: false, id: "msg1" })).toEqual([{ formula: "1d10", user: foundry.game.user, synchronize: true, whisper: null, blind: false, messageId: "msg1" }]);
+    expect(await show({ whisper: [], blind: false, id: "msg1" })).toEqual([
+      { formula: "1d10", user: foundry.game.user, synchronize: true, whisper: null, blind: false, messageId: "msg1" },
+    ]);
   });
 
   it("plays them only to the readers of a whispered message, hidden from its author when blind", async () => {
-    expect(await show({ whisper: [GM], blind: true, id: "msg2" })).toMatchObject([{ whisper: [GM], blind: true, messageId: "msg2" }]);
+    expect(await show({ whisper: [GM], blind: true, id: "msg2" })).toMatchObject([
+      { whisper: [GM], blind: true, messageId: "msg2" },
+    ]);
   });
 
   it("plays nothing without Dice So Nice", async () => {
     const { showDice } = await import("./dice-so-nice");
     foundry.CONFIG.Dice.randomUniform = facesRandom([4]);
-    await expect(showDice(await new Roll("1d10").evaluate(), { whisper: [], blind: false, id: "x" } as never)).resolves.toBeUndefined();
+    await expect(
+      showDice(await new Roll("1d10").evaluate(), { whisper: [], blind: false, id: "x" } as never),
+    ).resolves.toBeUndefined();
   });
 });

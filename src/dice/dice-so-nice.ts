@@ -6,7 +6,14 @@ export const HARMONIES_MINUS_COLORSET = "wuxia-harmonies-minus";
 /** The part of Dice So Nice's `dice3d` this system calls. */
 export interface DiceSoNice {
   addColorset(colorset: DiceSoNiceColorset, mode?: "default" | "preferred"): unknown;
-  showForRoll(roll: Roll, user?: User.Implementation, synchronize?: boolean, whisper?: string[] | null, blind?: boolean, chatMessageId?: string | null): Promise<boolean>;
+  showForRoll(
+    roll: Roll,
+    user?: User.Implementation,
+    synchronize?: boolean,
+    whisper?: string[] | null,
+    blind?: boolean,
+    chatMessageId?: string | null,
+  ): Promise<boolean>;
 }
 
 /**
@@ -27,8 +34,24 @@ export interface DiceSoNiceColorset {
 export function harmoniesColorsets(): DiceSoNiceColorset[] {
   const category = t("WH.Dice.DiceSoNice.Category");
   return [
-    { name: HARMONIES_PLUS_COLORSET, description: t("WH.Dice.DiceSoNice.Plus"), category, foreground: "#ffffff", background: "#1f6b3a", outline: "#0b2e18", edge: "#1f6b3a" },
-    { name: HARMONIES_MINUS_COLORSET, description: t("WH.Dice.DiceSoNice.Minus"), category, foreground: "#ffffff", background: "#8b2e16", outline: "#3a1208", edge: "#8b2e16" },
+    {
+      name: HARMONIES_PLUS_COLORSET,
+      description: t("WH.Dice.DiceSoNice.Plus"),
+      category,
+      foreground: "#ffffff",
+      background: "#1f6b3a",
+      outline: "#0b2e18",
+      edge: "#1f6b3a",
+    },
+    {
+      name: HARMONIES_MINUS_COLORSET,
+      description: t("WH.Dice.DiceSoNice.Minus"),
+      category,
+      foreground: "#ffffff",
+      background: "#8b2e16",
+      outline: "#3a1208",
+      edge: "#8b2e16",
+    },
   ];
 }
 
@@ -42,7 +65,7 @@ export function registerDiceSoNice(): void {
 }
 
 function diceSoNice(): DiceSoNice | null {
-  return ((game as unknown as { dice3d?: DiceSoNice }).dice3d ?? null);
+  return (game as unknown as { dice3d?: DiceSoNice }).dice3d ?? null;
 }
 
 /**
@@ -54,5 +77,12 @@ export async function showDice(roll: Roll, message: ChatMessage.Implementation):
   const dice3d = diceSoNice();
   if (!dice3d) return;
   const whisper = [...message.whisper].map(String);
-  await dice3d.showForRoll(roll, game.user ?? undefined, true, whisper.length ? whisper : null, Boolean(message.blind), message.id);
+  await dice3d.showForRoll(
+    roll,
+    game.user ?? undefined,
+    true,
+    whisper.length ? whisper : null,
+    Boolean(message.blind),
+    message.id,
+  );
 }

@@ -25,7 +25,15 @@ describe("a refusal shown to the user", () => {
     expect(console).toHaveBeenCalledWith(bug);
     expect(foundry.notifications).toEqual([
       { level: "error", message: foundry.game.i18n.localize("WH.Roll.Error.NoActor") },
-      { level: "error", message: foundry.game.i18n.format("WH.Error.NotInteger", { argument: foundry.game.i18n.localize("WH.Roll.Argument.Dice"), value: "1.5", min: "", max: "" }) },
+      {
+        level: "error",
+        message: foundry.game.i18n.format("WH.Error.NotInteger", {
+          argument: foundry.game.i18n.localize("WH.Roll.Argument.Dice"),
+          value: "1.5",
+          min: "",
+          max: "",
+        }),
+      },
       { level: "error", message: foundry.game.i18n.format("WH.Roll.Error.Unexpected", { message: "x is undefined" }) },
     ]);
   });
@@ -43,8 +51,17 @@ describe("a refusal shown to the user", () => {
       size: "WH.Roll.Argument.Size",
     };
     for (const [argument, key] of Object.entries(labels)) {
-      const text = describeError(new RulesError("WH.Error.OutOfRange", { argument, value: 200, min: 0, max: 100 }, argument));
-      expect(text).toBe(foundry.game.i18n.format("WH.Error.OutOfRange", { argument: foundry.game.i18n.localize(key), value: "200", min: "0", max: "100" }));
+      const text = describeError(
+        new RulesError("WH.Error.OutOfRange", { argument, value: 200, min: 0, max: 100 }, argument),
+      );
+      expect(text).toBe(
+        foundry.game.i18n.format("WH.Error.OutOfRange", {
+          argument: foundry.game.i18n.localize(key),
+          value: "200",
+          min: "0",
+          max: "100",
+        }),
+      );
       expect(text).not.toContain(key);
     }
   });
@@ -52,7 +69,12 @@ describe("a refusal shown to the user", () => {
   it("keeps the data of a refusal for the message, as given", async () => {
     const { RollError } = await import("./errors");
     const error = new RollError("WH.Roll.Error.PoolTooLarge", { max: 100 });
-    expect(error).toMatchObject({ name: "RollError", key: "WH.Roll.Error.PoolTooLarge", data: { max: 100 }, message: "WH.Roll.Error.PoolTooLarge" });
+    expect(error).toMatchObject({
+      name: "RollError",
+      key: "WH.Roll.Error.PoolTooLarge",
+      data: { max: 100 },
+      message: "WH.Roll.Error.PoolTooLarge",
+    });
     expect(new RollError("WH.Roll.Error.NoActor").data).toEqual({});
   });
 });
@@ -71,6 +93,8 @@ describe("d10s rolled for a reroll", () => {
     const evaluate = vi.spyOn(Roll.prototype, "evaluate");
     await rollD10s(1);
     await rollD10s(1, { allowInteractive: false });
-    expect(evaluate.mock.calls.map((call) => (call[0] as { allowInteractive?: boolean } | undefined)?.allowInteractive)).toEqual([true, false]);
+    expect(
+      evaluate.mock.calls.map((call) => (call[0] as { allowInteractive?: boolean } | undefined)?.allowInteractive),
+    ).toEqual([true, false]);
   });
 });

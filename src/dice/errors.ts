@@ -29,7 +29,12 @@ export function describeError(error: unknown): string {
   if (error instanceof RulesError) {
     const { argument, value, min, max } = error.details;
     const label = ARGUMENTS[argument];
-    return t(error.code, { argument: label ? t(label) : argument, value: String(value), min: String(min ?? ""), max: String(max ?? "") });
+    return t(error.code, {
+      argument: label ? t(label) : argument,
+      value: String(value),
+      min: String(min ?? ""),
+      max: String(max ?? ""),
+    });
   }
   return t("WH.Roll.Error.Unexpected", { message: error instanceof Error ? error.message : String(error) });
 }

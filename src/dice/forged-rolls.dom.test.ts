@@ -12,7 +12,13 @@ import { mulberry32 } from "../rules";
  */
 
 type AnyObject = Record<string, unknown>;
-type Term = { class: string; faces?: unknown; modifiers?: unknown[]; results: { result: unknown; active: boolean }[]; options: AnyObject };
+type Term = {
+  class: string;
+  faces?: unknown;
+  modifiers?: unknown[];
+  results: { result: unknown; active: boolean }[];
+  options: AnyObject;
+};
 type RollJson = { class: string; options: Record<string, AnyObject>; terms: Term[]; formula: string };
 
 const XSS = "<img src=x onerror=alert(1)>";
@@ -26,23 +32,81 @@ beforeEach(async () => {
   actAs("player");
 });
 
-const wuxiaConfig = { attribute: "feu", attributeValue: 3, skillName: "Chasseur", competence: 3, rerolls: 1, specialisation: "Tir à l'arc", sr: 10, srPenalty: 0, extraDice: 0, destinyDice: 0, actorUuid: null, actorName: "Lin Mei", itemUuid: null } as const;
-const harmoniesConfig = { characteristic: "agilite", characteristicValue: 2, means: "precision", meansValue: 3, skillName: "Fronde", skillLevel: 0, difficulty: 0, penalty: 0, open: false, actorUuid: null, actorName: "David", itemUuid: null } as const;
-const groupConfig = { size: 25, characteristic: "agilite", characteristicValue: 1, means: "manoeuvre", meansValue: 1, skillName: null, skillLevel: 0, difficulty: 0, open: false, mode: "book2", actorUuid: null, actorName: "Gardes" } as const;
+const wuxiaConfig = {
+  attribute: "feu",
+  attributeValue: 3,
+  skillName: "Chasseur",
+  competence: 3,
+  rerolls: 1,
+  specialisation: "Tir à l'arc",
+  sr: 10,
+  srPenalty: 0,
+  extraDice: 0,
+  destinyDice: 0,
+  actorUuid: null,
+  actorName: "Lin Mei",
+  itemUuid: null,
+} as const;
+const harmoniesConfig = {
+  characteristic: "agilite",
+  characteristicValue: 2,
+  means: "precision",
+  meansValue: 3,
+  skillName: "Fronde",
+  skillLevel: 0,
+  difficulty: 0,
+  penalty: 0,
+  open: false,
+  actorUuid: null,
+  actorName: "David",
+  itemUuid: null,
+} as const;
+const groupConfig = {
+  size: 25,
+  characteristic: "agilite",
+  characteristicValue: 1,
+  means: "manoeuvre",
+  meansValue: 1,
+  skillName: null,
+  skillLevel: 0,
+  difficulty: 0,
+  open: false,
+  mode: "book2",
+  actorUuid: null,
+  actorName: "Gardes",
+} as const;
 
 /** A real roll of each kind, evaluated with these faces, as the JSON its author's client sends. */
 async function wuxiaJson(faces = [1, 8, 4, 9]): Promise<RollJson> {
   foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
-  return JSON.parse(JSON.stringify(await api().dice.WuxiaRoll.build({ ...wuxiaConfig }).evaluate())) as RollJson;
+  return JSON.parse(
+    JSON.stringify(
+      await api()
+        .dice.WuxiaRoll.build({ ...wuxiaConfig })
+        .evaluate(),
+    ),
+  ) as RollJson;
 }
 async function harmoniesJson(config: AnyObject = {}, faces = [8, 2]): Promise<RollJson> {
   foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
-  return JSON.parse(JSON.stringify(await api().dice.HarmoniesRoll.build({ ...harmoniesConfig, ...config } as never).evaluate())) as RollJson;
+  return JSON.parse(
+    JSON.stringify(
+      await api()
+        .dice.HarmoniesRoll.build({ ...harmoniesConfig, ...config } as never)
+        .evaluate(),
+    ),
+  ) as RollJson;
 }
 async function groupJson(config: AnyObject = {}): Promise<RollJson> {
   // Every member of the group rolls in individual mode: more faces than a script holds.
   foundry.CONFIG.Dice.randomUniform = config.mode === "individual" ? mulberry32(5) : facesRandom([6, 4]);
-  return JSON.parse(JSON.stringify(await api().dice.HarmoniesGroupRoll.build({ ...groupConfig, ...config } as never).evaluate())) as RollJson;
+  return JSON.parse(
+    JSON.stringify(
+      await api()
+        .dice.HarmoniesGroupRoll.build({ ...groupConfig, ...config } as never)
+        .evaluate(),
+    ),
+  ) as RollJson;
 }
 
 /** The player posts the message with the roll as written; each reader's chat log draws it. */
@@ -86,7 +150,9 @@ describe("a Wuxia roll written by its author's client", () => {
 
   it("is drawn as it is with a wound penalty and a Destiny reroll", async () => {
     foundry.CONFIG.Dice.randomUniform = facesRandom([1, 8, 4, 9, 10]);
-    const roll = await api().dice.WuxiaRoll.build({ ...wuxiaConfig, srPenalty: 2 }).evaluate();
+    const roll = await api()
+      .dice.WuxiaRoll.build({ ...wuxiaConfig, srPenalty: 2 })
+      .evaluate();
     await roll.rerollWithDestiny(2);
     const [html] = await readers(JSON.parse(JSON.stringify(roll)) as RollJson);
     expect(html?.querySelector("[data-wh-card]")?.getAttribute("data-wh-card")).toBe("wuxia");
@@ -98,7 +164,10 @@ describe("a Wuxia roll written by its author's client", () => {
     Object.assign(json.options.wuxia as AnyObject, { actorName: XSS, skillName: XSS, specialisation: XSS });
     for (const html of await readers(json)) {
       expectNoMarkupFromData(html);
-      expect([html.querySelector(".wh-card__title")?.textContent, html.querySelector(".wh-card__actor")?.textContent]).toEqual([XSS, XSS]);
+      expect([
+        html.querySelector(".wh-card__title")?.textContent,
+        html.querySelector(".wh-card__actor")?.textContent,
+      ]).toEqual([XSS, XSS]);
     }
   });
 
@@ -171,7 +240,10 @@ describe("a Wuxia roll written by its author's client", () => {
     const json = await wuxiaJson();
     (json.terms[0] as Term).results.push({ result: XSS, active: true });
     const roll = Roll.fromData(json as never) as InstanceType<SystemApi["dice"]["WuxiaRoll"]>;
-    await expect(roll.rerollWithDestiny(0)).rejects.toMatchObject({ name: "RollError", key: "WH.Chat.Error.Unreadable" });
+    await expect(roll.rerollWithDestiny(0)).rejects.toMatchObject({
+      name: "RollError",
+      key: "WH.Chat.Error.Unreadable",
+    });
     expect(roll.dice[0]?.results).toHaveLength(5);
   });
 
@@ -287,7 +359,13 @@ describe("a group roll written by its author's client", () => {
 
   it.each([
     ["a count that is not a number", [{ margin: 1, count: XSS }]],
-    ["one entry that is not a count", [{ margin: 1, count: 2 }, { margin: "x", count: 1 }]],
+    [
+      "one entry that is not a count",
+      [
+        { margin: 1, count: 2 },
+        { margin: "x", count: 1 },
+      ],
+    ],
     ["an entry that is not one", [null]],
   ])("is not drawn when the members' margins hold %s", async (_what, individual) => {
     const json = await groupJson({ mode: "individual" });

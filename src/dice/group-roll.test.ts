@@ -9,7 +9,20 @@ let foundry: FoundryDouble;
 let HarmoniesGroupRoll: typeof GroupRollClass;
 
 function band(size: number, mode: GroupRollMode, open = false): GroupRollConfig {
-  return { size, characteristic: "agilite", characteristicValue: 0, means: "manoeuvre", meansValue: 0, skillName: null, skillLevel: 0, difficulty: 0, open, mode, actorUuid: null, actorName: "Gardes" };
+  return {
+    size,
+    characteristic: "agilite",
+    characteristicValue: 0,
+    means: "manoeuvre",
+    meansValue: 0,
+    skillName: null,
+    skillLevel: 0,
+    difficulty: 0,
+    open,
+    mode,
+    actorUuid: null,
+    actorName: "Gardes",
+  };
 }
 
 beforeEach(async () => {
@@ -47,7 +60,9 @@ describe("HarmoniesGroupRoll", () => {
     expect(roll.formula).toBe("0");
     expect(roll.outcome.margin).toBeNull();
     expect(roll.outcome.margins.reduce((s, c) => s + c.count, 0)).toBe(10000);
-    const again = Roll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never) as InstanceType<typeof HarmoniesGroupRoll>;
+    const again = Roll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never) as InstanceType<
+      typeof HarmoniesGroupRoll
+    >;
     expect(again.outcome).toEqual(roll.outcome);
     expect(await again.render()).toBe(await roll.render());
   });
@@ -82,7 +97,16 @@ describe("HarmoniesGroupRoll", () => {
     // Three guards at +0: 5 − 5 = 0 succeeds, 3 − 8 = −5 fails, 9 − 2 = +7 succeeds.
     foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5, 3, 8, 9, 2]);
     const roll = await HarmoniesGroupRoll.build(band(3, "individual")).evaluate();
-    expect(roll.outcome).toEqual({ margin: null, succeeded: 2, failed: 1, margins: [{ margin: -5, count: 1 }, { margin: 0, count: 1 }, { margin: 7, count: 1 }] });
+    expect(roll.outcome).toEqual({
+      margin: null,
+      succeeded: 2,
+      failed: 1,
+      margins: [
+        { margin: -5, count: 1 },
+        { margin: 0, count: 1 },
+        { margin: 7, count: 1 },
+      ],
+    });
     expect(roll.total).toBe(0);
     // Open: a 10 rolls again, so one guard reaches +13.
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 5, 2]);
@@ -93,7 +117,9 @@ describe("HarmoniesGroupRoll", () => {
   it("rebuilt from its state alone, rolls what its state holds; without a state it has none to read", () => {
     const state = HarmoniesGroupRoll.build({ ...band(5, "individual"), difficulty: -2 }).state;
     expect(new HarmoniesGroupRoll(undefined, undefined, { group: state }).formula).toBe("-2");
-    expect(new HarmoniesGroupRoll(undefined, undefined, { group: { ...state, mode: "book1" } }).formula).toBe("1d10 - 1d10 - 2");
+    expect(new HarmoniesGroupRoll(undefined, undefined, { group: { ...state, mode: "book1" } }).formula).toBe(
+      "1d10 - 1d10 - 2",
+    );
     expect(new HarmoniesGroupRoll().formula).toBe("0");
     expect(() => new HarmoniesGroupRoll("0").state).toThrow(/options.group/);
   });

@@ -1,7 +1,22 @@
-import { groupCountAtLeast, groupMargins, groupSuccesses, harmoniesActionFromFaces, harmoniesOdds, rollGroupIndividually, type HarmoniesAction, type MarginCount } from "../rules";
+import {
+  groupCountAtLeast,
+  groupMargins,
+  groupSuccesses,
+  harmoniesActionFromFaces,
+  harmoniesOdds,
+  rollGroupIndividually,
+  type HarmoniesAction,
+  type MarginCount,
+} from "../rules";
 import { renderGroupCard } from "../chat/group-card";
 import { GROUP_ROLL_MODE_CHOICES, type GroupRollMode } from "../settings/rolls";
-import { differenceDice, harmoniesFormula, harmoniesModifier, readableActionState, type HarmoniesRollConfig } from "./harmonies-roll";
+import {
+  differenceDice,
+  harmoniesFormula,
+  harmoniesModifier,
+  readableActionState,
+  type HarmoniesRollConfig,
+} from "./harmonies-roll";
 import { hasDice, isOneOf, isRecord, isWhole, renderUnreadableCard, rulesRead } from "./readable";
 
 /** One roll for a group of NPCs (RULES 3.2–3.3), read with the world's group mode. */
@@ -41,7 +56,9 @@ const GROUP_ROLL_MODES = Object.keys(GROUP_ROLL_MODE_CHOICES) as GroupRollMode[]
 
 /** A roll the card can draw once evaluated: the action's terms, a whole size, a known reading. */
 function readableConfig(state: unknown): state is GroupRollState {
-  return isRecord(state) && readableActionState(state, 0) && isWhole(state.size) && isOneOf(GROUP_ROLL_MODES, state.mode);
+  return (
+    isRecord(state) && readableActionState(state, 0) && isWhole(state.size) && isOneOf(GROUP_ROLL_MODES, state.mode)
+  );
 }
 
 /** An evaluated state: in individual mode, the members' margins counted in whole numbers; in the others, none. */
@@ -49,7 +66,9 @@ function readableState(state: unknown): state is GroupRollState {
   if (!readableConfig(state)) return false;
   const { individual } = state as unknown as Record<string, unknown>;
   if (state.mode !== "individual") return individual === null;
-  return Array.isArray(individual) && individual.every((m: unknown) => isRecord(m) && isWhole(m.margin) && isWhole(m.count));
+  return (
+    Array.isArray(individual) && individual.every((m: unknown) => isRecord(m) && isWhole(m.margin) && isWhole(m.count))
+  );
 }
 
 /** A group's roll: a difference roll on core Die terms (one margin for the group) or every member's. */
@@ -61,7 +80,12 @@ export class HarmoniesGroupRoll extends Roll {
 
   static build(config: GroupRollConfig): HarmoniesGroupRoll {
     const modifier = harmoniesModifier(config);
-    const state: GroupRollState = { ...config, modifier, odds: harmoniesOdds(modifier, { open: config.open }), individual: null };
+    const state: GroupRollState = {
+      ...config,
+      modifier,
+      odds: harmoniesOdds(modifier, { open: config.open }),
+      individual: null,
+    };
     return new HarmoniesGroupRoll(groupFormula(state), {}, { group: state });
   }
 
@@ -97,7 +121,9 @@ export class HarmoniesGroupRoll extends Roll {
     const evaluated = await super.evaluate(options);
     if (this.state.mode === "individual") {
       const random = () => CONFIG.Dice.randomUniform();
-      this.state.individual = rollGroupIndividually(this.state.size, this.state.modifier, random, { open: this.state.open });
+      this.state.individual = rollGroupIndividually(this.state.size, this.state.modifier, random, {
+        open: this.state.open,
+      });
     }
     return evaluated;
   }
@@ -110,12 +136,15 @@ export class HarmoniesGroupRoll extends Roll {
   get readable(): boolean {
     const state = (this.options as RollOptions).group;
     if (!this._evaluated || !readableState(state)) return false;
-    return hasDice(this, state.mode === "individual" ? [] : differenceDice(state.open)) && rulesRead(() => this.outcome);
+    return (
+      hasDice(this, state.mode === "individual" ? [] : differenceDice(state.open)) && rulesRead(() => this.outcome)
+    );
   }
 
   override async render(options?: RenderOptions): Promise<string> {
     const isPrivate = Boolean(options?.isPrivate);
-    if (!this._evaluated && readableConfig((this.options as RollOptions).group)) await this.evaluate({ allowInteractive: !isPrivate });
+    if (!this._evaluated && readableConfig((this.options as RollOptions).group))
+      await this.evaluate({ allowInteractive: !isPrivate });
     if (!this.readable) return renderUnreadableCard();
     return renderGroupCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
   }

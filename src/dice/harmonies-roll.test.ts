@@ -51,7 +51,17 @@ describe("HarmoniesRoll", () => {
 
   it("explodes 10s on an open roll, on both dice (Goliath's −14: −10 then −4)", async () => {
     foundry.CONFIG.Dice.randomUniform = facesRandom([3, 10, 4]);
-    const roll = await HarmoniesRoll.build(david({ characteristic: "corps", characteristicValue: 3, means: "resistance", meansValue: 3, skillName: null, difficulty: 0, open: true })).evaluate();
+    const roll = await HarmoniesRoll.build(
+      david({
+        characteristic: "corps",
+        characteristicValue: 3,
+        means: "resistance",
+        meansValue: 3,
+        skillName: null,
+        difficulty: 0,
+        open: true,
+      }),
+    ).evaluate();
     expect(roll.formula).toBe("1d10x - 1d10x + 6");
     expect(roll.minus).toEqual([10, 4]);
     expect(roll.action.roll.dice).toBe(-11);
@@ -76,15 +86,25 @@ describe("HarmoniesRoll", () => {
 
   it("colours the added and the subtracted die apart for Dice So Nice", () => {
     const roll = HarmoniesRoll.build(david());
-    expect(roll.dice.map((d) => (d.options as { appearance?: { colorset: string } }).appearance?.colorset)).toEqual([HARMONIES_PLUS_COLORSET, HARMONIES_MINUS_COLORSET]);
+    expect(roll.dice.map((d) => (d.options as { appearance?: { colorset: string } }).appearance?.colorset)).toEqual([
+      HARMONIES_PLUS_COLORSET,
+      HARMONIES_MINUS_COLORSET,
+    ]);
   });
 
   it("survives toJSON and fromData with the same dice, margin, XP and card", async () => {
     foundry.CONFIG.Dice.randomUniform = mulberry32(7);
     const roll = await HarmoniesRoll.build(david({ open: true })).evaluate();
-    const again = Roll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never) as InstanceType<typeof HarmoniesRoll>;
+    const again = Roll.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never) as InstanceType<
+      typeof HarmoniesRoll
+    >;
     expect(again).toBeInstanceOf(HarmoniesRoll);
-    expect([again.plus, again.minus, again.total, again.experience]).toEqual([roll.plus, roll.minus, roll.total, roll.experience]);
+    expect([again.plus, again.minus, again.total, again.experience]).toEqual([
+      roll.plus,
+      roll.minus,
+      roll.total,
+      roll.experience,
+    ]);
     expect(await again.render()).toBe(await roll.render());
   });
 
@@ -94,7 +114,11 @@ describe("HarmoniesRoll", () => {
 
   it("writes its formula with the modifier's own sign", async () => {
     const { harmoniesFormula } = await import("./harmonies-roll");
-    expect([harmoniesFormula(-3, false), harmoniesFormula(0, true), harmoniesFormula(2, false)]).toEqual(["1d10 - 1d10 - 3", "1d10x - 1d10x + 0", "1d10 - 1d10 + 2"]);
+    expect([harmoniesFormula(-3, false), harmoniesFormula(0, true), harmoniesFormula(2, false)]).toEqual([
+      "1d10 - 1d10 - 3",
+      "1d10x - 1d10x + 0",
+      "1d10 - 1d10 + 2",
+    ]);
   });
 
   it("rebuilt from its state alone, rolls the difference its state holds; without a state it has none to read", () => {

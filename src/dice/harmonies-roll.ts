@@ -1,8 +1,24 @@
 import { experienceFromDice, harmoniesActionFromFaces, harmoniesOdds, type HarmoniesAction } from "../rules";
 import { renderHarmoniesCard } from "../chat/harmonies-card";
-import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesCharacteristicKey, type HarmoniesMeansKey } from "../documents/choices";
+import {
+  HARMONIES_CHARACTERISTICS,
+  HARMONIES_MEANS,
+  type HarmoniesCharacteristicKey,
+  type HarmoniesMeansKey,
+} from "../documents/choices";
 import { HARMONIES_PLUS_COLORSET, HARMONIES_MINUS_COLORSET } from "./dice-so-nice";
-import { isOneOf, isProbability, isRecord, isText, isTextOrNull, isWhole, hasDice, renderUnreadableCard, rulesRead, type D10Term } from "./readable";
+import {
+  isOneOf,
+  isProbability,
+  isRecord,
+  isText,
+  isTextOrNull,
+  isWhole,
+  hasDice,
+  renderUnreadableCard,
+  rulesRead,
+  type D10Term,
+} from "./readable";
 
 /** An action of Harmonies (RULES 2.4): characteristic + means (+ skill) + difficulty + (d10 − d10). */
 export interface HarmoniesRollConfig {
@@ -45,13 +61,21 @@ export function harmoniesFormula(modifier: number, open: boolean): string {
 }
 
 /** characteristic + means + skill + difficulty (+ wound penalty): what the dice are added to (RULES 2.4). */
-export function harmoniesModifier(config: Pick<HarmoniesRollConfig, "characteristicValue" | "meansValue" | "skillLevel" | "difficulty"> & { penalty?: number }): number {
+export function harmoniesModifier(
+  config: Pick<HarmoniesRollConfig, "characteristicValue" | "meansValue" | "skillLevel" | "difficulty"> & {
+    penalty?: number;
+  },
+): number {
   return config.characteristicValue + config.meansValue + config.skillLevel + config.difficulty + (config.penalty ?? 0);
 }
 
 /** The added and the subtracted die: one face each, or (open) a face more after every 10. */
 export function differenceDice(open: boolean): D10Term[] {
-  const die: D10Term = { number: 1, modifiers: open ? ["x"] : [], results: (count) => (open ? count >= 1 : count === 1) };
+  const die: D10Term = {
+    number: 1,
+    modifiers: open ? ["x"] : [],
+    results: (count) => (open ? count >= 1 : count === 1),
+  };
   return [die, die];
 }
 
@@ -63,12 +87,26 @@ export function readableActionState(state: Record<string, unknown>, penalty: unk
   const { characteristicValue, meansValue, skillLevel, difficulty, modifier } = state;
   if (!isOneOf(HARMONIES_CHARACTERISTICS, state.characteristic) || !isOneOf(HARMONIES_MEANS, state.means)) return false;
   if (![characteristicValue, meansValue, skillLevel, difficulty, modifier, penalty].every(isWhole)) return false;
-  const sum = harmoniesModifier({ characteristicValue, meansValue, skillLevel, difficulty, penalty } as Parameters<typeof harmoniesModifier>[0]);
-  return modifier === sum && typeof state.open === "boolean" && isProbability(state.odds) && isText(state.actorName) && isTextOrNull(state.skillName) && isTextOrNull(state.actorUuid);
+  const sum = harmoniesModifier({ characteristicValue, meansValue, skillLevel, difficulty, penalty } as Parameters<
+    typeof harmoniesModifier
+  >[0]);
+  return (
+    modifier === sum &&
+    typeof state.open === "boolean" &&
+    isProbability(state.odds) &&
+    isText(state.actorName) &&
+    isTextOrNull(state.skillName) &&
+    isTextOrNull(state.actorUuid)
+  );
 }
 
 function readableState(state: unknown): state is HarmoniesRollState {
-  return isRecord(state) && readableActionState(state, state.penalty) && typeof state.xpAwarded === "boolean" && isTextOrNull(state.itemUuid);
+  return (
+    isRecord(state) &&
+    readableActionState(state, state.penalty) &&
+    typeof state.xpAwarded === "boolean" &&
+    isTextOrNull(state.itemUuid)
+  );
 }
 
 /**
@@ -84,7 +122,12 @@ export class HarmoniesRoll extends Roll {
 
   static build(config: HarmoniesRollConfig): HarmoniesRoll {
     const modifier = harmoniesModifier(config);
-    const state: HarmoniesRollState = { ...config, modifier, odds: harmoniesOdds(modifier, { open: config.open }), xpAwarded: false };
+    const state: HarmoniesRollState = {
+      ...config,
+      modifier,
+      odds: harmoniesOdds(modifier, { open: config.open }),
+      xpAwarded: false,
+    };
     return new HarmoniesRoll(harmoniesFormula(modifier, config.open), {}, { harmonies: state });
   }
 
@@ -120,18 +163,28 @@ export class HarmoniesRoll extends Roll {
   /** Whether the roll is one the system makes (its data came from its author's client): see `readableState`. */
   get readable(): boolean {
     const state = (this.options as RollOptions).harmonies;
-    return this._evaluated && readableState(state) && hasDice(this, differenceDice(state.open)) && rulesRead(() => this.experience);
+    return (
+      this._evaluated &&
+      readableState(state) &&
+      hasDice(this, differenceDice(state.open)) &&
+      rulesRead(() => this.experience)
+    );
   }
 
   override async render(options?: RenderOptions): Promise<string> {
     const isPrivate = Boolean(options?.isPrivate);
-    if (!this._evaluated && readableState((this.options as RollOptions).harmonies)) await this.evaluate({ allowInteractive: !isPrivate });
+    if (!this._evaluated && readableState((this.options as RollOptions).harmonies))
+      await this.evaluate({ allowInteractive: !isPrivate });
     if (!this.readable) return renderUnreadableCard();
     return renderHarmoniesCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
   }
 
   /** Dice So Nice reads a colour set from each term's options; users' own material and texture still apply. */
   #colourDice(): void {
-    this.dice.slice(0, 2).forEach((die, i) => Object.assign(die.options, { appearance: { colorset: i === 0 ? HARMONIES_PLUS_COLORSET : HARMONIES_MINUS_COLORSET } }));
+    this.dice.slice(0, 2).forEach((die, i) =>
+      Object.assign(die.options, {
+        appearance: { colorset: i === 0 ? HARMONIES_PLUS_COLORSET : HARMONIES_MINUS_COLORSET },
+      }),
+    );
   }
 }

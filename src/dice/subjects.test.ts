@@ -1,7 +1,16 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, createActor, facesRandom, guards, harmoniesHero, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
+import {
+  actAs,
+  createActor,
+  facesRandom,
+  guards,
+  harmoniesHero,
+  postedMessages,
+  startWorld,
+  wuxiaHero,
+} from "../../test/support/world";
 import { wuxiaThreshold } from "../rules";
 import type { SystemApi } from "../api";
 import type { RollSubject } from "./subjects";
@@ -15,7 +24,8 @@ interface Rolled {
 }
 
 /** Lin Mei (Métal 3, Eau 3): death threshold 27, wound thresholds 6/13/20, panic thresholds 6/12/18. */
-const linMei = (system: Record<string, unknown> = {}) => wuxiaHero("Lin Mei", { attributes: { metal: 3, feu: 5, terre: 4, eau: 3, bois: 2 }, ...system });
+const linMei = (system: Record<string, unknown> = {}) =>
+  wuxiaHero("Lin Mei", { attributes: { metal: 3, feu: 5, terre: 4, eau: 3, bois: 2 }, ...system });
 
 beforeEach(async () => {
   foundry = await startWorld();
@@ -25,17 +35,37 @@ describe("the roll subject of a Wuxia character", () => {
   it("adds the wound and the panic penalties to the SR of every test (RULES 1.1)", async () => {
     const { rollSubject } = await subjects();
     expect((rollSubject(await linMei()) as Extract<RollSubject, { ruleset: "wuxia" }>).srPenalty).toBe(0);
-    expect((rollSubject(await linMei({ wounds: { value: 13 } })) as Extract<RollSubject, { ruleset: "wuxia" }>).srPenalty).toBe(2);
-    expect((rollSubject(await linMei({ panic: { value: 6 } })) as Extract<RollSubject, { ruleset: "wuxia" }>).srPenalty).toBe(1);
-    expect((rollSubject(await linMei({ wounds: { value: 20 }, panic: { value: 12 } })) as Extract<RollSubject, { ruleset: "wuxia" }>).srPenalty).toBe(5);
+    expect(
+      (rollSubject(await linMei({ wounds: { value: 13 } })) as Extract<RollSubject, { ruleset: "wuxia" }>).srPenalty,
+    ).toBe(2);
+    expect(
+      (rollSubject(await linMei({ panic: { value: 6 } })) as Extract<RollSubject, { ruleset: "wuxia" }>).srPenalty,
+    ).toBe(1);
+    expect(
+      (
+        rollSubject(await linMei({ wounds: { value: 20 }, panic: { value: 12 } })) as Extract<
+          RollSubject,
+          { ruleset: "wuxia" }
+        >
+      ).srPenalty,
+    ).toBe(5);
   });
 
   it("hands the penalty to the roll a player makes: SR 10 with wounds 13 and panic 6 is tested at 13", async () => {
     const actor = await linMei({ wounds: { value: 13 }, panic: { value: 6 } });
     actAs("player");
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 9, 9, 1]);
-    const message = (await api().roll(actor, { item: "Chasseur", dialog: false, values: { visibility: "public" } })) as unknown as Rolled;
-    expect(message.rolls[0]?.state).toMatchObject({ sr: 10, srPenalty: 3, competence: 3, threshold: wuxiaThreshold(13, 3) });
+    const message = (await api().roll(actor, {
+      item: "Chasseur",
+      dialog: false,
+      values: { visibility: "public" },
+    })) as unknown as Rolled;
+    expect(message.rolls[0]?.state).toMatchObject({
+      sr: 10,
+      srPenalty: 3,
+      competence: 3,
+      threshold: wuxiaThreshold(13, 3),
+    });
     expect((message.rolls[0] as unknown as { total: number }).total).toBe(2);
   });
 
@@ -44,12 +74,38 @@ describe("the roll subject of a Wuxia character", () => {
     const actor = await linMei();
     const subject = rollSubject(actor);
     if (subject.ruleset !== "wuxia") throw new Error("not a Wuxia subject");
-    expect(subject).toMatchObject({ name: "Lin Mei", attributes: { metal: 3, feu: 5, terre: 4, eau: 3, bois: 2 }, destiny: 2 });
+    expect(subject).toMatchObject({
+      name: "Lin Mei",
+      attributes: { metal: 3, feu: 5, terre: 4, eau: 3, bois: 2 },
+      destiny: 2,
+    });
     const byName = Object.fromEntries(subject.skills.map((s) => [s.specialisation ?? s.skillName, s]));
     const id = (name: string) => actor.items.find((i) => i.name === name)?.id;
-    expect(byName.Chasseur).toMatchObject({ id: id("Chasseur"), skillName: "Chasseur", specialisation: null, competence: 3, rerolls: 0, kind: "metier", attribute: null });
-    expect(byName["Tir à l'arc"]).toMatchObject({ id: id("Tir à l'arc"), skillName: "Chasseur", specialisation: "Tir à l'arc", competence: 3, rerolls: 1, kind: "specialisation" });
-    expect(byName["Bond du tigre"]).toMatchObject({ id: id("Bond du tigre"), skillName: "Bond du tigre", competence: 2, rerolls: 0, kind: "power", attribute: "terre" });
+    expect(byName.Chasseur).toMatchObject({
+      id: id("Chasseur"),
+      skillName: "Chasseur",
+      specialisation: null,
+      competence: 3,
+      rerolls: 0,
+      kind: "metier",
+      attribute: null,
+    });
+    expect(byName["Tir à l'arc"]).toMatchObject({
+      id: id("Tir à l'arc"),
+      skillName: "Chasseur",
+      specialisation: "Tir à l'arc",
+      competence: 3,
+      rerolls: 1,
+      kind: "specialisation",
+    });
+    expect(byName["Bond du tigre"]).toMatchObject({
+      id: id("Bond du tigre"),
+      skillName: "Bond du tigre",
+      competence: 2,
+      rerolls: 0,
+      kind: "power",
+      attribute: "terre",
+    });
     expect(subject.skills).toHaveLength(3);
     expect(subject.skills.every((s) => s.uuid === actor.items.get(s.id)?.uuid)).toBe(true);
   });
@@ -60,15 +116,39 @@ describe("where a click on an item starts the roll", () => {
     const actor = await linMei();
     actAs("player");
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 9, 9, 1, 8]);
-    const message = (await api().roll(actor, { item: "Arc long", dialog: false, values: { visibility: "public" } })) as unknown as Rolled;
-    expect(message.rolls[0]?.state).toMatchObject({ attribute: "feu", attributeValue: 5, sr: 10, skillName: "Chasseur", specialisation: "Tir à l'arc", rerolls: 1 });
+    const message = (await api().roll(actor, {
+      item: "Arc long",
+      dialog: false,
+      values: { visibility: "public" },
+    })) as unknown as Rolled;
+    expect(message.rolls[0]?.state).toMatchObject({
+      attribute: "feu",
+      attributeValue: 5,
+      sr: 10,
+      skillName: "Chasseur",
+      specialisation: "Tir à l'arc",
+      rerolls: 1,
+    });
   });
 
   it("a Wuxia weapon whose skill the character lacks starts from Feu at SR 10 with no skill", async () => {
     const { rollStart, rollSubject } = await subjects();
-    const actor = await createActor({ name: "Zhao", type: "wuxiaCharacter", items: [{ name: "Sabre", type: "wuxiaWeapon", system: { skill: "Escrime" } }, { name: "Dague", type: "wuxiaWeapon", system: { skill: " " } }] });
+    const actor = await createActor({
+      name: "Zhao",
+      type: "wuxiaCharacter",
+      items: [
+        { name: "Sabre", type: "wuxiaWeapon", system: { skill: "Escrime" } },
+        { name: "Dague", type: "wuxiaWeapon", system: { skill: " " } },
+      ],
+    });
     const subject = rollSubject(actor);
-    for (const name of ["Sabre", "Dague"]) expect(rollStart(subject, actor.items.find((i) => i.name === name))).toEqual({ attribute: "feu", sr: 10, skillId: undefined });
+    for (const name of ["Sabre", "Dague"])
+      expect(
+        rollStart(
+          subject,
+          actor.items.find((i) => i.name === name),
+        ),
+      ).toEqual({ attribute: "feu", sr: 10, skillId: undefined });
   });
 
   it("a weapon's skill is found whatever its case and spacing", async () => {
@@ -81,17 +161,35 @@ describe("where a click on an item starts the roll", () => {
         { name: "Sabre", type: "wuxiaWeapon", system: { skill: "  ESCRIME " } },
       ],
     });
-    const start = rollStart(rollSubject(actor), actor.items.find((i) => i.name === "Sabre"));
+    const start = rollStart(
+      rollSubject(actor),
+      actor.items.find((i) => i.name === "Sabre"),
+    );
     expect(start.skillId).toBe(actor.items.find((i) => i.name === "Escrime")?.id);
   });
 
   it("a power brings its own Attribute; a skill starts from Feu unless told", async () => {
     const actor = await linMei();
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 9, 9]);
-    const power = (await api().roll(actor, { item: "Bond du tigre", dialog: false, values: { visibility: "public" } })) as unknown as Rolled;
-    expect(power.rolls[0]?.state).toMatchObject({ attribute: "terre", attributeValue: 4, skillName: "Bond du tigre", competence: 2, sr: 10 });
+    const power = (await api().roll(actor, {
+      item: "Bond du tigre",
+      dialog: false,
+      values: { visibility: "public" },
+    })) as unknown as Rolled;
+    expect(power.rolls[0]?.state).toMatchObject({
+      attribute: "terre",
+      attributeValue: 4,
+      skillName: "Bond du tigre",
+      competence: 2,
+      sr: 10,
+    });
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 9]);
-    const skill = (await api().roll(actor, { item: "Chasseur", dialog: false, start: { attribute: "metal" }, values: { visibility: "public" } })) as unknown as Rolled;
+    const skill = (await api().roll(actor, {
+      item: "Chasseur",
+      dialog: false,
+      start: { attribute: "metal" },
+      values: { visibility: "public" },
+    })) as unknown as Rolled;
     expect(skill.rolls[0]?.state).toMatchObject({ attribute: "metal", attributeValue: 3, skillName: "Chasseur" });
   });
 
@@ -105,9 +203,21 @@ describe("where a click on an item starts the roll", () => {
     const subject = rollSubject(actor);
     const item = (name: string) => actor.items.find((i) => i.name === name);
     const fronde = item("Fronde")?.id;
-    expect(rollStart(subject, item("Lance-pierre"))).toEqual({ skillId: fronde, characteristic: "agilite", means: "precision" });
-    expect(rollStart(subject, item("Épée"))).toEqual({ skillId: fronde, characteristic: "agilite", means: "manoeuvre" });
-    expect(rollStart(subject, item("Lutte"))).toEqual({ skillId: item("Lutte")?.id, characteristic: "corps", means: "puissance" });
+    expect(rollStart(subject, item("Lance-pierre"))).toEqual({
+      skillId: fronde,
+      characteristic: "agilite",
+      means: "precision",
+    });
+    expect(rollStart(subject, item("Épée"))).toEqual({
+      skillId: fronde,
+      characteristic: "agilite",
+      means: "manoeuvre",
+    });
+    expect(rollStart(subject, item("Lutte"))).toEqual({
+      skillId: item("Lutte")?.id,
+      characteristic: "corps",
+      means: "puissance",
+    });
     expect(rollStart(subject, null)).toEqual({});
   });
 
@@ -124,16 +234,25 @@ describe("where a click on an item starts the roll", () => {
 describe("the roll subject of a Harmonies character and of a group", () => {
   it("a Harmonies character: scores with the race bonus, each skill's effective level, the wound penalties", async () => {
     const { rollSubject } = await subjects();
-    const actor = await harmoniesHero("David", { characteristics: { agilite: { value: 2, race: 1 } }, wounds: { light: 2, stunned: true } });
+    const actor = await harmoniesHero("David", {
+      characteristics: { agilite: { value: 2, race: 1 } },
+      wounds: { light: 2, stunned: true },
+    });
     const subject = rollSubject(actor);
     if (subject.ruleset !== "harmonies") throw new Error("not a Harmonies subject");
     const system = actor.system as unknown as { actionPenalty: { all: number; physical: number } };
-    expect(subject).toMatchObject({ name: "David", penalty: system.actionPenalty.all, physicalPenalty: system.actionPenalty.physical });
+    expect(subject).toMatchObject({
+      name: "David",
+      penalty: system.actionPenalty.all,
+      physicalPenalty: system.actionPenalty.physical,
+    });
     expect(subject.penalty).toBeLessThan(0);
     expect(subject.physicalPenalty).toBeLessThan(subject.penalty);
     expect(subject.scores).toMatchObject({ agilite: 3, precision: 3, corps: 0 });
     const fronde = actor.items.find((i) => i.name === "Fronde");
-    expect(subject.skills).toEqual([{ id: fronde?.id, uuid: fronde?.uuid, name: "Fronde", level: 0, characteristic: "agilite", means: "precision" }]);
+    expect(subject.skills).toEqual([
+      { id: fronde?.id, uuid: fronde?.uuid, name: "Fronde", level: 0, characteristic: "agilite", means: "precision" },
+    ]);
   });
 
   it("a group rolls with its largest sub-group's stats, its size and its action, and says whether it is homogeneous", async () => {
@@ -152,7 +271,14 @@ describe("the roll subject of a Harmonies character and of a group", () => {
     });
     const subject = rollSubject(band);
     if (subject.ruleset !== "group") throw new Error("not a group subject");
-    expect(subject).toMatchObject({ name: "Bandits", size: 13, skillLevel: 3, characteristic: "intuition", means: "precision", homogeneous: false });
+    expect(subject).toMatchObject({
+      name: "Bandits",
+      size: 13,
+      skillLevel: 3,
+      characteristic: "intuition",
+      means: "precision",
+      homogeneous: false,
+    });
     expect(subject.scores).toMatchObject({ agilite: 1, manoeuvre: 2 });
     const even = rollSubject(await guards(25));
     expect(even).toMatchObject({ size: 25, homogeneous: true, scores: { agilite: 1, manoeuvre: 1 } });
@@ -166,7 +292,9 @@ describe.each(["en", "fr"] as const)("refusals, shown to the user in their langu
 
   const refusal = () => foundry.notifications.at(-1);
   const says = (key: string, data?: Record<string, string | number>) => {
-    const message = data ? foundry.game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]))) : foundry.game.i18n.localize(key);
+    const message = data
+      ? foundry.game.i18n.format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])))
+      : foundry.game.i18n.localize(key);
     expect(message).not.toContain(key);
     expect(message).not.toMatch(/\{\w+\}/);
     expect(refusal()).toEqual({ level: "error", message });
@@ -182,7 +310,11 @@ describe.each(["en", "fr"] as const)("refusals, shown to the user in their langu
     const empty = await createActor({ name: "Personne", type: "group", system: { ruleset: "harmonies", members: [] } });
     expect(await api().roll(empty, { dialog: false })).toBeNull();
     says("WH.Roll.Error.EmptyGroup", { name: "Personne" });
-    const wuxia = await createActor({ name: "Gardes du palais", type: "group", system: { ruleset: "wuxia", members: [{ label: "Garde", count: 4, stats: {} }] } });
+    const wuxia = await createActor({
+      name: "Gardes du palais",
+      type: "group",
+      system: { ruleset: "wuxia", members: [{ label: "Garde", count: 4, stats: {} }] },
+    });
     expect(await api().roll(wuxia, { dialog: false })).toBeNull();
     says("WH.Roll.Error.WuxiaGroup", { name: "Gardes du palais" });
   });
@@ -216,7 +348,11 @@ describe.each(["en", "fr"] as const)("refusals, shown to the user in their langu
   it("a macro of an item that no longer exists (NoItemFound), or of a world item nobody speaking holds (NoItemOnSpeaker)", async () => {
     expect(await api().rollItem("Item.gone0000000001")).toBeNull();
     says("WH.Roll.Error.NoItemFound", { uuid: "Item.gone0000000001" });
-    const [worldItem] = await (foundry.CONFIG.Item.documentClass as unknown as { createDocuments(data: object[]): Promise<Item.Implementation[]> }).createDocuments([{ name: "Chasseur", type: "wuxiaSkill" }]);
+    const [worldItem] = await (
+      foundry.CONFIG.Item.documentClass as unknown as {
+        createDocuments(data: object[]): Promise<Item.Implementation[]>;
+      }
+    ).createDocuments([{ name: "Chasseur", type: "wuxiaSkill" }]);
     (foundry.game.items as unknown as { add(item: unknown): void }).add(worldItem);
     expect(await api().rollItem(worldItem?.uuid ?? "")).toBeNull();
     says("WH.Roll.Error.NoItemOnSpeaker", { item: "Chasseur" });
@@ -246,11 +382,26 @@ describe.each(["en", "fr"] as const)("refusals, shown to the user in their langu
   it("a rules error names the field as the dialog labels it", async () => {
     const { describeError } = await import("./errors");
     const { RulesError } = await import("../rules");
-    const error = new RulesError("WH.Error.OutOfRange", { argument: "sr", value: 40, min: 1, max: 30 }, "sr out of range");
-    expect(describeError(error)).toBe(foundry.game.i18n.format("WH.Error.OutOfRange", { argument: foundry.game.i18n.localize("WH.Roll.Argument.Sr"), value: "40", min: "1", max: "30" }));
+    const error = new RulesError(
+      "WH.Error.OutOfRange",
+      { argument: "sr", value: 40, min: 1, max: 30 },
+      "sr out of range",
+    );
+    expect(describeError(error)).toBe(
+      foundry.game.i18n.format("WH.Error.OutOfRange", {
+        argument: foundry.game.i18n.localize("WH.Roll.Argument.Sr"),
+        value: "40",
+        min: "1",
+        max: "30",
+      }),
+    );
     const unnamed = new RulesError("WH.Error.NotInteger", { argument: "weird", value: 1.5 }, "weird");
-    expect(describeError(unnamed)).toBe(foundry.game.i18n.format("WH.Error.NotInteger", { argument: "weird", value: "1.5", min: "", max: "" }));
-    expect(describeError(new Error("boom"))).toBe(foundry.game.i18n.format("WH.Roll.Error.Unexpected", { message: "boom" }));
+    expect(describeError(unnamed)).toBe(
+      foundry.game.i18n.format("WH.Error.NotInteger", { argument: "weird", value: "1.5", min: "", max: "" }),
+    );
+    expect(describeError(new Error("boom"))).toBe(
+      foundry.game.i18n.format("WH.Roll.Error.Unexpected", { message: "boom" }),
+    );
     expect(describeError("plain")).toBe(foundry.game.i18n.format("WH.Roll.Error.Unexpected", { message: "plain" }));
   });
 });

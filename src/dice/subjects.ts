@@ -122,14 +122,26 @@ function wuxiaSubject(actor: Actor.OfType<"wuxiaCharacter">): WuxiaSubject {
       });
     } else if (item.type === "wuxiaPower") {
       const power = (item as Item.OfType<"wuxiaPower">).system;
-      skills.push({ id: item.id ?? "", uuid: item.uuid, skillName: item.name ?? "", specialisation: null, competence: power.level, rerolls: 0, kind: "power", attribute: power.attribute });
+      skills.push({
+        id: item.id ?? "",
+        uuid: item.uuid,
+        skillName: item.name ?? "",
+        specialisation: null,
+        competence: power.level,
+        rerolls: 0,
+        kind: "power",
+        attribute: power.attribute,
+      });
     }
   }
   return {
     ruleset: "wuxia",
     actor,
     name: actor.name ?? "",
-    attributes: Object.fromEntries(WUXIA_ATTRIBUTES.map((k) => [k, system.attributes[k]])) as Record<WuxiaAttributeKey, number>,
+    attributes: Object.fromEntries(WUXIA_ATTRIBUTES.map((k) => [k, system.attributes[k]])) as Record<
+      WuxiaAttributeKey,
+      number
+    >,
     destiny: system.destiny,
     srPenalty: system.wounds.penalty + system.panic.penalty,
     skills,
@@ -142,9 +154,19 @@ function harmoniesSubject(actor: Actor.OfType<"harmoniesCharacter">): HarmoniesS
   for (const item of actor.items) {
     if (item.type !== "harmoniesSkill") continue;
     const skill = (item as Item.OfType<"harmoniesSkill">).system;
-    skills.push({ id: item.id ?? "", uuid: item.uuid, name: item.name ?? "", level: skill.effective.level, characteristic: skill.characteristic, means: skill.means });
+    skills.push({
+      id: item.id ?? "",
+      uuid: item.uuid,
+      name: item.name ?? "",
+      level: skill.effective.level,
+      characteristic: skill.characteristic,
+      means: skill.means,
+    });
   }
-  const scores = Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, system.score(k)])) as Record<HarmoniesAttributeKey, number>;
+  const scores = Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, system.score(k)])) as Record<
+    HarmoniesAttributeKey,
+    number
+  >;
   return {
     ruleset: "harmonies",
     actor,
@@ -162,7 +184,10 @@ function groupSubject(actor: Actor.OfType<"group">): GroupSubject {
   const members = [...system.members].sort((a, b) => b.count - a.count);
   const largest = members[0];
   if (!largest || system.size === 0) throw new RollError("WH.Roll.Error.EmptyGroup", { name: actor.name ?? "" });
-  const scores = Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, largest.stats[k]])) as Record<HarmoniesAttributeKey, number>;
+  const scores = Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, largest.stats[k]])) as Record<
+    HarmoniesAttributeKey,
+    number
+  >;
   return {
     ruleset: "group",
     actor,
@@ -183,21 +208,30 @@ function groupSubject(actor: Actor.OfType<"group">): GroupSubject {
  */
 export function rollStart(subject: RollSubject, item: Item.Implementation | null | undefined): RollStart {
   if (!item) return {};
-  if (item.parent !== subject.actor) throw new RollError("WH.Roll.Error.ItemNotOwned", { item: item.name ?? "", actor: subject.name });
+  if (item.parent !== subject.actor)
+    throw new RollError("WH.Roll.Error.ItemNotOwned", { item: item.name ?? "", actor: subject.name });
   switch (item.type) {
     case "wuxiaSkill":
       return { skillId: item.id ?? "" };
     case "wuxiaPower":
       return { skillId: item.id ?? "", attribute: (item as Item.OfType<"wuxiaPower">).system.attribute };
     case "wuxiaWeapon":
-      return { attribute: "feu", sr: 10, skillId: skillIdByName(subject, (item as Item.OfType<"wuxiaWeapon">).system.skill) };
+      return {
+        attribute: "feu",
+        sr: 10,
+        skillId: skillIdByName(subject, (item as Item.OfType<"wuxiaWeapon">).system.skill),
+      };
     case "harmoniesSkill": {
       const skill = (item as Item.OfType<"harmoniesSkill">).system;
       return { skillId: item.id ?? "", characteristic: skill.characteristic, means: skill.means };
     }
     case "harmoniesWeapon": {
       const weapon = (item as Item.OfType<"harmoniesWeapon">).system;
-      return { skillId: skillIdByName(subject, weapon.skill), characteristic: "agilite", means: weapon.range === "missile" ? "precision" : "manoeuvre" };
+      return {
+        skillId: skillIdByName(subject, weapon.skill),
+        characteristic: "agilite",
+        means: weapon.range === "missile" ? "precision" : "manoeuvre",
+      };
     }
     default:
       throw new RollError("WH.Roll.Error.ItemNotRollable", { item: item.name ?? "" });
@@ -207,6 +241,9 @@ export function rollStart(subject: RollSubject, item: Item.Implementation | null
 function skillIdByName(subject: RollSubject, name: string): string | undefined {
   if (subject.ruleset === "group" || !name.trim()) return undefined;
   const wanted = normaliseName(name);
-  const skills: { id: string; name: string }[] = subject.ruleset === "wuxia" ? subject.skills.map((s) => ({ id: s.id, name: s.specialisation ?? s.skillName })) : subject.skills;
+  const skills: { id: string; name: string }[] =
+    subject.ruleset === "wuxia"
+      ? subject.skills.map((s) => ({ id: s.id, name: s.specialisation ?? s.skillName }))
+      : subject.skills;
   return skills.find((s) => normaliseName(s.name) === wanted)?.id;
 }

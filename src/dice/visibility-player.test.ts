@@ -10,23 +10,31 @@ describe.each([13, 14] as Generation[])("a player's roll visibility on Foundry v
     ["gm", () => [GM, playerId()], false],
     ["blind", () => [GM], true],
     ["self", () => [playerId()], false],
-  ] as [Visibility, () => string[], boolean][])("%s: whispered to the right users, from the player's seat", async (visibility, whisper, blind) => {
-    await startWorld({ generation });
-    actAs("player");
-    const { applyVisibility } = await import("./visibility");
-    const data = applyVisibility({ whisper: [], blind: false }, visibility);
-    expect([...data.whisper].sort()).toEqual(whisper().sort());
-    expect(data.blind).toBe(blind);
-  });
+  ] as [Visibility, () => string[], boolean][])(
+    "%s: whispered to the right users, from the player's seat",
+    async (visibility, whisper, blind) => {
+      await startWorld({ generation });
+      actAs("player");
+      const { applyVisibility } = await import("./visibility");
+      const data = applyVisibility({ whisper: [], blind: false }, visibility);
+      expect([...data.whisper].sort()).toEqual(whisper().sort());
+      expect(data.blind).toBe(blind);
+    },
+  );
 
   it("whispers only to whom the visibility names, whatever the data named before", async () => {
     await startWorld({ generation });
     actAs("player");
     const { applyVisibility } = await import("./visibility");
     expect(applyVisibility({ whisper: ["player000000002", GM] }, "blind")).toEqual({ whisper: [GM], blind: true });
-    expect([...(applyVisibility({ whisper: ["player000000002"] }, "gm").whisper ?? [])].sort()).toEqual([GM, playerId()].sort());
+    expect([...(applyVisibility({ whisper: ["player000000002"] }, "gm").whisper ?? [])].sort()).toEqual(
+      [GM, playerId()].sort(),
+    );
     expect(applyVisibility({ whisper: ["player000000002"] }, "self")).toEqual({ whisper: [playerId()], blind: false });
-    expect(applyVisibility({ whisper: ["player000000002"], blind: true }, "public")).toEqual({ whisper: [], blind: false });
+    expect(applyVisibility({ whisper: ["player000000002"], blind: true }, "public")).toEqual({
+      whisper: [],
+      blind: false,
+    });
   });
 
   it("in a world with no GM user, whispers a private or blind roll to its author: never to nobody", async () => {
@@ -43,7 +51,23 @@ describe("the visibility a roll starts with", () => {
   it("reads v13 roll modes and v14 message modes; chat styles and anything else are public", async () => {
     await startWorld();
     const { visibilityFromMode, isVisibility } = await import("./visibility");
-    expect(["gmroll", "gm", "blindroll", "blind", "selfroll", "self", "publicroll", "public", "roll", "ic", "ooc", null, 3].map(visibilityFromMode)).toEqual([
+    expect(
+      [
+        "gmroll",
+        "gm",
+        "blindroll",
+        "blind",
+        "selfroll",
+        "self",
+        "publicroll",
+        "public",
+        "roll",
+        "ic",
+        "ooc",
+        null,
+        3,
+      ].map(visibilityFromMode),
+    ).toEqual([
       "gm",
       "gm",
       "blind",

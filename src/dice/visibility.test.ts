@@ -13,7 +13,8 @@ interface Posted {
 }
 
 describe.each([13, 14] as Generation[])("roll visibility on Foundry v%i", (generation) => {
-  const userMode = (v: Visibility) => (generation >= 14 ? v : ({ public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" } as const)[v]);
+  const userMode = (v: Visibility) =>
+    generation >= 14 ? v : ({ public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" } as const)[v];
 
   it("reads the user's choice from the setting of this version", async () => {
     const foundry = await startWorld({ generation });
@@ -29,11 +30,14 @@ describe.each([13, 14] as Generation[])("roll visibility on Foundry v%i", (gener
     ["gm", [GM], false],
     ["blind", [GM], true],
     ["self", [GM], false],
-  ] as [Visibility, string[], boolean][])("applies %s through the version's core helper", async (visibility, whisper, blind) => {
-    await startWorld({ generation });
-    const { applyVisibility } = await import("./visibility");
-    expect(applyVisibility({ whisper: [], blind: false }, visibility)).toEqual({ whisper, blind });
-  });
+  ] as [Visibility, string[], boolean][])(
+    "applies %s through the version's core helper",
+    async (visibility, whisper, blind) => {
+      await startWorld({ generation });
+      const { applyVisibility } = await import("./visibility");
+      expect(applyVisibility({ whisper: [], blind: false }, visibility)).toEqual({ whisper, blind });
+    },
+  );
 
   it("never posts a GM's private roll publicly: the player sees only that it was rolled", async () => {
     const foundry = await startWorld({ generation });

@@ -15,7 +15,12 @@ export const VISIBILITY_LABELS: Record<Visibility, string> = {
   self: "WH.Roll.Visibility.Self",
 };
 
-const V13_ROLL_MODES: Record<Visibility, string> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll" };
+const V13_ROLL_MODES: Record<Visibility, string> = {
+  public: "publicroll",
+  gm: "gmroll",
+  blind: "blindroll",
+  self: "selfroll",
+};
 
 /** What a chat message's data needs for its visibility. */
 export interface VisibilityData {
@@ -97,7 +102,9 @@ export function applyVisibility<T extends VisibilityData>(data: T, visibility: V
     // Blind: a player listed in `whisper` would see the result, so only the GMs are (or, in a
     // world without any GM user, the author alone: never nobody, which would be public).
     const gms = gmIds();
-    data.whisper = gms.length ? [...new Set([...(data.whisper ?? []).filter((id) => gms.includes(id)), ...gms])] : [author];
+    data.whisper = gms.length
+      ? [...new Set([...(data.whisper ?? []).filter((id) => gms.includes(id)), ...gms])]
+      : [author];
     data.blind = true;
   }
   return data;

@@ -61,7 +61,12 @@ describe("WuxiaRoll", () => {
     ]);
     const results = roll.dice[0]?.results ?? [];
     expect(results.filter((r) => r.rerolled).map((r) => r.result)).toEqual([1, 3, 1]);
-    expect(results.filter((r) => r.active).map((r) => r.result).sort()).toEqual([2, 5, 6, 8, 9]);
+    expect(
+      results
+        .filter((r) => r.active)
+        .map((r) => r.result)
+        .sort(),
+    ).toEqual([2, 5, 6, 8, 9]);
     expect(roll.total).toBe(evaluateWuxiaPool([9, 6, 8, 2, 5], 7).successes);
   });
 
@@ -120,7 +125,11 @@ describe("WuxiaRoll", () => {
     await expect(unrolled.rerollWithDestiny(0)).rejects.toThrow(/evaluate/);
     foundry.CONFIG.Dice.randomUniform = facesRandom([2, 3, 4, 5, 6, 7]);
     const roll = await WuxiaRoll.build(config()).evaluate();
-    for (const index of [-1, 2.5, 5]) await expect(roll.rerollWithDestiny(index)).rejects.toMatchObject({ name: "RollError", key: "WH.Chat.Error.NoSuchDie" });
+    for (const index of [-1, 2.5, 5])
+      await expect(roll.rerollWithDestiny(index)).rejects.toMatchObject({
+        name: "RollError",
+        key: "WH.Chat.Error.NoSuchDie",
+      });
     await roll.rerollWithDestiny(4);
     expect(roll.positions[4]).toEqual({ faces: [6, 7], by: ["destiny"] });
   });
@@ -128,7 +137,9 @@ describe("WuxiaRoll", () => {
   it("strikes through the face that stood when a Destiny die rerolls a die the specialisation rerolled", async () => {
     // Threshold 7, k = 2: the two 1s become a 4 and a 5, then the Destiny die turns that 5 into a 10.
     foundry.CONFIG.Dice.randomUniform = facesRandom([1, 1, 9, 4, 5, 10]);
-    const roll = await WuxiaRoll.build(config({ attributeValue: 3, rerolls: 2, specialisation: "Tir à l'arc" })).evaluate();
+    const roll = await WuxiaRoll.build(
+      config({ attributeValue: 3, rerolls: 2, specialisation: "Tir à l'arc" }),
+    ).evaluate();
     await roll.rerollWithDestiny(1);
     expect(roll.positions[1]).toEqual({ faces: [1, 5, 10], by: ["specialisation", "destiny"] });
     expect(roll.dice[0]?.results.map((r) => [r.result, r.active])).toEqual([
@@ -154,7 +165,10 @@ describe("WuxiaRoll", () => {
     beforeEach(() => {
       asked = [];
       const evaluate = Roll.prototype.evaluate;
-      vi.spyOn(Roll.prototype, "evaluate").mockImplementation(function (this: Roll, options?: { allowInteractive?: boolean }) {
+      vi.spyOn(Roll.prototype, "evaluate").mockImplementation(function (
+        this: Roll,
+        options?: { allowInteractive?: boolean },
+      ) {
         asked.push(options?.allowInteractive);
         return evaluate.call(this, options);
       });
@@ -163,7 +177,9 @@ describe("WuxiaRoll", () => {
 
     it("makes its specialisation and Destiny rerolls without interaction too, and with it by default", async () => {
       foundry.CONFIG.Dice.randomUniform = facesRandom([1, 8, 9, 4, 5, 1, 8, 9, 4, 5]);
-      const quiet = await WuxiaRoll.build(config({ attributeValue: 3, rerolls: 1, specialisation: "x" })).evaluate({ allowInteractive: false });
+      const quiet = await WuxiaRoll.build(config({ attributeValue: 3, rerolls: 1, specialisation: "x" })).evaluate({
+        allowInteractive: false,
+      });
       await quiet.rerollWithDestiny(1, { allowInteractive: false });
       expect(asked).toEqual([false, false, false]);
       asked = [];

@@ -1,9 +1,24 @@
-import { evaluateWuxiaPool, specialisationRerollTargets, wuxiaOdds, wuxiaThreshold, type WuxiaPoolResult } from "../rules";
+import {
+  evaluateWuxiaPool,
+  specialisationRerollTargets,
+  wuxiaOdds,
+  wuxiaThreshold,
+  type WuxiaPoolResult,
+} from "../rules";
 import { renderWuxiaCard } from "../chat/wuxia-card";
 import { WUXIA_ATTRIBUTES, type WuxiaAttributeKey } from "../documents/choices";
 import { RollError } from "./errors";
 import { rollD10s } from "./faces";
-import { hasDice, isOneOf, isProbability, isRecord, isText, isTextOrNull, isWhole, renderUnreadableCard } from "./readable";
+import {
+  hasDice,
+  isOneOf,
+  isProbability,
+  isRecord,
+  isText,
+  isTextOrNull,
+  isWhole,
+  renderUnreadableCard,
+} from "./readable";
 
 /** What a Wuxia test is made of (RULES 1.3); every number is chosen before the roll. */
 export interface WuxiaRollConfig {
@@ -120,7 +135,8 @@ export class WuxiaRoll extends Roll {
   async rerollWithDestiny(index: number, options: { allowInteractive?: boolean } = {}): Promise<Roll> {
     if (!this._evaluated) throw new Error("WuxiaRoll: evaluate the roll before spending a Destiny die");
     if (!this.readable) throw new RollError("WH.Chat.Error.Unreadable");
-    if (!Number.isInteger(index) || index < 0 || index >= poolSize(this.state)) throw new RollError("WH.Chat.Error.NoSuchDie", { index: String(index) });
+    if (!Number.isInteger(index) || index < 0 || index >= poolSize(this.state))
+      throw new RollError("WH.Chat.Error.NoSuchDie", { index: String(index) });
     return this.#reroll([index], "destiny", options.allowInteractive ?? true);
   }
 
@@ -158,7 +174,8 @@ export class WuxiaRoll extends Roll {
 
   override async render(options?: RenderOptions): Promise<string> {
     const isPrivate = Boolean(options?.isPrivate);
-    if (!this._evaluated && readableState((this.options as RollOptions).wuxia)) await this.evaluate({ allowInteractive: !isPrivate });
+    if (!this._evaluated && readableState((this.options as RollOptions).wuxia))
+      await this.evaluate({ allowInteractive: !isPrivate });
     if (!this.readable) return renderUnreadableCard();
     return renderWuxiaCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
   }
@@ -174,13 +191,32 @@ const REROLLED_BY: readonly WuxiaRerollEntry["by"][] = ["specialisation", "desti
 /** A state the card can draw: known keys, whole numbers, a threshold its SR and skill give, rerolls of dice in the pool. */
 function readableState(state: unknown): state is WuxiaRollState {
   if (!isRecord(state) || !isOneOf(WUXIA_ATTRIBUTES, state.attribute)) return false;
-  const { attributeValue, competence, rerolls, sr, srPenalty, extraDice, destinyDice, threshold, odds, rerolled } = state;
-  if (![attributeValue, competence, rerolls, sr, srPenalty, extraDice, destinyDice, threshold].every(isWhole)) return false;
-  if (!isText(state.actorName) || !isTextOrNull(state.skillName) || !isTextOrNull(state.specialisation) || !isTextOrNull(state.actorUuid) || !isTextOrNull(state.itemUuid)) return false;
+  const { attributeValue, competence, rerolls, sr, srPenalty, extraDice, destinyDice, threshold, odds, rerolled } =
+    state;
+  if (![attributeValue, competence, rerolls, sr, srPenalty, extraDice, destinyDice, threshold].every(isWhole))
+    return false;
+  if (
+    !isText(state.actorName) ||
+    !isTextOrNull(state.skillName) ||
+    !isTextOrNull(state.specialisation) ||
+    !isTextOrNull(state.actorUuid) ||
+    !isTextOrNull(state.itemUuid)
+  )
+    return false;
   if (!isRecord(odds) || !isProbability(odds.success) || !isProbability(odds.critical)) return false;
   if ((threshold as number) !== (sr as number) + (srPenalty as number) - (competence as number)) return false;
   const size = poolSize(state as unknown as WuxiaRollConfig);
-  return Array.isArray(rerolled) && rerolled.every((entry: unknown) => isRecord(entry) && isWhole(entry.index) && entry.index >= 0 && entry.index < size && isOneOf(REROLLED_BY, entry.by));
+  return (
+    Array.isArray(rerolled) &&
+    rerolled.every(
+      (entry: unknown) =>
+        isRecord(entry) &&
+        isWhole(entry.index) &&
+        entry.index >= 0 &&
+        entry.index < size &&
+        isOneOf(REROLLED_BY, entry.by),
+    )
+  );
 }
 
 /** Index in the die term's results of the face each position currently shows. */

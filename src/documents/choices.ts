@@ -16,7 +16,20 @@ export const HARMONIES_ATTRIBUTES = [...HARMONIES_CHARACTERISTICS, ...HARMONIES_
 export type HarmoniesAttributeKey = HarmoniesCharacteristicKey | HarmoniesMeansKey;
 
 /** The Chinese zodiac, whose sign opens a character's Traits (RULES 1.1). */
-export const ZODIAC_SIGNS = ["rat", "buffle", "tigre", "lievre", "dragon", "serpent", "cheval", "chevre", "singe", "coq", "chien", "cochon"] as const;
+export const ZODIAC_SIGNS = [
+  "rat",
+  "buffle",
+  "tigre",
+  "lievre",
+  "dragon",
+  "serpent",
+  "cheval",
+  "chevre",
+  "singe",
+  "coq",
+  "chien",
+  "cochon",
+] as const;
 export type ZodiacSign = (typeof ZODIAC_SIGNS)[number];
 
 /** The five hero types; a power may also be a general one, open to all. */

@@ -14,7 +14,11 @@ async function refusalOf(write: Promise<unknown>): Promise<string[]> {
   throw new Error("the write was accepted");
 }
 
-type Doc = { system: Record<string, unknown>; update(changes: Record<string, unknown>): Promise<unknown>; items: { find(fn: (i: Doc & { name: string }) => boolean): Doc | undefined } };
+type Doc = {
+  system: Record<string, unknown>;
+  update(changes: Record<string, unknown>): Promise<unknown>;
+  items: { find(fn: (i: Doc & { name: string }) => boolean): Doc | undefined };
+};
 const doc = (d: unknown) => d as Doc;
 const itemOf = (actor: unknown, name: string): Doc => {
   const found = doc(actor).items.find((i) => i.name === name);
@@ -22,45 +26,69 @@ const itemOf = (actor: unknown, name: string): Doc => {
   return found;
 };
 
-describe.each([13, 14] as const)("a fraction typed by the player is refused, not rounded (Foundry v%i)", (generation) => {
-  let foundry: FoundryDouble;
-  beforeEach(async () => {
-    foundry = await startWorld({ generation });
-  });
+describe.each([13, 14] as const)(
+  "a fraction typed by the player is refused, not rounded (Foundry v%i)",
+  (generation) => {
+    let foundry: FoundryDouble;
+    beforeEach(async () => {
+      foundry = await startWorld({ generation });
+    });
 
-  it("an Attribute of 10.4 and half a Destiny die on the player's own hero", async () => {
-    const hero = doc(await wuxiaHero());
-    actAs("player");
-    expect(await refusalOf(hero.update({ "system.attributes.metal": 4.4 }))).toEqual(["Metal must be a whole number (got 4.4)."]);
-    expect(await refusalOf(hero.update({ "system.attributes.metal": 10.4 }))).toEqual(["Metal must be between 1 and 10 (got 10.4)."]);
-    expect(await refusalOf(hero.update({ "system.destiny": 0.5 }))).toEqual(["Destiny dice must be a whole number (got 0.5)."]);
-    expect(hero.system.destiny).toBe(2);
-    expect((hero.system.attributes as Record<string, number>).metal).toBe(3);
-  });
+    it("an Attribute of 10.4 and half a Destiny die on the player's own hero", async () => {
+      const hero = doc(await wuxiaHero());
+      actAs("player");
+      expect(await refusalOf(hero.update({ "system.attributes.metal": 4.4 }))).toEqual([
+        "Metal must be a whole number (got 4.4).",
+      ]);
+      expect(await refusalOf(hero.update({ "system.attributes.metal": 10.4 }))).toEqual([
+        "Metal must be between 1 and 10 (got 10.4).",
+      ]);
+      expect(await refusalOf(hero.update({ "system.destiny": 0.5 }))).toEqual([
+        "Destiny dice must be a whole number (got 0.5).",
+      ]);
+      expect(hero.system.destiny).toBe(2);
+      expect((hero.system.attributes as Record<string, number>).metal).toBe(3);
+    });
 
-  it("a wound count, a skill level and a sub-group's count", async () => {
-    const david = await harmoniesHero();
-    const band = doc(await createActor({ name: "Gardes", type: "group", system: { members: [{ label: "Garde", count: 3, stats: {} }] } }));
-    actAs("player");
-    expect(await refusalOf(doc(david).update({ "system.wounds.light": 1.5 }))).toEqual(["Light wounds must be a whole number (got 1.5)."]);
-    expect(await refusalOf(itemOf(david, "Fronde").update({ "system.level": -2.5 }))).toEqual(["Level learnt must be a whole number (got -2.5)."]);
-    expect(await refusalOf(band.update({ "system.members": [{ label: "Garde", count: 2.5, stats: {} }] }))).toEqual(["members.element.count must be a whole number (got 2.5)."]);
-    expect((band.system.members as { count: number }[])[0]?.count).toBe(3);
-  });
+    it("a wound count, a skill level and a sub-group's count", async () => {
+      const david = await harmoniesHero();
+      const band = doc(
+        await createActor({
+          name: "Gardes",
+          type: "group",
+          system: { members: [{ label: "Garde", count: 3, stats: {} }] },
+        }),
+      );
+      actAs("player");
+      expect(await refusalOf(doc(david).update({ "system.wounds.light": 1.5 }))).toEqual([
+        "Light wounds must be a whole number (got 1.5).",
+      ]);
+      expect(await refusalOf(itemOf(david, "Fronde").update({ "system.level": -2.5 }))).toEqual([
+        "Level learnt must be a whole number (got -2.5).",
+      ]);
+      expect(await refusalOf(band.update({ "system.members": [{ label: "Garde", count: 2.5, stats: {} }] }))).toEqual([
+        "members.element.count must be a whole number (got 2.5).",
+      ]);
+      expect((band.system.members as { count: number }[])[0]?.count).toBe(3);
+    });
 
-  it("says so in French", async () => {
-    foundry = await startWorld({ generation, lang: "fr" });
-    const hero = doc(await wuxiaHero());
-    actAs("player");
-    expect(await refusalOf(hero.update({ "system.destiny": 0.5 }))).toEqual(["Dés de Destinée doit être un nombre entier (reçu : 0.5)."]);
-    expect(foundry.game.i18n.lang).toBe("fr");
-  });
-});
+    it("says so in French", async () => {
+      foundry = await startWorld({ generation, lang: "fr" });
+      const hero = doc(await wuxiaHero());
+      actAs("player");
+      expect(await refusalOf(hero.update({ "system.destiny": 0.5 }))).toEqual([
+        "Dés de Destinée doit être un nombre entier (reçu : 0.5).",
+      ]);
+      expect(foundry.game.i18n.lang).toBe("fr");
+    });
+  },
+);
 
 /** Every number field of a schema with its path, an array's elements under `path.0`. */
 function numberFields(field: DataField, path: string[] = []): { path: string[]; field: NumberField }[] {
   if (field instanceof NumberField) return [{ path, field }];
-  if (field instanceof SchemaField) return Object.entries(field.fields).flatMap(([name, f]) => numberFields(f, [...path, name]));
+  if (field instanceof SchemaField)
+    return Object.entries(field.fields).flatMap(([name, f]) => numberFields(f, [...path, name]));
   if (field instanceof ArrayField) return numberFields(field.element, [...path, "0"]);
   return [];
 }
@@ -116,15 +144,22 @@ describe("every counter is bounded where the rules can use it", () => {
   it("the player's 2 000 000 000 wounds and 1e308 Destiny dice are refused, and the hero still prepares", async () => {
     const hero = doc(await wuxiaHero());
     actAs("player");
-    expect(await refusalOf(hero.update({ "system.wounds.value": 2e9 }))).toEqual(["Wound level (NB) must be between 0 and 999 (got 2000000000)."]);
-    expect(await refusalOf(hero.update({ "system.destiny": 1e308 }))).toEqual(["Destiny dice must be between 0 and 999 (got 1e+308)."]);
+    expect(await refusalOf(hero.update({ "system.wounds.value": 2e9 }))).toEqual([
+      "Wound level (NB) must be between 0 and 999 (got 2000000000).",
+    ]);
+    expect(await refusalOf(hero.update({ "system.destiny": 1e308 }))).toEqual([
+      "Destiny dice must be between 0 and 999 (got 1e+308).",
+    ]);
     await hero.update({ "system.wounds.value": 999, "system.panic.value": 999 });
     expect(hero.system.wounds).toMatchObject({ value: 999, dead: true });
     expect(hero.system.panic).toMatchObject({ value: 999, mustFlee: true });
   });
 
   it("no number field of any actor or item accepts more than the rules count (10^9)", () => {
-    const models = { ...(foundry.CONFIG.Actor.dataModels as unknown as Models), ...(foundry.CONFIG.Item.dataModels as unknown as Models) };
+    const models = {
+      ...(foundry.CONFIG.Actor.dataModels as unknown as Models),
+      ...(foundry.CONFIG.Item.dataModels as unknown as Models),
+    };
     const unbounded = Object.entries(models).flatMap(([type, model]) =>
       numberFields(model.schema)
         .filter(({ field }) => largestAccepted(field) > 1e9)

@@ -22,7 +22,9 @@ function item(actor: TestActor, name: string): TestItem {
 
 /** An item of the world (the Items sidebar), owned by no actor. */
 async function worldItem(data: Record<string, unknown>): Promise<TestItem> {
-  const Item = started.foundry.CONFIG.Item.documentClass as unknown as { create(data: Record<string, unknown>): Promise<TestItem> };
+  const Item = started.foundry.CONFIG.Item.documentClass as unknown as {
+    create(data: Record<string, unknown>): Promise<TestItem>;
+  };
   return Item.create(data);
 }
 
@@ -32,7 +34,11 @@ const use = (i: TestItem) => (i.system as unknown as WuxiaSkillModel).use;
 
 describe("what a character sheet shows", () => {
   it("a Wuxia hero keeps the answers of the concept, and wears only armour of its own rule set", async () => {
-    const actor = await started.Actor.create({ name: "Lin", type: "wuxiaCharacter", system: { concept: { origin: "Hangzhou", flaws: "Orgueil" } } });
+    const actor = await started.Actor.create({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      system: { concept: { origin: "Hangzhou", flaws: "Orgueil" } },
+    });
     expect(wuxia(actor).concept).toMatchObject({ origin: "Hangzhou", flaws: "Orgueil", likes: "" });
     await actor.createEmbeddedDocuments("Item", [
       { name: "Cuirasse", type: "wuxiaArmour", system: { armour: 2 } },
@@ -56,7 +62,11 @@ describe("what a character sheet shows", () => {
   });
 
   it("a Harmonies character's token bar counts every wound carried, critical ones too", async () => {
-    const actor = await started.Actor.create({ name: "David", type: "harmoniesCharacter", system: { wounds: { light: 1, grave: 1, critical: 1 } } });
+    const actor = await started.Actor.create({
+      name: "David",
+      type: "harmoniesCharacter",
+      system: { wounds: { light: 1, grave: 1, critical: 1 } },
+    });
     expect(harmonies(actor).woundSummary).toEqual({ value: 3, max: 7 });
     expect(harmonies(actor).score("agilite")).toBe(0);
     expect(harmonies(actor).score("nonsense" as never)).toBe(0);
@@ -84,20 +94,36 @@ describe("which skill a Wuxia spécialisation hangs on (RULES 1.1)", () => {
       { name: "Magistrat  impérial", type: "wuxiaSkill", system: { category: "profession", level: 7 } },
       { name: "Tir", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Chasseur", level: 2 } },
       { name: "Traque", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Pistage", level: 3 } },
-      { name: "Enquête", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "magistrat impérial", level: 1 } },
+      {
+        name: "Enquête",
+        type: "wuxiaSkill",
+        system: { category: "narrow", parentSkill: "magistrat impérial", level: 1 },
+      },
       { name: "Faux", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Magistratimpérial", level: 1 } },
     ]);
     expect(use(item(actor, "Tir"))).toEqual({ kind: "hobby", competence: 2, rerolls: 0, parentId: null });
     expect(use(item(actor, "Traque"))).toEqual({ kind: "hobby", competence: 3, rerolls: 0, parentId: null });
-    expect(use(item(actor, "Enquête"))).toEqual({ kind: "specialisation", competence: 7, rerolls: 3, parentId: item(actor, "Magistrat  impérial").id });
+    expect(use(item(actor, "Enquête"))).toEqual({
+      kind: "specialisation",
+      competence: 7,
+      rerolls: 3,
+      parentId: item(actor, "Magistrat  impérial").id,
+    });
     expect(use(item(actor, "Faux")).kind).toBe("hobby");
   });
 
   it("a skill of the world, on no character, is used at its own level", async () => {
-    const skill = await worldItem({ name: "Tir", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Chasseur", level: 2 } });
+    const skill = await worldItem({
+      name: "Tir",
+      type: "wuxiaSkill",
+      system: { category: "narrow", parentSkill: "Chasseur", level: 2 },
+    });
     expect(use(skill)).toEqual({ kind: "hobby", competence: 2, rerolls: 0, parentId: null });
     const harmoniesSkill = await worldItem({ name: "Esquive", type: "harmoniesSkill" });
-    expect((harmoniesSkill.system as unknown as HarmoniesSkillModel).effective).toEqual({ level: -15, source: "technical" });
+    expect((harmoniesSkill.system as unknown as HarmoniesSkillModel).effective).toEqual({
+      level: -15,
+      source: "technical",
+    });
     expect((harmoniesSkill.system as unknown as HarmoniesSkillModel).metiers).toEqual([]);
   });
 
@@ -106,7 +132,12 @@ describe("which skill a Wuxia spécialisation hangs on (RULES 1.1)", () => {
     const Wuxia = started.documents.ITEM_MODELS.wuxiaSkill as unknown as Standalone;
     const narrow = new Wuxia({ category: "narrow", parentSkill: "Chasseur", level: 4 });
     narrow.prepareDerivedData();
-    expect((narrow as unknown as WuxiaSkillModel).use).toEqual({ kind: "hobby", competence: 4, rerolls: 0, parentId: null });
+    expect((narrow as unknown as WuxiaSkillModel).use).toEqual({
+      kind: "hobby",
+      competence: 4,
+      rerolls: 0,
+      parentId: null,
+    });
     const Harmonies = started.documents.ITEM_MODELS.harmoniesSkill as unknown as Standalone;
     const skill = new Harmonies({ level: -4 });
     skill.prepareDerivedData();
@@ -115,7 +146,9 @@ describe("which skill a Wuxia spécialisation hangs on (RULES 1.1)", () => {
 
   it("a métier's list names skills, never a blank", async () => {
     const actor = await started.Actor.create({ name: "David", type: "harmoniesCharacter" });
-    const [metier] = await actor.createEmbeddedDocuments("Item", [{ name: "Fantassin", type: "harmoniesMetier", system: { skills: ["Esquive"] } }]);
+    const [metier] = await actor.createEmbeddedDocuments("Item", [
+      { name: "Fantassin", type: "harmoniesMetier", system: { skills: ["Esquive"] } },
+    ]);
     await expect(metier?.update({ "system.skills": ["Esquive", ""] }) ?? Promise.resolve()).rejects.toThrow();
     expect(metier?.system.skills).toEqual(["Esquive"]);
   });
@@ -133,10 +166,16 @@ describe("older shapes", () => {
   });
 
   it("current data, and no data, pass through every migration unchanged", async () => {
-    const models = { ...started.documents.ACTOR_MODELS, ...started.documents.ITEM_MODELS } as unknown as Record<string, { migrateData(s: Record<string, unknown>): Record<string, unknown> }>;
+    const models = { ...started.documents.ACTOR_MODELS, ...started.documents.ITEM_MODELS } as unknown as Record<
+      string,
+      { migrateData(s: Record<string, unknown>): Record<string, unknown> }
+    >;
     for (const [type, model] of Object.entries(models)) {
       expect(model.migrateData({}), type).toStrictEqual({});
-      const document = type in started.documents.ACTOR_MODELS ? await started.Actor.create({ name: type, type }) : await worldItem({ name: type, type });
+      const document =
+        type in started.documents.ACTOR_MODELS
+          ? await started.Actor.create({ name: type, type })
+          : await worldItem({ name: type, type });
       const current = document.system.toObject();
       expect(model.migrateData(structuredClone(current)), type).toStrictEqual(current);
     }
@@ -164,14 +203,25 @@ describe("older shapes", () => {
 describe("a new sub-group", () => {
   it("is complete: what the schema would fill, with the label given", async () => {
     const { newMember } = await import("./actors/group");
-    const actor = await started.Actor.create({ name: "Bande", type: "group", system: { members: [{ label: "Recrue" }] } });
+    const actor = await started.Actor.create({
+      name: "Bande",
+      type: "group",
+      system: { members: [{ label: "Recrue" }] },
+    });
     expect(newMember("Recrue")).toEqual((actor.system as unknown as GroupModel).members[0]);
   });
 });
 
 describe("which rule set a document plays", () => {
   it("each item type belongs to its rule set, and nothing else to any", () => {
-    expect(["wuxiaSkill", "wuxiaArmour", "harmoniesSkill", "harmoniesHobby", "base", ""].map(itemRuleset)).toEqual(["wuxia", "wuxia", "harmonies", "harmonies", null, null]);
+    expect(["wuxiaSkill", "wuxiaArmour", "harmoniesSkill", "harmoniesHobby", "base", ""].map(itemRuleset)).toEqual([
+      "wuxia",
+      "wuxia",
+      "harmonies",
+      "harmonies",
+      null,
+      null,
+    ]);
   });
 
   it("a character plays its type's rule set, a group the one it names", () => {
@@ -186,7 +236,10 @@ describe("which rule set a document plays", () => {
 
 describe("what a token offers", () => {
   it("the counters each type offers as a token value are numbers on the prepared actor", async () => {
-    const trackable = started.foundry.CONFIG.Actor.trackableAttributes as Record<string, { bar: string[]; value: string[] }>;
+    const trackable = started.foundry.CONFIG.Actor.trackableAttributes as Record<
+      string,
+      { bar: string[]; value: string[] }
+    >;
     expect(Object.fromEntries(Object.entries(trackable).map(([type, t]) => [type, t.value]))).toEqual({
       wuxiaCharacter: ["destiny", "experience"],
       harmoniesCharacter: ["armour"],

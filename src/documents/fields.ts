@@ -98,7 +98,12 @@ export function textField(initial = "") {
 
 /** One of the keys of `labels` (their values are the i18n keys naming them). */
 export function choiceField<K extends string>(labels: Record<K, string>, initial: NoInfer<K>) {
-  return new foundry.data.fields.StringField<{ required: true; blank: false; initial: K; choices: Record<K, string> }, K, K, K>({
+  return new foundry.data.fields.StringField<
+    { required: true; blank: false; initial: K; choices: Record<K, string> },
+    K,
+    K,
+    K
+  >({
     required: true,
     blank: false,
     initial,
@@ -108,7 +113,12 @@ export function choiceField<K extends string>(labels: Record<K, string>, initial
 
 /** One of the keys of `labels`, or "" while none is chosen. */
 export function optionalChoiceField<K extends string>(labels: Record<K, string>) {
-  return new foundry.data.fields.StringField<{ required: true; blank: true; initial: ""; choices: Record<K, string> }, K | "", K | "", K | "">({
+  return new foundry.data.fields.StringField<
+    { required: true; blank: true; initial: ""; choices: Record<K, string> },
+    K | "",
+    K | "",
+    K | ""
+  >({
     required: true,
     blank: true,
     initial: "",

@@ -58,6 +58,9 @@ export function nameList(entries: readonly unknown[], what: string): string[] {
       names.push(name);
     }
   }
-  if (junk.length) console.warn(`Wuxia & Harmonies | ${what}: dropped entries that are no name: ${junk.map((j) => JSON.stringify(j) ?? String(j)).join(", ")}`);
+  if (junk.length)
+    console.warn(
+      `Wuxia & Harmonies | ${what}: dropped entries that are no name: ${junk.map((j) => JSON.stringify(j) ?? String(j)).join(", ")}`,
+    );
   return names;
 }

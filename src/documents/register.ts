@@ -38,7 +38,8 @@ export function registerDocuments(): void {
   CONFIG.Item.documentClass = WuxiaHarmoniesItem;
   Object.assign(CONFIG.Actor.dataModels, ACTOR_MODELS);
   Object.assign(CONFIG.Item.dataModels, ITEM_MODELS);
-  for (const type of Object.keys(ACTOR_MODELS)) Object.assign(CONFIG.Actor.typeLabels, { [type]: `TYPES.Actor.${type}` });
+  for (const type of Object.keys(ACTOR_MODELS))
+    Object.assign(CONFIG.Actor.typeLabels, { [type]: `TYPES.Actor.${type}` });
   for (const type of Object.keys(ITEM_MODELS)) Object.assign(CONFIG.Item.typeLabels, { [type]: `TYPES.Item.${type}` });
   // Bars point at { value, max } under `system`; wounds count up toward death (Wuxia), the
   // Harmonies bar sums the wounds carried against the room on the track.

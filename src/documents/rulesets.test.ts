@@ -10,7 +10,9 @@ describe("creation dialogs follow the rule sets played", () => {
   });
 
   const offered = (documentName: string) => {
-    const calls = (started.foundry.CONFIG[documentName] as { documentClass: { createDialogCalls: { types: string[] }[] } }).documentClass.createDialogCalls;
+    const calls = (
+      started.foundry.CONFIG[documentName] as { documentClass: { createDialogCalls: { types: string[] }[] } }
+    ).documentClass.createDialogCalls;
     return calls.at(-1)?.types;
   };
 
@@ -28,7 +30,14 @@ describe("creation dialogs follow the rule sets played", () => {
     expect(offered("Actor")).toEqual(["wuxiaCharacter", "group"]);
     const Item = started.foundry.CONFIG.Item.documentClass as unknown as { createDialog(): Promise<unknown> };
     await Item.createDialog();
-    expect(offered("Item")).toEqual(["wuxiaSkill", "wuxiaPower", "wuxiaTrait", "wuxiaDrame", "wuxiaWeapon", "wuxiaArmour"]);
+    expect(offered("Item")).toEqual([
+      "wuxiaSkill",
+      "wuxiaPower",
+      "wuxiaTrait",
+      "wuxiaDrame",
+      "wuxiaWeapon",
+      "wuxiaArmour",
+    ]);
   });
 
   it("offers only Harmonies' types in a Harmonies world, within what the caller asked for", async () => {

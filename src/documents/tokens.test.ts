@@ -4,30 +4,68 @@ import { startSystem } from "../../test/support/start-system";
 
 describe("a new actor's prototype token", () => {
   it("is linked for a Wuxia or a Harmonies character, with the type's bars", () => {
-    expect(prototypeTokenDefaults("wuxiaCharacter", {})).toEqual({ actorLink: true, bar1: { attribute: "wounds" }, bar2: { attribute: "chi" } });
-    expect(prototypeTokenDefaults("harmoniesCharacter", { system: {} })).toEqual({ actorLink: true, bar1: { attribute: "woundSummary" } });
+    expect(prototypeTokenDefaults("wuxiaCharacter", {})).toEqual({
+      actorLink: true,
+      bar1: { attribute: "wounds" },
+      bar2: { attribute: "chi" },
+    });
+    expect(prototypeTokenDefaults("harmoniesCharacter", { system: {} })).toEqual({
+      actorLink: true,
+      bar1: { attribute: "woundSummary" },
+    });
   });
 
   it("is not linked for an NPC or a group of NPCs (each token its own)", () => {
-    expect(prototypeTokenDefaults("wuxiaCharacter", { system: { npc: true } })).toEqual({ bar1: { attribute: "wounds" }, bar2: { attribute: "chi" } });
-    expect(prototypeTokenDefaults("harmoniesCharacter", { system: { npc: true } })).toEqual({ bar1: { attribute: "woundSummary" } });
+    expect(prototypeTokenDefaults("wuxiaCharacter", { system: { npc: true } })).toEqual({
+      bar1: { attribute: "wounds" },
+      bar2: { attribute: "chi" },
+    });
+    expect(prototypeTokenDefaults("harmoniesCharacter", { system: { npc: true } })).toEqual({
+      bar1: { attribute: "woundSummary" },
+    });
     expect(prototypeTokenDefaults("group", {})).toEqual({});
   });
 
   it("keeps what the creation data says, nested or dotted", () => {
-    expect(prototypeTokenDefaults("wuxiaCharacter", { prototypeToken: { actorLink: false, bar1: { attribute: "panic" } } })).toEqual({ bar2: { attribute: "chi" } });
-    expect(prototypeTokenDefaults("wuxiaCharacter", { "prototypeToken.actorLink": false, "prototypeToken.bar2.attribute": null })).toEqual({ bar1: { attribute: "wounds" } });
-    expect(prototypeTokenDefaults("harmoniesCharacter", { prototypeToken: { name: "David" } })).toEqual({ actorLink: true, bar1: { attribute: "woundSummary" } });
-    expect(prototypeTokenDefaults("harmoniesCharacter", { prototypeToken: null })).toEqual({ actorLink: true, bar1: { attribute: "woundSummary" } });
+    expect(
+      prototypeTokenDefaults("wuxiaCharacter", { prototypeToken: { actorLink: false, bar1: { attribute: "panic" } } }),
+    ).toEqual({ bar2: { attribute: "chi" } });
+    expect(
+      prototypeTokenDefaults("wuxiaCharacter", {
+        "prototypeToken.actorLink": false,
+        "prototypeToken.bar2.attribute": null,
+      }),
+    ).toEqual({ bar1: { attribute: "wounds" } });
+    expect(prototypeTokenDefaults("harmoniesCharacter", { prototypeToken: { name: "David" } })).toEqual({
+      actorLink: true,
+      bar1: { attribute: "woundSummary" },
+    });
+    expect(prototypeTokenDefaults("harmoniesCharacter", { prototypeToken: null })).toEqual({
+      actorLink: true,
+      bar1: { attribute: "woundSummary" },
+    });
   });
 
   it("is written into the actor the system creates", async () => {
     const started = await startSystem();
-    const token = async (data: Record<string, unknown>) => ((await started.Actor.create(data)) as unknown as { prototypeToken: Record<string, unknown> }).prototypeToken;
-    expect(await token({ name: "Lin Mei", type: "wuxiaCharacter" })).toMatchObject({ actorLink: true, bar1: { attribute: "wounds" }, bar2: { attribute: "chi" } });
-    expect(await token({ name: "Garde", type: "wuxiaCharacter", system: { npc: true } })).toMatchObject({ actorLink: false, bar1: { attribute: "wounds" } });
-    expect(await token({ name: "David", type: "harmoniesCharacter", prototypeToken: { actorLink: false } })).toMatchObject({ actorLink: false, bar1: { attribute: "woundSummary" } });
-    expect(await token({ name: "Gardes", type: "group", system: { ruleset: "harmonies" } })).toMatchObject({ actorLink: false, bar1: { attribute: null } });
+    const token = async (data: Record<string, unknown>) =>
+      ((await started.Actor.create(data)) as unknown as { prototypeToken: Record<string, unknown> }).prototypeToken;
+    expect(await token({ name: "Lin Mei", type: "wuxiaCharacter" })).toMatchObject({
+      actorLink: true,
+      bar1: { attribute: "wounds" },
+      bar2: { attribute: "chi" },
+    });
+    expect(await token({ name: "Garde", type: "wuxiaCharacter", system: { npc: true } })).toMatchObject({
+      actorLink: false,
+      bar1: { attribute: "wounds" },
+    });
+    expect(
+      await token({ name: "David", type: "harmoniesCharacter", prototypeToken: { actorLink: false } }),
+    ).toMatchObject({ actorLink: false, bar1: { attribute: "woundSummary" } });
+    expect(await token({ name: "Gardes", type: "group", system: { ruleset: "harmonies" } })).toMatchObject({
+      actorLink: false,
+      bar1: { attribute: null },
+    });
   });
 
   it("shows bars the token bar configuration offers for the type, each a { value, max } of the prepared actor", async () => {
@@ -41,8 +79,15 @@ describe("a new actor's prototype token", () => {
       for (const attribute of [bars.bar1, bars.bar2]) {
         if (!attribute) continue;
         expect(trackable[type]?.bar, type).toContain(attribute);
-        const value = (actors[type as keyof typeof actors].system as unknown as Record<string, { value: unknown; max: unknown }>)[attribute];
-        expect({ type, attribute, value: typeof value?.value, max: typeof value?.max }).toEqual({ type, attribute, value: "number", max: "number" });
+        const value = (
+          actors[type as keyof typeof actors].system as unknown as Record<string, { value: unknown; max: unknown }>
+        )[attribute];
+        expect({ type, attribute, value: typeof value?.value, max: typeof value?.max }).toEqual({
+          type,
+          attribute,
+          value: "number",
+          max: "number",
+        });
       }
     }
   });

@@ -13,7 +13,11 @@ function locale(): string {
 
 /** A probability as a percentage to 0.1 % ("< 0.1 %" and "> 99.9 %" at the ends, never a false 0 or 100). */
 export function percent(p: number): string {
-  const format = new Intl.NumberFormat(locale(), { style: "percent", maximumFractionDigits: 1, minimumFractionDigits: 0 });
+  const format = new Intl.NumberFormat(locale(), {
+    style: "percent",
+    maximumFractionDigits: 1,
+    minimumFractionDigits: 0,
+  });
   if (p > 0 && p < 0.0005) return `< ${format.format(0.001)}`;
   if (p < 1 && p >= 0.9995) return `> ${format.format(0.999)}`;
   return format.format(p);

@@ -4,6 +4,7 @@
  * scene is drawn (and in the sidebar-only views).
  */
 export function speakerActor(): Actor.Implementation | null {
-  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: { actor: Actor.Implementation | null }[] } } }).canvas;
+  const canvas = (globalThis as { canvas?: { tokens?: { controlled?: { actor: Actor.Implementation | null }[] } } })
+    .canvas;
   return canvas?.tokens?.controlled?.[0]?.actor ?? (game.user.character as Actor.Implementation | null) ?? null;
 }

@@ -30,10 +30,15 @@ function handlerFor(action: string): RequestHandler {
  * Carries out an action by the authority and resolves with its receipt; a refusal, here or from
  * the GM, is thrown (a RollError) for the requester's notification.
  */
-export async function carryOut(action: string, payload: object, options: { withoutGm?: boolean } = {}): Promise<string | undefined> {
+export async function carryOut(
+  action: string,
+  payload: object,
+  options: { withoutGm?: boolean } = {},
+): Promise<string | undefined> {
   const handler = handlerFor(action);
   const gm = game.users.activeGM;
-  if (gm?.isSelf || (!gm && options.withoutGm === true)) return valueOrThrow(await settle(() => handler(payload, game.user)));
+  if (gm?.isSelf || (!gm && options.withoutGm === true))
+    return valueOrThrow(await settle(() => handler(payload, game.user)));
   if (!gm) throw new RollError("WH.Chat.Error.NoGm");
   return valueOrThrow(await askGm(gm, action, payload));
 }

@@ -14,7 +14,10 @@ import { objectField } from "./payload";
  * threshold, rerolls, names — and the faces must fit it: whole numbers 1–10, one per die, and
  * the specialisation rerolls exactly those the rules make. Anything else is refused.
  */
-export async function checkedWuxiaRoll(data: Record<string, unknown>, requester: User.Implementation): Promise<WuxiaRoll> {
+export async function checkedWuxiaRoll(
+  data: Record<string, unknown>,
+  requester: User.Implementation,
+): Promise<WuxiaRoll> {
   if (data.class !== "WuxiaRoll") throw new RollError("WH.Chat.Error.NotWuxiaRoll");
   // An unevaluated roll would be rolled anew, differently, by every client drawing the card.
   if (data.evaluated !== true) throw new RollError("WH.Request.Error.NotEvaluated");
@@ -41,10 +44,14 @@ export async function checkedWuxiaRoll(data: Record<string, unknown>, requester:
   const faces = sentFaces(data);
   const size = poolSize(state);
   const rerolls = specialisationRerollTargets(faces.slice(0, size), state.threshold, state.rerolls);
-  if (faces.length !== size + rerolls.length) throw new RollError("WH.Request.Error.BadFaces", { expected: size + rerolls.length, count: faces.length });
+  if (faces.length !== size + rerolls.length)
+    throw new RollError("WH.Request.Error.BadFaces", { expected: size + rerolls.length, count: faces.length });
   const rerolled: WuxiaRerollEntry[] = rerolls.map((index) => ({ index, by: "specialisation" }));
   // Through JSON: the roll's data as a socket carries it, detached from the built roll.
-  const json = JSON.parse(JSON.stringify(expected.toJSON())) as Record<string, unknown> & { terms: Record<string, unknown>[]; options: { wuxia: typeof state } };
+  const json = JSON.parse(JSON.stringify(expected.toJSON())) as Record<string, unknown> & {
+    terms: Record<string, unknown>[];
+    options: { wuxia: typeof state };
+  };
   json.options.wuxia.rerolled = rerolled;
   // The formula is the pool's `Nd10`: one die term.
   json.terms = [{ ...json.terms[0], results: dieResults(faces, size, rerolled), evaluated: true }];
@@ -62,10 +69,15 @@ function sentFaces(data: Record<string, unknown>): number[] {
   const terms = data.terms;
   const results = Array.isArray(terms) ? (terms[0] as { results?: unknown } | undefined)?.results : undefined;
   // Every die of the largest pool rerolled once at most.
-  if (!Array.isArray(results) || results.length > 2 * MAX_POOL) throw new RollError("WH.Request.Error.BadFaces", { expected: "1–" + 2 * MAX_POOL, count: Array.isArray(results) ? results.length : 0 });
+  if (!Array.isArray(results) || results.length > 2 * MAX_POOL)
+    throw new RollError("WH.Request.Error.BadFaces", {
+      expected: "1–" + 2 * MAX_POOL,
+      count: Array.isArray(results) ? results.length : 0,
+    });
   return results.map((r: unknown) => {
     const face = (r as { result?: unknown } | null)?.result;
-    if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 10) throw new RollError("WH.Request.Error.BadFace", { face: String(face) });
+    if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 10)
+      throw new RollError("WH.Request.Error.BadFace", { face: String(face) });
     return face;
   });
 }

@@ -13,13 +13,21 @@ let foundry: FoundryDouble;
 type Ticket = { requestId: string; requesterId: string };
 type Answer = { ok: boolean; value?: string; error?: string; data?: Record<string, unknown> };
 type Query = (ticket: unknown) => Promise<Answer>;
-type UserLike = { id: string; flags: Record<string, Record<string, unknown>>; update(c: object): Promise<unknown>; query(n: string, d: unknown): Promise<Answer> };
+type UserLike = {
+  id: string;
+  flags: Record<string, Record<string, unknown>>;
+  update(c: object): Promise<unknown>;
+  query(n: string, d: unknown): Promise<Answer>;
+};
 
 const user = (id: string) => foundry.game.users.get(id) as unknown as UserLike;
 const gm = () => foundry.game.users.find((u) => u.isGM) as unknown as UserLike;
 const pending = (id: string) => (user(id).flags["wuxia-harmonies"]?.requests ?? {}) as Record<string, unknown>;
 /** The GM's answer to a query, as the GM's client gives it. */
-const answer = (ticket: unknown) => asClient(seatUser("gm"), () => ((foundry.CONFIG.queries as Record<string, Query>)["wuxia-harmonies.request"] as Query)(ticket));
+const answer = (ticket: unknown) =>
+  asClient(seatUser("gm"), () =>
+    ((foundry.CONFIG.queries as Record<string, Query>)["wuxia-harmonies.request"] as Query)(ticket),
+  );
 
 /** An action that records who it was carried out for, on which client, with what. */
 const seen: { requester: string; client: string; payload: unknown }[] = [];
@@ -66,7 +74,10 @@ describe("a player's request", () => {
   });
 
   it("for an action nobody handles is refused, named", async () => {
-    await expect(carryOutAs("player", "test.nothing", {})).rejects.toMatchObject({ key: "WH.Request.Error.Unknown", data: { action: "test.nothing" } });
+    await expect(carryOutAs("player", "test.nothing", {})).rejects.toMatchObject({
+      key: "WH.Request.Error.Unknown",
+      data: { action: "test.nothing" },
+    });
   });
 });
 
@@ -82,34 +93,63 @@ describe("a forged request", () => {
   });
 
   it("cannot be written on the player's User by the second player: the server refuses", async () => {
-    const write = asClient(seatUser("stranger"), () => user(playerId()).update({ "flags.wuxia-harmonies.requests.forged": { action: "test.echo", payload: {} } }));
+    const write = asClient(seatUser("stranger"), () =>
+      user(playerId()).update({ "flags.wuxia-harmonies.requests.forged": { action: "test.echo", payload: {} } }),
+    );
     await expect(write).rejects.toThrow("lacks permission to update User");
     expect(pending(playerId())).toEqual({});
   });
 
   it("replaying the player's own request while it is pending carries it out once, for the player", async () => {
     const requestId = "replayed00000001";
-    await asClient(seatUser("player"), () => user(playerId()).update({ [`flags.wuxia-harmonies.requests.${requestId}`]: { action: "test.echo", payload: { n: 4 } } }));
+    await asClient(seatUser("player"), () =>
+      user(playerId()).update({
+        [`flags.wuxia-harmonies.requests.${requestId}`]: { action: "test.echo", payload: { n: 4 } },
+      }),
+    );
     const ticket: Ticket = { requestId, requesterId: playerId() };
-    const [replay, own] = await Promise.all([asClient(seatUser("stranger"), () => gm().query("wuxia-harmonies.request", ticket)), asClient(seatUser("player"), () => gm().query("wuxia-harmonies.request", ticket))]);
+    const [replay, own] = await Promise.all([
+      asClient(seatUser("stranger"), () => gm().query("wuxia-harmonies.request", ticket)),
+      asClient(seatUser("player"), () => gm().query("wuxia-harmonies.request", ticket)),
+    ]);
     expect(replay).toEqual(own);
     expect(seen).toEqual([{ requester: playerId(), client: gm().id, payload: { n: 4 } }]);
   });
 
   it("a ticket that is not one, a user nobody knows, an oversized or shapeless request: refused unread", async () => {
     expect(await answer(null)).toMatchObject({ ok: false, error: "WH.Request.Error.Malformed" });
-    expect(await answer({ requestId: 1, requesterId: playerId() })).toMatchObject({ ok: false, error: "WH.Request.Error.Malformed" });
-    expect(await answer({ requestId: "a", requesterId: "nobody" })).toMatchObject({ ok: false, error: "WH.Chat.Error.UnknownUser" });
-    const write = (requestId: string, value: unknown) => asClient(seatUser("stranger"), () => user(strangerId()).update({ [`flags.wuxia-harmonies.requests.${requestId}`]: value }));
+    expect(await answer({ requestId: 1, requesterId: playerId() })).toMatchObject({
+      ok: false,
+      error: "WH.Request.Error.Malformed",
+    });
+    expect(await answer({ requestId: "a", requesterId: "nobody" })).toMatchObject({
+      ok: false,
+      error: "WH.Chat.Error.UnknownUser",
+    });
+    const write = (requestId: string, value: unknown) =>
+      asClient(seatUser("stranger"), () =>
+        user(strangerId()).update({ [`flags.wuxia-harmonies.requests.${requestId}`]: value }),
+      );
     await write("huge", { action: "test.echo", payload: { roll: "x".repeat(100_001) } });
-    expect(await answer({ requestId: "huge", requesterId: strangerId() })).toMatchObject({ ok: false, error: "WH.Request.Error.TooLarge" });
+    expect(await answer({ requestId: "huge", requesterId: strangerId() })).toMatchObject({
+      ok: false,
+      error: "WH.Request.Error.TooLarge",
+    });
     await write("shapeless", { action: 7, payload: "x" });
-    expect(await answer({ requestId: "shapeless", requesterId: strangerId() })).toMatchObject({ ok: false, error: "WH.Request.Error.Malformed" });
+    expect(await answer({ requestId: "shapeless", requesterId: strangerId() })).toMatchObject({
+      ok: false,
+      error: "WH.Request.Error.Malformed",
+    });
     expect(seen).toEqual([]);
   });
 
   it("a query reaching a player's client is refused: only a GM carries requests out", async () => {
-    const result = await asClient(seatUser("player"), () => ((foundry.CONFIG.queries as Record<string, Query>)["wuxia-harmonies.request"] as Query)({ requestId: "x", requesterId: playerId() }));
+    const result = await asClient(seatUser("player"), () =>
+      ((foundry.CONFIG.queries as Record<string, Query>)["wuxia-harmonies.request"] as Query)({
+        requestId: "x",
+        requesterId: playerId(),
+      }),
+    );
     expect(result).toEqual({ ok: false, error: "WH.Chat.Error.GmOnly", data: {} });
   });
 });
@@ -119,7 +159,11 @@ describe("a query that overtakes its request", () => {
     const requestId = "late000000000001";
     const hooksBefore = foundry.Hooks.registered("updateUser");
     const answered = answer({ requestId, requesterId: playerId() });
-    await asClient(seatUser("player"), () => user(playerId()).update({ [`flags.wuxia-harmonies.requests.${requestId}`]: { action: "test.echo", payload: { n: 5 } } }));
+    await asClient(seatUser("player"), () =>
+      user(playerId()).update({
+        [`flags.wuxia-harmonies.requests.${requestId}`]: { action: "test.echo", payload: { n: 5 } },
+      }),
+    );
     expect(await answered).toEqual({ ok: true, value: "done for Player" });
     expect(seen).toHaveLength(1);
     expect(foundry.Hooks.registered("updateUser")).toBe(hooksBefore);

@@ -4,14 +4,19 @@ import { RollError } from "../dice/errors";
  * The answer to a request, carried out here or by the GM: a value on success (a receipt), an
  * i18n key on refusal, for the requester to read in their own language.
  */
-export type RequestResult = { ok: true; value?: string } | { ok: false; error: string; data?: Record<string, string | number> };
+export type RequestResult =
+  { ok: true; value?: string } | { ok: false; error: string; data?: Record<string, string | number> };
 
 /** A refusal as a result. */
 export function refused(error: unknown): RequestResult {
   if (error instanceof RollError) return { ok: false, error: error.key, data: error.data };
   // The raw message (a RulesError's names the argument): the requester's client wraps it in
   // "WH.Roll.Error.Unexpected", in their language.
-  return { ok: false, error: "WH.Roll.Error.Unexpected", data: { message: error instanceof Error ? error.message : String(error) } };
+  return {
+    ok: false,
+    error: "WH.Roll.Error.Unexpected",
+    data: { message: error instanceof Error ? error.message : String(error) },
+  };
 }
 
 /** Runs an action and turns any refusal into a result, so a request always gets an answer. */

@@ -70,15 +70,19 @@ async function awaitStoredRequest(user: User.Implementation, requestId: string):
 }
 
 /** The GM's side: the requester and what they asked, as the server attests it. */
-export async function readSignedRequest(ticket: unknown): Promise<{ requester: User.Implementation; action: string; payload: unknown }> {
+export async function readSignedRequest(
+  ticket: unknown,
+): Promise<{ requester: User.Implementation; action: string; payload: unknown }> {
   const { requestId, requesterId } = (ticket ?? {}) as Partial<RequestTicket>;
-  if (typeof requestId !== "string" || typeof requesterId !== "string") throw new RollError("WH.Request.Error.Malformed");
+  if (typeof requestId !== "string" || typeof requesterId !== "string")
+    throw new RollError("WH.Request.Error.Malformed");
   const requester = game.users.get(requesterId);
   if (!requester) throw new RollError("WH.Chat.Error.UnknownUser");
   const stored = await awaitStoredRequest(requester, requestId);
   if (stored === undefined) throw new RollError("WH.Request.Error.Unsigned", { name: requester.name ?? "" });
   if (JSON.stringify(stored).length > MAX_REQUEST_CHARACTERS) throw new RollError("WH.Request.Error.TooLarge");
   const { action, payload } = stored as Partial<SignedRequest>;
-  if (typeof action !== "string" || payload === null || typeof payload !== "object") throw new RollError("WH.Request.Error.Malformed");
+  if (typeof action !== "string" || payload === null || typeof payload !== "object")
+    throw new RollError("WH.Request.Error.Malformed");
   return { requester, action, payload };
 }

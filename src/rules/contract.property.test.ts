@@ -36,7 +36,11 @@ function spec<A extends Args, R>(
 }
 
 /** `valid` with the argument at `index` (or what `set` picks) replaced by a value from `bad`. */
-function replace<A extends Args>(valid: fc.Arbitrary<A>, bad: fc.Arbitrary<unknown>, set: number | ((args: A, bad: unknown) => Args)): fc.Arbitrary<Args> {
+function replace<A extends Args>(
+  valid: fc.Arbitrary<A>,
+  bad: fc.Arbitrary<unknown>,
+  set: number | ((args: A, bad: unknown) => Args),
+): fc.Arbitrary<Args> {
   return fc.tuple(valid, bad).map(([args, b]) => (typeof set === "number" ? args.with(set, b) : set(args, b)));
 }
 
@@ -52,14 +56,39 @@ const face = int(1, 10);
 const faces = (max = 12) => fc.array(face, { maxLength: max });
 /** An options argument: left out, or a record of any subset of the given fields. */
 const options = <T extends Record<string, fc.Arbitrary<unknown>>>(fields: T) =>
-  fc.option(fc.record(fields, { requiredKeys: [] }), { nil: undefined }) as fc.Arbitrary<{ [K in keyof T]?: T[K] extends fc.Arbitrary<infer V> ? V : never } | undefined>;
+  fc.option(fc.record(fields, { requiredKeys: [] }), { nil: undefined }) as fc.Arbitrary<
+    { [K in keyof T]?: T[K] extends fc.Arbitrary<infer V> ? V : never } | undefined
+  >;
 const track = fc.record({ light: int(0, 6), grave: int(0, 4), critical: int(0, 3), fatal: fc.boolean() });
 const aliveTrack = track.map((t): WoundTrack => ({ ...t, fatal: false }));
 const perLevel = fc.record({ light: int(0, 60), grave: int(0, 60), critical: int(0, 60) });
 const severity = fc.constantFrom("none", "stunned", "light", "grave", "critical") as fc.Arbitrary<rules.SoakSeverity>;
-const wuxiaAttributes = fc.record({ metal: int(0, 100), feu: int(0, 100), terre: int(0, 100), eau: int(0, 100), bois: int(0, 100) });
-const harmoniesAttributes = fc.record({ cp: int(-20, 20), ag: int(-20, 20), it: int(-20, 20), ig: int(-20, 20), pu: int(-20, 20), rs: int(-20, 20), mn: int(-20, 20), pr: int(-20, 20) });
-const priorities = fc.shuffledSubarray([1, 2, 3, 4, 5], { minLength: 5, maxLength: 5 }).map(([attributes = 1, skills = 2, powers = 3, traits = 4, experience = 5]) => ({ attributes, skills, powers, traits, experience }));
+const wuxiaAttributes = fc.record({
+  metal: int(0, 100),
+  feu: int(0, 100),
+  terre: int(0, 100),
+  eau: int(0, 100),
+  bois: int(0, 100),
+});
+const harmoniesAttributes = fc.record({
+  cp: int(-20, 20),
+  ag: int(-20, 20),
+  it: int(-20, 20),
+  ig: int(-20, 20),
+  pu: int(-20, 20),
+  rs: int(-20, 20),
+  mn: int(-20, 20),
+  pr: int(-20, 20),
+});
+const priorities = fc
+  .shuffledSubarray([1, 2, 3, 4, 5], { minLength: 5, maxLength: 5 })
+  .map(([attributes = 1, skills = 2, powers = 3, traits = 4, experience = 5]) => ({
+    attributes,
+    skills,
+    powers,
+    traits,
+    experience,
+  }));
 const heroType = fc.constantFrom(...rules.WUXIA_HERO_TYPES);
 
 // --- Values outside a domain -------------------------------------------------------------------
@@ -83,22 +112,50 @@ const notNumber = fc.oneof(
 const fraction = fc.double({ min: -1e6, max: 1e6, noNaN: true }).filter((x) => !Number.isInteger(x));
 const notInteger = fc.oneof(fraction, notNumber);
 /** Not an integer in [min, max]. */
-const outOf = (min: number, max: number) => fc.oneof(notInteger, fc.integer({ min: max + 1, max: max + 1000 }), fc.integer({ min: min - 1000, max: min - 1 }));
+const outOf = (min: number, max: number) =>
+  fc.oneof(notInteger, fc.integer({ min: max + 1, max: max + 1000 }), fc.integer({ min: min - 1000, max: min - 1 }));
 const missingOr = (bad: fc.Arbitrary<unknown>) => fc.oneof(bad, fc.constant(undefined));
 /** Bad values for an option field, where undefined and null mean "the default". */
 const given = (bad: fc.Arbitrary<unknown>) => bad.filter((x) => x !== undefined && x !== null);
-const notObject = fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.array(fc.integer(), { maxLength: 2 }), fc.constant(() => 1), fc.boolean(), fc.bigInt({ min: -1n, max: 1n }), fc.constant(Symbol("o")));
+const notObject = fc.oneof(
+  fc.integer(),
+  fc.string({ maxLength: 4 }),
+  fc.array(fc.integer(), { maxLength: 2 }),
+  fc.constant(() => 1),
+  fc.boolean(),
+  fc.bigInt({ min: -1n, max: 1n }),
+  fc.constant(Symbol("o")),
+);
 /** An argument that must be an object: null and undefined are refused too. */
 const notRecord = fc.oneof(notObject, fc.constant(null), fc.constant(undefined));
 /** An options argument: undefined means every default, so only null joins the refused. */
 const notOptions = fc.oneof(notObject, fc.constant(null));
-const notBoolean = fc.oneof(fc.constantFrom("false", "true", "", 0, 1, Number.NaN), fc.object({ maxDepth: 0 }), fc.bigInt({ min: 0n, max: 1n }));
-const notList = fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.constant(null), fc.constant(undefined), fc.object({ maxDepth: 0 }), fc.constant(circular));
-const notGenerator = fc.oneof(fc.integer(), fc.string({ maxLength: 4 }), fc.constant(null), fc.constant(undefined), fc.object({ maxDepth: 0 }));
+const notBoolean = fc.oneof(
+  fc.constantFrom("false", "true", "", 0, 1, Number.NaN),
+  fc.object({ maxDepth: 0 }),
+  fc.bigInt({ min: 0n, max: 1n }),
+);
+const notList = fc.oneof(
+  fc.integer(),
+  fc.string({ maxLength: 4 }),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.object({ maxDepth: 0 }),
+  fc.constant(circular),
+);
+const notGenerator = fc.oneof(
+  fc.integer(),
+  fc.string({ maxLength: 4 }),
+  fc.constant(null),
+  fc.constant(undefined),
+  fc.object({ maxDepth: 0 }),
+);
 /** A generator whose first draw is no number in [0, 1). */
-const badGenerator = fc.constantFrom<unknown>(1, 1.5, -0.25, Number.NaN, Infinity, "0.5", null, undefined, 0n, {}, Symbol("r")).map((draw) => () => draw as number);
+const badGenerator = fc
+  .constantFrom<unknown>(1, 1.5, -0.25, Number.NaN, Infinity, "0.5", null, undefined, 0n, {}, Symbol("r"))
+  .map((draw) => () => draw as number);
 /** A list with a hole (new Array(n), delete): the hole is a missing entry, never skipped. */
-const holed = <T,>(list: fc.Arbitrary<T[]>) =>
+const holed = <T>(list: fc.Arbitrary<T[]>) =>
   fc.tuple(list, fc.nat()).map(([values, k]) => {
     const full = [...values, values[0]];
     const out = new Array<T | undefined>(full.length);
@@ -111,7 +168,7 @@ const holed = <T,>(list: fc.Arbitrary<T[]>) =>
 // --- Checks of answers -------------------------------------------------------------------------
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
-const count = <T,>(xs: readonly T[], keep: (x: T) => boolean) => xs.filter(keep).length;
+const count = <T>(xs: readonly T[], keep: (x: T) => boolean) => xs.filter(keep).length;
 const close = (a: number, b: number) => expect(Math.abs(a - b)).toBeLessThan(1e-9 * Math.max(1, Math.abs(b)));
 const draws = (random: () => number, n: number) => Array.from({ length: n }, random);
 
@@ -133,7 +190,6 @@ function noNegativeZero(value: unknown, seen = new Set<unknown>()): void {
   }
 }
 
-
 // --- Every export ------------------------------------------------------------------------------
 
 const threshold = int(-30, 30);
@@ -148,17 +204,38 @@ const creationSheet = fc.record({
   experience: int(0, 40),
   heroType: fc.option(heroType, { nil: undefined }),
 });
-const attackSide = fc.record({ successes: int(0, 20), critical: fc.option(fc.boolean(), { nil: undefined }) }, { requiredKeys: ["successes"] });
-const attackInput = fc.record({ attacker: attackSide, defender: attackSide, defenseDice: fc.option(int(0, 10), { nil: undefined }), weaponDamage: fc.option(int(0, 10), { nil: undefined }), armour: fc.option(int(0, 10), { nil: undefined }) });
-const combatants = fc.array(fc.record({ id: fc.string({ maxLength: 3 }), initiative: int(-20, 20), extraActions: int(0, 3) }), { maxLength: 6 });
+const attackSide = fc.record(
+  { successes: int(0, 20), critical: fc.option(fc.boolean(), { nil: undefined }) },
+  { requiredKeys: ["successes"] },
+);
+const attackInput = fc.record({
+  attacker: attackSide,
+  defender: attackSide,
+  defenseDice: fc.option(int(0, 10), { nil: undefined }),
+  weaponDamage: fc.option(int(0, 10), { nil: undefined }),
+  armour: fc.option(int(0, 10), { nil: undefined }),
+});
+const combatants = fc.array(
+  fc.record({ id: fc.string({ maxLength: 3 }), initiative: int(-20, 20), extraActions: int(0, 3) }),
+  { maxLength: 6 },
+);
 const closedFaces = face.map((f) => [f]);
-const openDie = fc.tuple(int(0, 3), fc.integer({ min: 1, max: 9 })).map(([tens, last]) => [...new Array<number>(tens).fill(10), last]);
-const valueCounts = fc.array(fc.record({ value: int(-40, 40), count: int(0, 6) }), { minLength: 1, maxLength: 8 }).filter((gs) => gs.some((g) => g.count > 0));
+const openDie = fc
+  .tuple(int(0, 3), fc.integer({ min: 1, max: 9 }))
+  .map(([tens, last]) => [...new Array<number>(tens).fill(10), last]);
+const valueCounts = fc
+  .array(fc.record({ value: int(-40, 40), count: int(0, 6) }), { minLength: 1, maxLength: 8 })
+  .filter((gs) => gs.some((g) => g.count > 0));
 
 const specs = {
   RulesError: spec(
-    (code: rules.RulesErrorCode, argument: string, message: string) => new RulesError(code, { argument, value: message }, message),
-    fc.tuple(fc.constantFrom<rules.RulesErrorCode>("WH.Error.NotInteger", "WH.Error.BadValue", "WH.Error.Empty"), fc.string(), fc.string()),
+    (code: rules.RulesErrorCode, argument: string, message: string) =>
+      new RulesError(code, { argument, value: message }, message),
+    fc.tuple(
+      fc.constantFrom<rules.RulesErrorCode>("WH.Error.NotInteger", "WH.Error.BadValue", "WH.Error.Empty"),
+      fc.string(),
+      fc.string(),
+    ),
     (error, [code, argument, message]) => {
       expect(error).toBeInstanceOf(RangeError);
       expect(error.name).toBe("RulesError");
@@ -188,7 +265,9 @@ const specs = {
   ),
   replayFaces: spec(
     rules.replayFaces,
-    fc.integer({ min: 2, max: 1000 }).chain((sides) => fc.tuple(fc.array(fc.integer({ min: 1, max: sides }), { maxLength: 8 }), fc.constant(sides))),
+    fc
+      .integer({ min: 2, max: 1000 })
+      .chain((sides) => fc.tuple(fc.array(fc.integer({ min: 1, max: sides }), { maxLength: 8 }), fc.constant(sides))),
     (random, [list, sides]) => {
       const die = (x: number) => Math.floor(x * (sides ?? 10)) + 1;
       expect(list.map(() => die(random()))).toEqual(list);
@@ -203,10 +282,15 @@ const specs = {
   ),
 
   // Wuxia
-  wuxiaThreshold: spec(rules.wuxiaThreshold, fc.tuple(int(-50, 50), int(-50, 50)), (t, [sr, skill]) => expect(t).toBe(sr - skill), [
-    ["sr", replace(fc.tuple(int(-5, 5), int(-5, 5)), missingOr(outOf(-1e9, 1e9)), 0)],
-    ["skill", replace(fc.tuple(int(-5, 5), int(-5, 5)), missingOr(outOf(-1e9, 1e9)), 1)],
-  ]),
+  wuxiaThreshold: spec(
+    rules.wuxiaThreshold,
+    fc.tuple(int(-50, 50), int(-50, 50)),
+    (t, [sr, skill]) => expect(t).toBe(sr - skill),
+    [
+      ["sr", replace(fc.tuple(int(-5, 5), int(-5, 5)), missingOr(outOf(-1e9, 1e9)), 0)],
+      ["skill", replace(fc.tuple(int(-5, 5), int(-5, 5)), missingOr(outOf(-1e9, 1e9)), 1)],
+    ],
+  ),
   effectiveThreshold: spec(
     rules.effectiveThreshold,
     fc.tuple(threshold),
@@ -260,15 +344,29 @@ const specs = {
         expect(roll.faces[r.index]).toBe(r.to);
       }
       expect(new Set(roll.rerolled.map((r) => r.index)).size).toBe(roll.rerolled.length);
-      expect({ ...roll, faces: undefined, rerolled: undefined }).toEqual({ ...rules.evaluateWuxiaPool(roll.faces, t), faces: undefined, rerolled: undefined });
+      expect({ ...roll, faces: undefined, rerolled: undefined }).toEqual({
+        ...rules.evaluateWuxiaPool(roll.faces, t),
+        faces: undefined,
+        rerolled: undefined,
+      });
     },
     [
       ["dice", replace(poolArgs, missingOr(outOf(0, rules.MAX_POOL_DICE)), 0)],
       ["threshold", replace(poolArgs, missingOr(notInteger), 1)],
       ["random", replace(poolArgs, notGenerator, 2)],
-      ["random", replace(poolArgs.map(([, t, r, o]) => [3, t, r, o] as const), badGenerator, 2)],
+      [
+        "random",
+        replace(
+          poolArgs.map(([, t, r, o]) => [3, t, r, o] as const),
+          badGenerator,
+          2,
+        ),
+      ],
       ["options", replace(poolArgs, notOptions, 3)],
-      ["options.rerolls", replace(poolArgs, given(outOf(0, rules.MAX_POOL_DICE)), (a, b) => [a[0], a[1], a[2], { rerolls: b }])],
+      [
+        "options.rerolls",
+        replace(poolArgs, given(outOf(0, rules.MAX_POOL_DICE)), (a, b) => [a[0], a[1], a[2], { rerolls: b }]),
+      ],
     ],
   ),
   specialisationRerollTargets: spec(
@@ -281,7 +379,12 @@ const specs = {
       // Every 1 before any other failure, each kind in pool order.
       const ones = targets.filter((i) => fs[i] === 1);
       expect(targets.slice(0, ones.length)).toEqual(ones);
-      expect(ones.length).toBe(Math.min(k, count(fs, (f) => f === 1)));
+      expect(ones.length).toBe(
+        Math.min(
+          k,
+          count(fs, (f) => f === 1),
+        ),
+      );
       expect([...ones].sort((a, b) => a - b)).toEqual(ones);
       const others = targets.slice(ones.length);
       expect([...others].sort((a, b) => a - b)).toEqual(others);
@@ -300,7 +403,8 @@ const specs = {
       const k = opts?.rerolls ?? 0;
       let success = 0;
       let critical = 0;
-      const tuples = (n: number): number[][] => (n === 0 ? [[]] : tuples(n - 1).flatMap((f) => [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((x) => [...f, x])));
+      const tuples = (n: number): number[][] =>
+        n === 0 ? [[]] : tuples(n - 1).flatMap((f) => [1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map((x) => [...f, x]));
       for (const first of tuples(dice)) {
         const m = rules.specialisationRerollTargets(first, t, k).length;
         for (const again of tuples(m)) {
@@ -318,7 +422,10 @@ const specs = {
       ["dice", replace(oddsArgs, missingOr(outOf(0, rules.MAX_POOL_DICE)), 0)],
       ["threshold", replace(oddsArgs, missingOr(notInteger), 1)],
       ["options", replace(oddsArgs, notOptions, 2)],
-      ["options.rerolls", replace(oddsArgs, given(outOf(0, rules.MAX_POOL_DICE)), (a, b) => [a[0], a[1], { rerolls: b }])],
+      [
+        "options.rerolls",
+        replace(oddsArgs, given(outOf(0, rules.MAX_POOL_DICE)), (a, b) => [a[0], a[1], { rerolls: b }]),
+      ],
     ],
   ),
   specialisationRerolls: spec(
@@ -328,50 +435,103 @@ const specs = {
     [
       ["skillLevel", fc.tuple(missingOr(outOf(1, 10)))],
       ["options", fc.tuple(int(1, 10), notOptions)],
-      ["options.rerollBands", fc.tuple(int(1, 10), given(notList).map((b) => ({ rerollBands: b })))],
-      ["options.rerollBands", fc.tuple(int(1, 10), fc.array(notRecord, { minLength: 1, maxLength: 2 }).map((b) => ({ rerollBands: b })))],
-      ["options.rerollBands", fc.tuple(int(1, 10), outOf(0, 1000).map((r) => ({ rerollBands: [{ fromLevel: 1, rerolls: r }] })))],
+      [
+        "options.rerollBands",
+        fc.tuple(
+          int(1, 10),
+          given(notList).map((b) => ({ rerollBands: b })),
+        ),
+      ],
+      [
+        "options.rerollBands",
+        fc.tuple(
+          int(1, 10),
+          fc.array(notRecord, { minLength: 1, maxLength: 2 }).map((b) => ({ rerollBands: b })),
+        ),
+      ],
+      [
+        "options.rerollBands",
+        fc.tuple(
+          int(1, 10),
+          outOf(0, 1000).map((r) => ({ rerollBands: [{ fromLevel: 1, rerolls: r }] })),
+        ),
+      ],
     ],
   ),
   narrowSkillUse: spec(
     rules.narrowSkillUse,
     fc.tuple(fc.option(int(1, 10)), fc.option(int(1, 10))).filter(([p, h]) => p !== null || h !== null),
     (use, [parent, hobby]) => {
-      if (parent !== null) expect(use).toEqual({ kind: "specialisation", competence: parent + 0, rerolls: rules.specialisationRerolls(parent) });
+      if (parent !== null)
+        expect(use).toEqual({
+          kind: "specialisation",
+          competence: parent + 0,
+          rerolls: rules.specialisationRerolls(parent),
+        });
       else expect(use).toEqual({ kind: "hobby", competence: (hobby ?? NaN) + 0, rerolls: 0 });
     },
     [
-      ["parentLevel", fc.tuple(outOf(1, 10).filter((x) => x !== null), fc.option(int(1, 10)))],
+      [
+        "parentLevel",
+        fc.tuple(
+          outOf(1, 10).filter((x) => x !== null),
+          fc.option(int(1, 10)),
+        ),
+      ],
       ["hobbyLevel", fc.tuple(fc.constant(null), fc.oneof(outOf(1, 10), fc.constant(null)))],
       ["options", fc.tuple(int(1, 10), fc.constant(null), notOptions)],
     ],
   ),
   spendDestinyReroll: spec(
     rules.spendDestinyReroll,
-    fc.array(face, { minLength: 1, maxLength: 10 }).chain((fs) => fc.tuple(fc.constant(fs), fc.integer({ min: 0, max: fs.length - 1 }), threshold, generator)),
+    fc
+      .array(face, { minLength: 1, maxLength: 10 })
+      .chain((fs) => fc.tuple(fc.constant(fs), fc.integer({ min: 0, max: fs.length - 1 }), threshold, generator)),
     (r, [fs, i, t]) => {
       expect(r.from).toBe(fs[i]);
       expect(r.faces).toEqual(fs.with(i, r.to));
       expect(r).toMatchObject(rules.evaluateWuxiaPool(r.faces, t));
     },
     [
-      ["faces", fc.tuple(fc.oneof(notList, holed(fc.array(face, { minLength: 1 }))), fc.constant(0), threshold, generator)],
-      ["index", fc.tuple(faces(4), missingOr(outOf(0, 3)), threshold, generator).map(([fs, i, t, g]) => [fs.length === 4 ? fs : [1, 2, 3, 4], i, t, g])],
+      [
+        "faces",
+        fc.tuple(fc.oneof(notList, holed(fc.array(face, { minLength: 1 }))), fc.constant(0), threshold, generator),
+      ],
+      [
+        "index",
+        fc
+          .tuple(faces(4), missingOr(outOf(0, 3)), threshold, generator)
+          .map(([fs, i, t, g]) => [fs.length === 4 ? fs : [1, 2, 3, 4], i, t, g]),
+      ],
       ["threshold", fc.tuple(fc.constant([5]), fc.constant(0), missingOr(notInteger), generator)],
       ["random", fc.tuple(fc.constant([5]), fc.constant(0), threshold, fc.oneof(notGenerator, badGenerator))],
     ],
   ),
-  deathThreshold: spec(rules.deathThreshold, fc.tuple(int(0, 100), int(0, 100)), (d, [m, e]) => expect(d).toBe((2 * m + e) * 3), [
-    ["metal", fc.tuple(missingOr(outOf(0, 100)), int(0, 100))],
-    ["eau", fc.tuple(int(0, 100), missingOr(outOf(0, 100)))],
-  ]),
-  chiReserve: spec(rules.chiReserve, fc.tuple(wuxiaAttributes), (chi, [a]) => expect(chi).toBe(Math.floor((a.metal + a.feu + a.terre + a.eau + a.bois) / 2)), [
-    ["attributes", fc.tuple(notRecord)],
-    ["attributes.eau", replace(fc.tuple(wuxiaAttributes), missingOr(outOf(0, 100)), (a, b) => [{ ...a[0], eau: b }])],
-  ]),
+  deathThreshold: spec(
+    rules.deathThreshold,
+    fc.tuple(int(0, 100), int(0, 100)),
+    (d, [m, e]) => expect(d).toBe((2 * m + e) * 3),
+    [
+      ["metal", fc.tuple(missingOr(outOf(0, 100)), int(0, 100))],
+      ["eau", fc.tuple(int(0, 100), missingOr(outOf(0, 100)))],
+    ],
+  ),
+  chiReserve: spec(
+    rules.chiReserve,
+    fc.tuple(wuxiaAttributes),
+    (chi, [a]) => expect(chi).toBe(Math.floor((a.metal + a.feu + a.terre + a.eau + a.bois) / 2)),
+    [
+      ["attributes", fc.tuple(notRecord)],
+      ["attributes.eau", replace(fc.tuple(wuxiaAttributes), missingOr(outOf(0, 100)), (a, b) => [{ ...a[0], eau: b }])],
+    ],
+  ),
   woundThresholds: spec(
     rules.woundThresholds,
-    fc.tuple(int(0, 100), int(0, 100), options({ woundFractions: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }) })),
+    fc.tuple(
+      int(0, 100),
+      int(0, 100),
+      options({ woundFractions: fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }) }),
+    ),
     (ts, [m, e, opts]) => {
       const death = rules.deathThreshold(m, e);
       const fractions = opts?.woundFractions ?? [0.25, 0.5, 0.75];
@@ -384,7 +544,19 @@ const specs = {
     [
       ["metal", fc.tuple(outOf(0, 100), int(0, 100))],
       ["options", fc.tuple(int(0, 10), int(0, 10), notOptions)],
-      ["options.woundFractions", fc.tuple(int(0, 10), int(0, 10), fc.oneof(given(notList), fc.array(fc.oneof(notNumber, fc.double({ min: 1.01, max: 100 })), { minLength: 1, maxLength: 2 })).map((w) => ({ woundFractions: w })))],
+      [
+        "options.woundFractions",
+        fc.tuple(
+          int(0, 10),
+          int(0, 10),
+          fc
+            .oneof(
+              given(notList),
+              fc.array(fc.oneof(notNumber, fc.double({ min: 1.01, max: 100 })), { minLength: 1, maxLength: 2 }),
+            )
+            .map((w) => ({ woundFractions: w })),
+        ),
+      ],
     ],
   ),
   woundStatus: spec(
@@ -399,7 +571,17 @@ const specs = {
     [
       ["nb", fc.tuple(missingOr(outOf(0, 1e9)), int(0, 10), int(0, 10))],
       ["options", fc.tuple(int(0, 10), int(0, 10), int(0, 10), notOptions)],
-      ["options.woundPenalties", fc.tuple(int(0, 10), int(0, 10), int(0, 10), fc.oneof(given(notList), fc.array(notInteger, { minLength: 3, maxLength: 3 })).map((p) => ({ woundPenalties: p })))],
+      [
+        "options.woundPenalties",
+        fc.tuple(
+          int(0, 10),
+          int(0, 10),
+          int(0, 10),
+          fc
+            .oneof(given(notList), fc.array(notInteger, { minLength: 3, maxLength: 3 }))
+            .map((p) => ({ woundPenalties: p })),
+        ),
+      ],
     ],
   ),
   panicThresholds: spec(
@@ -409,7 +591,13 @@ const specs = {
     [
       ["eau", fc.tuple(missingOr(outOf(0, 100)))],
       ["options", fc.tuple(int(0, 10), notOptions)],
-      ["options.panicMultipliers", fc.tuple(int(0, 10), fc.oneof(given(notList), holed(fc.array(fc.nat(9)))).map((m) => ({ panicMultipliers: m })))],
+      [
+        "options.panicMultipliers",
+        fc.tuple(
+          int(0, 10),
+          fc.oneof(given(notList), holed(fc.array(fc.nat(9)))).map((m) => ({ panicMultipliers: m })),
+        ),
+      ],
     ],
   ),
   panicStatus: spec(
@@ -423,7 +611,14 @@ const specs = {
       ["level", fc.tuple(missingOr(outOf(0, 1e9)), int(0, 10))],
       ["eau", fc.tuple(int(0, 10), missingOr(outOf(0, 100)))],
       ["options", fc.tuple(int(0, 10), int(0, 10), notOptions)],
-      ["options.panicPenalties", fc.tuple(int(0, 10), int(0, 10), fc.array(notInteger, { minLength: 2, maxLength: 2 }).map((p) => ({ panicPenalties: p })))],
+      [
+        "options.panicPenalties",
+        fc.tuple(
+          int(0, 10),
+          int(0, 10),
+          fc.array(notInteger, { minLength: 2, maxLength: 2 }).map((p) => ({ panicPenalties: p })),
+        ),
+      ],
     ],
   ),
   wuxiaCreationBudget: spec(
@@ -440,8 +635,22 @@ const specs = {
       ["priorities", fc.tuple(notRecord)],
       ["priorities.skills", replace(fc.tuple(priorities), missingOr(outOf(1, 5)), (a, b) => [{ ...a[0], skills: b }])],
       ["options", fc.tuple(priorities, notOptions)],
-      ["options.creation", fc.tuple(priorities, notObject.map((c) => ({ creation: c })))],
-      ["options.creation.traits", fc.tuple(priorities, fc.oneof(given(notList), fc.constant([])).map((traits) => ({ creation: { ...rules.WUXIA_DEFAULTS.creation, traits } })))],
+      [
+        "options.creation",
+        fc.tuple(
+          priorities,
+          notObject.map((c) => ({ creation: c })),
+        ),
+      ],
+      [
+        "options.creation.traits",
+        fc.tuple(
+          priorities,
+          fc
+            .oneof(given(notList), fc.constant([]))
+            .map((traits) => ({ creation: { ...rules.WUXIA_DEFAULTS.creation, traits } })),
+        ),
+      ],
     ],
   ),
   validateWuxiaCreation: spec(
@@ -459,18 +668,50 @@ const specs = {
       const budget = rules.wuxiaCreationBudget(sheet.priorities);
       expect(check.budget).toEqual(budget);
       const over = check.problems.filter((p) => p.code === "WH.Creation.OverBudget").map((p) => p.field);
-      expect(over).toEqual(rules.WUXIA_CATEGORIES.filter((c) => check.spent[c] > (c === "traits" ? budget.traits.count : c === "attributes" ? budget.attributes.points : budget[c].points)));
-      expect(check.problems.some((p) => p.code === "WH.Creation.HeroTypeMismatch")).toBe(sheet.heroType !== undefined && sheet.heroType !== budget.powers.heroType);
+      expect(over).toEqual(
+        rules.WUXIA_CATEGORIES.filter(
+          (c) =>
+            check.spent[c] >
+            (c === "traits" ? budget.traits.count : c === "attributes" ? budget.attributes.points : budget[c].points),
+        ),
+      );
+      expect(check.problems.some((p) => p.code === "WH.Creation.HeroTypeMismatch")).toBe(
+        sheet.heroType !== undefined && sheet.heroType !== budget.powers.heroType,
+      );
     },
     [
       ["sheet", fc.tuple(notRecord)],
       ["attributes", replace(fc.tuple(creationSheet), notRecord, (a, b) => [{ ...a[0], attributes: b }])],
       ["priorities", replace(fc.tuple(creationSheet), notRecord, (a, b) => [{ ...a[0], priorities: b }])],
-      ["skillLevels", replace(fc.tuple(creationSheet), fc.oneof(notList, holed(fc.array(int(0, 5))), fc.array(outOf(0, 100), { minLength: 1, maxLength: 2 })), (a, b) => [{ ...a[0], skillLevels: b }])],
+      [
+        "skillLevels",
+        replace(
+          fc.tuple(creationSheet),
+          fc.oneof(notList, holed(fc.array(int(0, 5))), fc.array(outOf(0, 100), { minLength: 1, maxLength: 2 })),
+          (a, b) => [{ ...a[0], skillLevels: b }],
+        ),
+      ],
       ["traits", replace(fc.tuple(creationSheet), missingOr(outOf(0, 1e9)), (a, b) => [{ ...a[0], traits: b }])],
-      ["experience", replace(fc.tuple(creationSheet), missingOr(outOf(0, 1e9)), (a, b) => [{ ...a[0], experience: b }])],
-      ["powerLevels", replace(fc.tuple(creationSheet), fc.oneof(notList, fc.array(outOf(0, 100), { minLength: 1, maxLength: 2 })), (a, b) => [{ ...a[0], powerLevels: b }])],
-      ["heroType", replace(fc.tuple(creationSheet), fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null)), (a, b) => [{ ...a[0], heroType: b }])],
+      [
+        "experience",
+        replace(fc.tuple(creationSheet), missingOr(outOf(0, 1e9)), (a, b) => [{ ...a[0], experience: b }]),
+      ],
+      [
+        "powerLevels",
+        replace(
+          fc.tuple(creationSheet),
+          fc.oneof(notList, fc.array(outOf(0, 100), { minLength: 1, maxLength: 2 })),
+          (a, b) => [{ ...a[0], powerLevels: b }],
+        ),
+      ],
+      [
+        "heroType",
+        replace(
+          fc.tuple(creationSheet),
+          fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null)),
+          (a, b) => [{ ...a[0], heroType: b }],
+        ),
+      ],
       ["options", fc.tuple(creationSheet, notOptions)],
     ],
   ),
@@ -488,24 +729,64 @@ const specs = {
       ["combatSkill", fc.tuple(int(0, 5), missingOr(notInteger), generator)],
       ["random", fc.tuple(int(1, 5), int(0, 5), fc.oneof(notGenerator, badGenerator))],
       ["options", fc.tuple(int(0, 5), int(0, 5), generator, notOptions)],
-      ["options.sr", fc.tuple(int(0, 5), int(0, 5), generator, given(notInteger).map((sr) => ({ sr })))],
-      ["options.rerolls", fc.tuple(int(0, 5), int(0, 5), generator, given(outOf(0, rules.MAX_POOL_DICE)).map((rerolls) => ({ rerolls })))],
+      [
+        "options.sr",
+        fc.tuple(
+          int(0, 5),
+          int(0, 5),
+          generator,
+          given(notInteger).map((sr) => ({ sr })),
+        ),
+      ],
+      [
+        "options.rerolls",
+        fc.tuple(
+          int(0, 5),
+          int(0, 5),
+          generator,
+          given(outOf(0, rules.MAX_POOL_DICE)).map((rerolls) => ({ rerolls })),
+        ),
+      ],
     ],
   ),
   spendInitiativeSuccesses: spec(
     rules.spendInitiativeSuccesses,
-    fc.tuple(int(-10, 10), int(0, 3), int(0, 3), int(0, 3)).chain(([base, a, b, c]) =>
-      fc.tuple(fc.constant(base), int(a + b + c, 12), fc.constant({ initiative: a, extraActions: b, defenseDice: c })),
-    ),
-    (out, [base, successes, p]) => expect(out).toEqual({ initiative: base + p.initiative, extraActions: p.extraActions + 0, defenseDice: p.defenseDice + 0, unspent: successes - p.initiative - p.extraActions - p.defenseDice }),
+    fc
+      .tuple(int(-10, 10), int(0, 3), int(0, 3), int(0, 3))
+      .chain(([base, a, b, c]) =>
+        fc.tuple(
+          fc.constant(base),
+          int(a + b + c, 12),
+          fc.constant({ initiative: a, extraActions: b, defenseDice: c }),
+        ),
+      ),
+    (out, [base, successes, p]) =>
+      expect(out).toEqual({
+        initiative: base + p.initiative,
+        extraActions: p.extraActions + 0,
+        defenseDice: p.defenseDice + 0,
+        unspent: successes - p.initiative - p.extraActions - p.defenseDice,
+      }),
     [
       ["base", fc.tuple(missingOr(notInteger), int(0, 3))],
       ["successes", fc.tuple(int(0, 3), missingOr(outOf(0, 1e9)))],
       ["purchase", fc.tuple(int(0, 3), int(0, 3), notOptions)],
-      ...(["initiative", "extraActions", "defenseDice"] as const).map(
-        (kind): [string, fc.Arbitrary<Args>] => [`purchase.${kind}`, fc.tuple(int(0, 3), int(0, 3), given(outOf(0, 1e9)).map((d) => ({ [kind]: d })))],
-      ),
-      ["purchase", fc.tuple(int(0, 3), int(0, 3), int(4, 9).map((d) => ({ extraActions: d })))],
+      ...(["initiative", "extraActions", "defenseDice"] as const).map((kind): [string, fc.Arbitrary<Args>] => [
+        `purchase.${kind}`,
+        fc.tuple(
+          int(0, 3),
+          int(0, 3),
+          given(outOf(0, 1e9)).map((d) => ({ [kind]: d })),
+        ),
+      ]),
+      [
+        "purchase",
+        fc.tuple(
+          int(0, 3),
+          int(0, 3),
+          int(4, 9).map((d) => ({ extraActions: d })),
+        ),
+      ],
     ],
   ),
   initiativeTurns: spec(
@@ -522,9 +803,22 @@ const specs = {
     [
       ["combatants", fc.tuple(fc.oneof(notList, holed(combatants.filter((c) => c.length > 0))))],
       ["combatants[0]", fc.tuple(notRecord.map((c) => [c]))],
-      ["combatants[0].id", fc.tuple(fc.oneof(fc.integer(), fc.constant(null), fc.constant(undefined)).map((id) => [{ id, initiative: 1, extraActions: 0 }]))],
-      ["combatants[0].initiative", fc.tuple(missingOr(notInteger).map((initiative) => [{ id: "a", initiative, extraActions: 0 }]))],
-      ["combatants[0].extraActions", fc.tuple(missingOr(outOf(0, 1000)).map((extraActions) => [{ id: "a", initiative: 1, extraActions }]))],
+      [
+        "combatants[0].id",
+        fc.tuple(
+          fc
+            .oneof(fc.integer(), fc.constant(null), fc.constant(undefined))
+            .map((id) => [{ id, initiative: 1, extraActions: 0 }]),
+        ),
+      ],
+      [
+        "combatants[0].initiative",
+        fc.tuple(missingOr(notInteger).map((initiative) => [{ id: "a", initiative, extraActions: 0 }])),
+      ],
+      [
+        "combatants[0].extraActions",
+        fc.tuple(missingOr(outOf(0, 1000)).map((extraActions) => [{ id: "a", initiative: 1, extraActions }])),
+      ],
     ],
   ),
   defenseDiceAtRoundStart: spec(
@@ -534,14 +828,21 @@ const specs = {
     [
       ["defenseDice", fc.tuple(missingOr(outOf(0, 1e9)))],
       ["options", fc.tuple(int(0, 3), notOptions)],
-      ["options.defenseDiceCarryOver", fc.tuple(int(0, 3), notBoolean.map((c) => ({ defenseDiceCarryOver: c })))],
+      [
+        "options.defenseDiceCarryOver",
+        fc.tuple(
+          int(0, 3),
+          notBoolean.map((c) => ({ defenseDiceCarryOver: c })),
+        ),
+      ],
     ],
   ),
   resolveWuxiaAttack: spec(
     rules.resolveWuxiaAttack,
     fc.tuple(attackInput),
     (r, [input]) => {
-      const side = (s: { successes: number; critical?: boolean | undefined }) => (s.critical === true ? 0 : s.successes);
+      const side = (s: { successes: number; critical?: boolean | undefined }) =>
+        s.critical === true ? 0 : s.successes;
       const used = Math.min(input.defenseDice ?? 0, side(input.attacker));
       expect(r.defenseDiceUsed).toBe(used);
       expect(r.attackerSuccesses).toBe(side(input.attacker) - used);
@@ -553,21 +854,57 @@ const specs = {
     [
       ["input", fc.tuple(notRecord)],
       ["attacker", replace(fc.tuple(attackInput), notRecord, (a, b) => [{ ...a[0], attacker: b }])],
-      ["defender.successes", replace(fc.tuple(attackInput), missingOr(outOf(0, 1e9)), (a, b) => [{ ...a[0], defender: { successes: b } }])],
-      ["attacker.critical", replace(fc.tuple(attackInput), notBoolean, (a, b) => [{ ...a[0], attacker: { successes: 1, critical: b } }])],
+      [
+        "defender.successes",
+        replace(fc.tuple(attackInput), missingOr(outOf(0, 1e9)), (a, b) => [{ ...a[0], defender: { successes: b } }]),
+      ],
+      [
+        "attacker.critical",
+        replace(fc.tuple(attackInput), notBoolean, (a, b) => [{ ...a[0], attacker: { successes: 1, critical: b } }]),
+      ],
       ["defenseDice", replace(fc.tuple(attackInput), given(outOf(0, 1e9)), (a, b) => [{ ...a[0], defenseDice: b }])],
       ["investments", replace(fc.tuple(attackInput), notObject, (a, b) => [{ ...a[0], investments: b }])],
-      ["investments", fc.tuple(fc.constant({ attacker: { successes: 3 }, defender: { successes: 1 }, investments: { ame: 2 } }))],
+      [
+        "investments",
+        fc.tuple(fc.constant({ attacker: { successes: 3 }, defender: { successes: 1 }, investments: { ame: 2 } })),
+      ],
       ...(["critique", "defenseDice", "groupReserve", "manoeuvres", "ame"] as const).map(
-        (kind): [string, fc.Arbitrary<Args>] => [`investments.${kind}`, replace(fc.tuple(attackInput), given(outOf(0, 1e9)), (a, b) => [{ ...a[0], investments: { [kind]: b } }])],
+        (kind): [string, fc.Arbitrary<Args>] => [
+          `investments.${kind}`,
+          replace(fc.tuple(attackInput), given(outOf(0, 1e9)), (a, b) => [{ ...a[0], investments: { [kind]: b } }]),
+        ],
       ),
       ["weaponDamage", replace(fc.tuple(attackInput), given(outOf(0, 1e9)), (a, b) => [{ ...a[0], weaponDamage: b }])],
       ["armour", replace(fc.tuple(attackInput), given(outOf(0, 1e9)), (a, b) => [{ ...a[0], armour: b }])],
-      ["options.surplusOffset", fc.tuple(attackInput, given(outOf(0, 1e9)).map((c) => ({ surplusOffset: c })))],
-      ["options.critiqueDamagePerSuccess", fc.tuple(attackInput, given(outOf(0, 1e9)).map((c) => ({ critiqueDamagePerSuccess: c })))],
+      [
+        "options.surplusOffset",
+        fc.tuple(
+          attackInput,
+          given(outOf(0, 1e9)).map((c) => ({ surplusOffset: c })),
+        ),
+      ],
+      [
+        "options.critiqueDamagePerSuccess",
+        fc.tuple(
+          attackInput,
+          given(outOf(0, 1e9)).map((c) => ({ critiqueDamagePerSuccess: c })),
+        ),
+      ],
       ["options", fc.tuple(attackInput, notOptions)],
-      ["options.criticalFailureCountsZero", fc.tuple(attackInput, notBoolean.map((c) => ({ criticalFailureCountsZero: c })))],
-      ["options.investmentCost", fc.tuple(attackInput, given(outOf(1, 1e9)).map((c) => ({ investmentCost: c })))],
+      [
+        "options.criticalFailureCountsZero",
+        fc.tuple(
+          attackInput,
+          notBoolean.map((c) => ({ criticalFailureCountsZero: c })),
+        ),
+      ],
+      [
+        "options.investmentCost",
+        fc.tuple(
+          attackInput,
+          given(outOf(1, 1e9)).map((c) => ({ investmentCost: c })),
+        ),
+      ],
     ],
   ),
 
@@ -592,13 +929,18 @@ const specs = {
     },
     [["measure", fc.tuple(fc.oneof(notNumber, fc.constant(undefined), fc.double({ max: 0, noNaN: true })))]],
   ),
-  measureRatio: spec(rules.measureRatio, fc.tuple(int(-100, 100), int(-100, 100)), (r, [v, a]) => {
-    expect(r).toBe(rules.measureOf(v - a));
-    close(rules.measureRatio(v + 10, a), 10 * r);
-  }, [
-    ["value", fc.tuple(missingOr(outOf(-1e9, 1e9)), int(0, 3))],
-    ["against", fc.tuple(fc.constant(0), missingOr(outOf(-3000, 3000)))],
-  ]),
+  measureRatio: spec(
+    rules.measureRatio,
+    fc.tuple(int(-100, 100), int(-100, 100)),
+    (r, [v, a]) => {
+      expect(r).toBe(rules.measureOf(v - a));
+      close(rules.measureRatio(v + 10, a), 10 * r);
+    },
+    [
+      ["value", fc.tuple(missingOr(outOf(-1e9, 1e9)), int(0, 3))],
+      ["against", fc.tuple(fc.constant(0), missingOr(outOf(-3000, 3000)))],
+    ],
+  ),
   rollHarmonies: spec(
     rules.rollHarmonies,
     fc.tuple(generator, options({ open: fc.boolean() })),
@@ -612,7 +954,13 @@ const specs = {
     [
       ["random", fc.tuple(fc.oneof(notGenerator, badGenerator))],
       ["options", fc.tuple(generator, notOptions)],
-      ["options.open", fc.tuple(generator, notBoolean.map((open) => ({ open })))],
+      [
+        "options.open",
+        fc.tuple(
+          generator,
+          notBoolean.map((open) => ({ open })),
+        ),
+      ],
     ],
   ),
   rollHarmoniesAction: spec(
@@ -625,7 +973,14 @@ const specs = {
     [
       ["modifier", fc.tuple(missingOr(notInteger), generator)],
       ["random", fc.tuple(int(0, 3), fc.oneof(notGenerator, badGenerator))],
-      ["options.open", fc.tuple(int(0, 3), generator, notBoolean.map((open) => ({ open })))],
+      [
+        "options.open",
+        fc.tuple(
+          int(0, 3),
+          generator,
+          notBoolean.map((open) => ({ open })),
+        ),
+      ],
     ],
   ),
   harmoniesActionFromFaces: spec(
@@ -641,10 +996,44 @@ const specs = {
     },
     [
       ["modifier", fc.tuple(missingOr(notInteger), closedFaces, closedFaces)],
-      ["plus", fc.tuple(int(0, 3), fc.oneof(notList, fc.constant([]), holed(closedFaces), fc.array(outOf(1, 10), { minLength: 1, maxLength: 1 }), fc.constant([10, 3])), closedFaces)],
-      ["minus", fc.tuple(int(0, 3), openDie, fc.oneof(notList, fc.constant([10]), fc.constant([4, 10]), fc.array(outOf(1, 10), { minLength: 2, maxLength: 2 })), fc.constant({ open: true }))],
+      [
+        "plus",
+        fc.tuple(
+          int(0, 3),
+          fc.oneof(
+            notList,
+            fc.constant([]),
+            holed(closedFaces),
+            fc.array(outOf(1, 10), { minLength: 1, maxLength: 1 }),
+            fc.constant([10, 3]),
+          ),
+          closedFaces,
+        ),
+      ],
+      [
+        "minus",
+        fc.tuple(
+          int(0, 3),
+          openDie,
+          fc.oneof(
+            notList,
+            fc.constant([10]),
+            fc.constant([4, 10]),
+            fc.array(outOf(1, 10), { minLength: 2, maxLength: 2 }),
+          ),
+          fc.constant({ open: true }),
+        ),
+      ],
       ["options", fc.tuple(int(0, 3), closedFaces, closedFaces, notOptions)],
-      ["options.open", fc.tuple(int(0, 3), closedFaces, closedFaces, notBoolean.map((open) => ({ open })))],
+      [
+        "options.open",
+        fc.tuple(
+          int(0, 3),
+          closedFaces,
+          closedFaces,
+          notBoolean.map((open) => ({ open })),
+        ),
+      ],
     ],
   ),
   differencePmf: spec(
@@ -657,7 +1046,13 @@ const specs = {
     [
       ["d", fc.tuple(missingOr(notInteger))],
       ["options", fc.tuple(int(0, 3), notOptions)],
-      ["options.open", fc.tuple(int(0, 3), notBoolean.map((open) => ({ open })))],
+      [
+        "options.open",
+        fc.tuple(
+          int(0, 3),
+          notBoolean.map((open) => ({ open })),
+        ),
+      ],
     ],
   ),
   differenceAtLeast: spec(
@@ -667,44 +1062,90 @@ const specs = {
       expect(p >= 0 && p <= 1).toBe(true);
       // Symmetry of d10 − d10: P(D ≥ s) = 1 − P(D ≥ 1 − s).
       close(p, 1 - rules.differenceAtLeast(1 - s, opts));
-      if (opts?.open !== true) close(p, sum(Array.from({ length: 19 }, (_, i) => (i - 9 >= s ? (10 - Math.abs(i - 9)) / 100 : 0))));
+      if (opts?.open !== true)
+        close(p, sum(Array.from({ length: 19 }, (_, i) => (i - 9 >= s ? (10 - Math.abs(i - 9)) / 100 : 0))));
     },
     [
       ["s", fc.tuple(missingOr(notInteger))],
       ["options", fc.tuple(int(0, 3), notOptions)],
-      ["options.open", fc.tuple(int(0, 3), notBoolean.map((open) => ({ open })))],
+      [
+        "options.open",
+        fc.tuple(
+          int(0, 3),
+          notBoolean.map((open) => ({ open })),
+        ),
+      ],
     ],
   ),
-  harmoniesOdds: spec(rules.harmoniesOdds, fc.tuple(int(-40, 40), options({ open: fc.boolean() })), (p, [m, opts]) => expect(p).toBe(rules.differenceAtLeast(-m, opts)), [
-    ["modifier", fc.tuple(missingOr(notInteger))],
-    ["options", fc.tuple(int(0, 3), notOptions)],
-    ["options.open", fc.tuple(int(0, 3), notBoolean.map((open) => ({ open })))],
-  ]),
+  harmoniesOdds: spec(
+    rules.harmoniesOdds,
+    fc.tuple(int(-40, 40), options({ open: fc.boolean() })),
+    (p, [m, opts]) => expect(p).toBe(rules.differenceAtLeast(-m, opts)),
+    [
+      ["modifier", fc.tuple(missingOr(notInteger))],
+      ["options", fc.tuple(int(0, 3), notOptions)],
+      [
+        "options.open",
+        fc.tuple(
+          int(0, 3),
+          notBoolean.map((open) => ({ open })),
+        ),
+      ],
+    ],
+  ),
   soakSeverity: spec(
     rules.soakSeverity,
     fc.tuple(int(-30, 30)),
-    (s, [r]) => expect(s).toBe(["critical", "grave", "light", "stunned", "none"][[-9, -6, -3, 0].filter((b) => r >= b).length]),
+    (s, [r]) =>
+      expect(s).toBe(["critical", "grave", "light", "stunned", "none"][[-9, -6, -3, 0].filter((b) => r >= b).length]),
     [["result", fc.tuple(missingOr(notInteger))]],
   ),
   attackDamage: spec(
     rules.attackDamage,
-    fc.tuple(int(-20, 20), int(-20, 20), int(-20, 20), options({ missile: fc.boolean(), missileAddsStrength: fc.boolean() })),
-    (d, [cp, pu, w, opts]) => expect(d).toBe(opts?.missile === true && opts.missileAddsStrength !== true ? w + 0 : cp + pu + w),
+    fc.tuple(
+      int(-20, 20),
+      int(-20, 20),
+      int(-20, 20),
+      options({ missile: fc.boolean(), missileAddsStrength: fc.boolean() }),
+    ),
+    (d, [cp, pu, w, opts]) =>
+      expect(d).toBe(opts?.missile === true && opts.missileAddsStrength !== true ? w + 0 : cp + pu + w),
     [
       ["cp", fc.tuple(missingOr(notInteger), int(0, 3), int(0, 3))],
       ["pu", fc.tuple(int(0, 3), missingOr(notInteger), int(0, 3))],
       ["weapon", fc.tuple(int(0, 3), int(0, 3), missingOr(notInteger))],
       ["options", fc.tuple(int(0, 3), int(0, 3), int(0, 3), notOptions)],
-      ["options.missile", fc.tuple(int(0, 3), int(0, 3), int(0, 3), notBoolean.map((missile) => ({ missile })))],
-      ["options.missileAddsStrength", fc.tuple(int(0, 3), int(0, 3), int(0, 3), notBoolean.map((m) => ({ missile: true, missileAddsStrength: m })))],
+      [
+        "options.missile",
+        fc.tuple(
+          int(0, 3),
+          int(0, 3),
+          int(0, 3),
+          notBoolean.map((missile) => ({ missile })),
+        ),
+      ],
+      [
+        "options.missileAddsStrength",
+        fc.tuple(
+          int(0, 3),
+          int(0, 3),
+          int(0, 3),
+          notBoolean.map((m) => ({ missile: true, missileAddsStrength: m })),
+        ),
+      ],
     ],
   ),
-  soakModifier: spec(rules.soakModifier, fc.tuple(int(-20, 20), int(-20, 20), int(0, 20), int(0, 40)), (m, [cp, rs, ar, dmg]) => expect(m).toBe(cp + rs + ar - dmg), [
-    ["cp", fc.tuple(missingOr(notInteger), int(0, 3), int(0, 3), int(0, 3))],
-    ["rs", fc.tuple(int(0, 3), missingOr(notInteger), int(0, 3), int(0, 3))],
-    ["armour", fc.tuple(int(0, 3), int(0, 3), missingOr(notInteger), int(0, 3))],
-    ["damage", fc.tuple(int(0, 3), int(0, 3), int(0, 3), missingOr(notInteger))],
-  ]),
+  soakModifier: spec(
+    rules.soakModifier,
+    fc.tuple(int(-20, 20), int(-20, 20), int(0, 20), int(0, 40)),
+    (m, [cp, rs, ar, dmg]) => expect(m).toBe(cp + rs + ar - dmg),
+    [
+      ["cp", fc.tuple(missingOr(notInteger), int(0, 3), int(0, 3), int(0, 3))],
+      ["rs", fc.tuple(int(0, 3), missingOr(notInteger), int(0, 3), int(0, 3))],
+      ["armour", fc.tuple(int(0, 3), int(0, 3), missingOr(notInteger), int(0, 3))],
+      ["damage", fc.tuple(int(0, 3), int(0, 3), int(0, 3), missingOr(notInteger))],
+    ],
+  ),
   addWound: spec(
     rules.addWound,
     fc.tuple(track, severity, options({ woundMaxima: perLevel })),
@@ -712,26 +1153,54 @@ const specs = {
       const before = t.light + t.grave + t.critical;
       const after = next.light + next.grave + next.critical;
       const serious = s !== "none" && s !== "stunned";
-      if (!serious || t.fatal) expect(next).toEqual({ light: t.light + 0, grave: t.grave + 0, critical: t.critical + 0, fatal: t.fatal });
+      if (!serious || t.fatal)
+        expect(next).toEqual({ light: t.light + 0, grave: t.grave + 0, critical: t.critical + 0, fatal: t.fatal });
       else expect(after - before + (next.fatal ? 1 : 0)).toBe(1);
       const maxima = opts?.woundMaxima ?? rules.HARMONIES_DEFAULTS.woundMaxima;
-      if (next.fatal && !t.fatal && serious) expect(rules.WOUND_LEVELS.slice(rules.WOUND_LEVELS.indexOf(s)).every((l) => t[l] >= maxima[l])).toBe(true);
+      if (next.fatal && !t.fatal && serious)
+        expect(rules.WOUND_LEVELS.slice(rules.WOUND_LEVELS.indexOf(s)).every((l) => t[l] >= maxima[l])).toBe(true);
     },
     [
       ["track", fc.tuple(notRecord, severity)],
-      ["track.grave", replace(fc.tuple(track, severity), missingOr(outOf(0, 1e9)), (a, b) => [{ ...a[0], grave: b }, a[1]])],
+      [
+        "track.grave",
+        replace(fc.tuple(track, severity), missingOr(outOf(0, 1e9)), (a, b) => [{ ...a[0], grave: b }, a[1]]),
+      ],
       ["track.fatal", replace(fc.tuple(track, severity), notBoolean, (a, b) => [{ ...a[0], fatal: b }, a[1]])],
       ["severity", fc.tuple(track, fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(undefined)))],
       ["options", fc.tuple(track, severity, notOptions)],
-      ["options.woundMaxima", fc.tuple(track, severity, notObject.map((m) => ({ woundMaxima: m })))],
-      ["options.woundMaxima.light", fc.tuple(track, severity, missingOr(outOf(0, 1e9)).map((light) => ({ woundMaxima: { light, grave: 2, critical: 1 } })))],
+      [
+        "options.woundMaxima",
+        fc.tuple(
+          track,
+          severity,
+          notObject.map((m) => ({ woundMaxima: m })),
+        ),
+      ],
+      [
+        "options.woundMaxima.light",
+        fc.tuple(
+          track,
+          severity,
+          missingOr(outOf(0, 1e9)).map((light) => ({ woundMaxima: { light, grave: 2, critical: 1 } })),
+        ),
+      ],
     ],
   ),
-  woundTrackPenalty: spec(rules.woundTrackPenalty, fc.tuple(track), (p, [t]) => expect(p).toEqual({ all: -3 * t.grave - 10 * t.critical + 0, physical: -3 * t.grave - 10 * t.critical - t.light + 0 }), [
-    ["track", fc.tuple(notRecord)],
-    ["track.light", replace(fc.tuple(track), missingOr(outOf(0, 1e9)), (a, b) => [{ ...a[0], light: b }])],
-    ["track.fatal", replace(fc.tuple(track), notBoolean, (a, b) => [{ ...a[0], fatal: b }])],
-  ]),
+  woundTrackPenalty: spec(
+    rules.woundTrackPenalty,
+    fc.tuple(track),
+    (p, [t]) =>
+      expect(p).toEqual({
+        all: -3 * t.grave - 10 * t.critical + 0,
+        physical: -3 * t.grave - 10 * t.critical - t.light + 0,
+      }),
+    [
+      ["track", fc.tuple(notRecord)],
+      ["track.light", replace(fc.tuple(track), missingOr(outOf(0, 1e9)), (a, b) => [{ ...a[0], light: b }])],
+      ["track.fatal", replace(fc.tuple(track), notBoolean, (a, b) => [{ ...a[0], fatal: b }])],
+    ],
+  ),
   healWound: spec(
     rules.healWound,
     fc.tuple(aliveTrack),
@@ -761,10 +1230,30 @@ const specs = {
       expect(days).toBe(t.critical > 0 ? d.critical : t.grave > 0 ? d.grave : t.light > 0 ? d.light : 0);
     },
     [
-      ["track", fc.tuple(fc.oneof(notRecord, aliveTrack.map((t) => ({ ...t, fatal: true }))))],
+      [
+        "track",
+        fc.tuple(
+          fc.oneof(
+            notRecord,
+            aliveTrack.map((t) => ({ ...t, fatal: true })),
+          ),
+        ),
+      ],
       ["options", fc.tuple(aliveTrack, notOptions)],
-      ["options.healingDays", fc.tuple(aliveTrack, notObject.map((h) => ({ healingDays: h })))],
-      ["options.healingDays.grave", fc.tuple(aliveTrack, outOf(0, 1e9).map((grave) => ({ healingDays: { light: 1, grave, critical: 1 } })))],
+      [
+        "options.healingDays",
+        fc.tuple(
+          aliveTrack,
+          notObject.map((h) => ({ healingDays: h })),
+        ),
+      ],
+      [
+        "options.healingDays.grave",
+        fc.tuple(
+          aliveTrack,
+          outOf(0, 1e9).map((grave) => ({ healingDays: { light: 1, grave, critical: 1 } })),
+        ),
+      ],
     ],
   ),
   healingDays: spec(
@@ -773,25 +1262,62 @@ const specs = {
     (days, [t, opts]) => {
       // Healing step by step, most severe first, takes exactly the days announced.
       let total = 0;
-      for (let left = t; left.light + left.grave + left.critical > 0; left = rules.healWound(left)) total += rules.healingStepDays(left, opts);
+      for (let left = t; left.light + left.grave + left.critical > 0; left = rules.healWound(left))
+        total += rules.healingStepDays(left, opts);
       expect(days).toBe(total);
     },
     [
-      ["track", fc.tuple(fc.oneof(notRecord, aliveTrack.map((t) => ({ ...t, fatal: true }))))],
+      [
+        "track",
+        fc.tuple(
+          fc.oneof(
+            notRecord,
+            aliveTrack.map((t) => ({ ...t, fatal: true })),
+          ),
+        ),
+      ],
       ["options", fc.tuple(aliveTrack, notOptions)],
-      ["options.healingDays", fc.tuple(aliveTrack, notObject.map((h) => ({ healingDays: h })))],
+      [
+        "options.healingDays",
+        fc.tuple(
+          aliveTrack,
+          notObject.map((h) => ({ healingDays: h })),
+        ),
+      ],
     ],
   ),
-  attributeLevelCost: spec(rules.attributeLevelCost, fc.tuple(int(-40, 40), options({ attributeCostOffset: int(-50, 50) })), (c, [l, opts]) => expect(c).toBe(rules.measureOf(l + (opts?.attributeCostOffset ?? 30))), [
-    ["level", fc.tuple(missingOr(outOf(-3030, 2970)))],
-    ["options", fc.tuple(int(0, 3), notOptions)],
-    ["options.attributeCostOffset", fc.tuple(int(0, 3), given(outOf(-3000, 3000)).map((o) => ({ attributeCostOffset: o })))],
-  ]),
-  skillLevelCost: spec(rules.skillLevelCost, fc.tuple(int(-40, 40), options({ skillCostOffset: int(-50, 50) })), (c, [l, opts]) => expect(c).toBe(rules.measureOf(l + (opts?.skillCostOffset ?? 20))), [
-    ["level", fc.tuple(missingOr(outOf(-3020, 2980)))],
-    ["options", fc.tuple(int(0, 3), notOptions)],
-    ["options.skillCostOffset", fc.tuple(int(0, 3), given(outOf(-3000, 3000)).map((o) => ({ skillCostOffset: o })))],
-  ]),
+  attributeLevelCost: spec(
+    rules.attributeLevelCost,
+    fc.tuple(int(-40, 40), options({ attributeCostOffset: int(-50, 50) })),
+    (c, [l, opts]) => expect(c).toBe(rules.measureOf(l + (opts?.attributeCostOffset ?? 30))),
+    [
+      ["level", fc.tuple(missingOr(outOf(-3030, 2970)))],
+      ["options", fc.tuple(int(0, 3), notOptions)],
+      [
+        "options.attributeCostOffset",
+        fc.tuple(
+          int(0, 3),
+          given(outOf(-3000, 3000)).map((o) => ({ attributeCostOffset: o })),
+        ),
+      ],
+    ],
+  ),
+  skillLevelCost: spec(
+    rules.skillLevelCost,
+    fc.tuple(int(-40, 40), options({ skillCostOffset: int(-50, 50) })),
+    (c, [l, opts]) => expect(c).toBe(rules.measureOf(l + (opts?.skillCostOffset ?? 20))),
+    [
+      ["level", fc.tuple(missingOr(outOf(-3020, 2980)))],
+      ["options", fc.tuple(int(0, 3), notOptions)],
+      [
+        "options.skillCostOffset",
+        fc.tuple(
+          int(0, 3),
+          given(outOf(-3000, 3000)).map((o) => ({ skillCostOffset: o })),
+        ),
+      ],
+    ],
+  ),
   experienceFromDice: spec(
     rules.experienceFromDice,
     fc.tuple(int(-100, 100)),
@@ -800,34 +1326,115 @@ const specs = {
   ),
   effectiveSkillLevel: spec(
     rules.effectiveSkillLevel,
-    fc.tuple(fc.option(int(-30, 10)), options({ metier: fc.boolean(), hobby: fc.boolean(), talent: fc.boolean(), hermetic: fc.boolean() })),
+    fc.tuple(
+      fc.option(int(-30, 10)),
+      options({ metier: fc.boolean(), hobby: fc.boolean(), talent: fc.boolean(), hermetic: fc.boolean() }),
+    ),
     (e, [level, coverage]) => {
       const c = coverage ?? {};
-      const floors = [c.hermetic === true ? -20 : -15, c.talent === true ? -10 : -Infinity, c.hobby === true ? -7 : -Infinity, c.metier === true ? -3 : -Infinity, level ?? -Infinity];
+      const floors = [
+        c.hermetic === true ? -20 : -15,
+        c.talent === true ? -10 : -Infinity,
+        c.hobby === true ? -7 : -Infinity,
+        c.metier === true ? -3 : -Infinity,
+        level ?? -Infinity,
+      ];
       expect(e.level).toBe(Math.max(...floors));
       if (level !== null && level >= Math.max(...floors.slice(0, 4))) expect(e.source).toBe("own");
     },
     [
-      ["level", fc.tuple(fc.oneof(notInteger.filter((x) => x !== null), fc.constant(undefined)))],
+      [
+        "level",
+        fc.tuple(
+          fc.oneof(
+            notInteger.filter((x) => x !== null),
+            fc.constant(undefined),
+          ),
+        ),
+      ],
       ["coverage", fc.tuple(int(0, 3), notOptions)],
-      ["coverage.hobby", fc.tuple(int(0, 3), notBoolean.map((hobby) => ({ hobby })))],
+      [
+        "coverage.hobby",
+        fc.tuple(
+          int(0, 3),
+          notBoolean.map((hobby) => ({ hobby })),
+        ),
+      ],
       ["options", fc.tuple(int(0, 3), fc.constant({}), notOptions)],
-      ["options.skillFloors", fc.tuple(int(0, 3), fc.constant({}), notObject.map((skillFloors) => ({ skillFloors })))],
-      ["options.skillFloors.hobby", fc.tuple(int(0, 3), fc.constant({}), missingOr(notInteger).map((hobby) => ({ skillFloors: { metier: -3, hobby, technical: -15, hermetic: -20 } })))],
-      ["options.talentLevel", fc.tuple(int(0, 3), fc.constant({}), given(notInteger).map((talentLevel) => ({ talentLevel })))],
+      [
+        "options.skillFloors",
+        fc.tuple(
+          int(0, 3),
+          fc.constant({}),
+          notObject.map((skillFloors) => ({ skillFloors })),
+        ),
+      ],
+      [
+        "options.skillFloors.hobby",
+        fc.tuple(
+          int(0, 3),
+          fc.constant({}),
+          missingOr(notInteger).map((hobby) => ({ skillFloors: { metier: -3, hobby, technical: -15, hermetic: -20 } })),
+        ),
+      ],
+      [
+        "options.talentLevel",
+        fc.tuple(
+          int(0, 3),
+          fc.constant({}),
+          given(notInteger).map((talentLevel) => ({ talentLevel })),
+        ),
+      ],
     ],
   ),
   qualifiesAs: spec(
     rules.qualifiesAs,
-    fc.tuple(fc.constantFrom("metier", "hobby") as fc.Arbitrary<"metier" | "hobby">, fc.array(int(-20, 5), { maxLength: 8 })),
-    (q, [kind, levels]) => expect(q).toBe(kind === "metier" ? count(levels, (l) => l >= 0) >= 4 : count(levels, (l) => l >= -5) >= 2),
+    fc.tuple(
+      fc.constantFrom("metier", "hobby") as fc.Arbitrary<"metier" | "hobby">,
+      fc.array(int(-20, 5), { maxLength: 8 }),
+    ),
+    (q, [kind, levels]) =>
+      expect(q).toBe(kind === "metier" ? count(levels, (l) => l >= 0) >= 4 : count(levels, (l) => l >= -5) >= 2),
     [
-      ["kind", fc.tuple(fc.oneof(fc.constantFrom("talent", "toString", "__proto__", ""), fc.integer(), fc.constant(undefined)), fc.constant([0, 0, 0, 0]))],
-      ["levels", fc.tuple(fc.constant("hobby"), fc.oneof(notList, holed(fc.array(int(-5, 5))), fc.array(notInteger, { minLength: 1, maxLength: 2 })))],
+      [
+        "kind",
+        fc.tuple(
+          fc.oneof(fc.constantFrom("talent", "toString", "__proto__", ""), fc.integer(), fc.constant(undefined)),
+          fc.constant([0, 0, 0, 0]),
+        ),
+      ],
+      [
+        "levels",
+        fc.tuple(
+          fc.constant("hobby"),
+          fc.oneof(notList, holed(fc.array(int(-5, 5))), fc.array(notInteger, { minLength: 1, maxLength: 2 })),
+        ),
+      ],
       ["options", fc.tuple(fc.constant("hobby"), fc.constant([0]), notOptions)],
-      ["options.mastery", fc.tuple(fc.constant("hobby"), fc.constant([0]), notObject.map((mastery) => ({ mastery })))],
-      ["options.masteredSkills", fc.tuple(fc.constant("metier"), fc.constant([0]), notObject.map((masteredSkills) => ({ masteredSkills })))],
-      ["options.masteredSkills.metier", fc.tuple(fc.constant("metier"), fc.constant([0]), given(outOf(0, 1e9)).map((metier) => ({ masteredSkills: { metier, hobby: 2 } })))],
+      [
+        "options.mastery",
+        fc.tuple(
+          fc.constant("hobby"),
+          fc.constant([0]),
+          notObject.map((mastery) => ({ mastery })),
+        ),
+      ],
+      [
+        "options.masteredSkills",
+        fc.tuple(
+          fc.constant("metier"),
+          fc.constant([0]),
+          notObject.map((masteredSkills) => ({ masteredSkills })),
+        ),
+      ],
+      [
+        "options.masteredSkills.metier",
+        fc.tuple(
+          fc.constant("metier"),
+          fc.constant([0]),
+          given(outOf(0, 1e9)).map((metier) => ({ masteredSkills: { metier, hobby: 2 } })),
+        ),
+      ],
     ],
   ),
   pairSplits: spec(
@@ -845,7 +1452,13 @@ const specs = {
     [
       ["result", fc.tuple(missingOr(notInteger))],
       ["options", fc.tuple(int(0, 3), notOptions)],
-      ["options.creationMaxGap", fc.tuple(int(0, 3), given(outOf(0, 100)).map((creationMaxGap) => ({ creationMaxGap })))],
+      [
+        "options.creationMaxGap",
+        fc.tuple(
+          int(0, 3),
+          given(outOf(0, 100)).map((creationMaxGap) => ({ creationMaxGap })),
+        ),
+      ],
     ],
   ),
   rollHarmoniesAttributes: spec(
@@ -855,7 +1468,9 @@ const specs = {
       expect(r.rolls).toHaveLength(6);
       expect(r.rolls.every((x) => x >= -5 && x <= 5)).toBe(true);
       expect(r.dropped).toEqual({ highest: Math.max(...r.rolls), lowest: Math.min(...r.rolls) });
-      expect([...r.kept, r.dropped.highest, r.dropped.lowest].sort((a, b) => a - b)).toEqual([...r.rolls].sort((a, b) => a - b));
+      expect([...r.kept, r.dropped.highest, r.dropped.lowest].sort((a, b) => a - b)).toEqual(
+        [...r.rolls].sort((a, b) => a - b),
+      );
     },
     [["random", fc.tuple(fc.oneof(notGenerator, badGenerator))]],
   ),
@@ -864,10 +1479,24 @@ const specs = {
     fc.oneof(
       // A split made from the kept results themselves is valid.
       fc.array(int(-5, 5), { minLength: 4, maxLength: 4 }).chain((kept) =>
-        fc.tuple(fc.shuffledSubarray(kept, { minLength: 4, maxLength: 4 }), fc.tuple(...kept.map((k) => fc.constantFrom(...rules.pairSplits(k))))).map(([order, splits]) => {
-          const [[cp, ag], [it, ig], [pu, rs], [mn, pr]] = splits as [[number, number], [number, number], [number, number], [number, number]];
-          return [order, { cp, ag, it, ig, pu, rs, mn, pr }, undefined] as [number[], rules.HarmoniesAttributes, undefined];
-        }),
+        fc
+          .tuple(
+            fc.shuffledSubarray(kept, { minLength: 4, maxLength: 4 }),
+            fc.tuple(...kept.map((k) => fc.constantFrom(...rules.pairSplits(k)))),
+          )
+          .map(([order, splits]) => {
+            const [[cp, ag], [it, ig], [pu, rs], [mn, pr]] = splits as [
+              [number, number],
+              [number, number],
+              [number, number],
+              [number, number],
+            ];
+            return [order, { cp, ag, it, ig, pu, rs, mn, pr }, undefined] as [
+              number[],
+              rules.HarmoniesAttributes,
+              undefined,
+            ];
+          }),
       ),
       fc.tuple(fc.array(int(-5, 5), { maxLength: 5 }), harmoniesAttributes, options({ creationMaxGap: int(0, 10) })),
     ),
@@ -881,11 +1510,34 @@ const specs = {
       expect(check.valid).toBe(sameResults && gaps === 0);
     },
     [
-      ["kept", fc.tuple(fc.oneof(notList, holed(fc.array(int(-5, 5), { maxLength: 4 })), fc.array(notInteger, { minLength: 1, maxLength: 2 })), harmoniesAttributes)],
+      [
+        "kept",
+        fc.tuple(
+          fc.oneof(
+            notList,
+            holed(fc.array(int(-5, 5), { maxLength: 4 })),
+            fc.array(notInteger, { minLength: 1, maxLength: 2 }),
+          ),
+          harmoniesAttributes,
+        ),
+      ],
       ["attributes", fc.tuple(fc.constant([0, 0, 0, 0]), notRecord)],
-      ["attributes.pu", replace(fc.tuple(fc.constant([0, 0, 0, 0]), harmoniesAttributes), missingOr(notInteger), (a, b) => [a[0], { ...a[1], pu: b }])],
+      [
+        "attributes.pu",
+        replace(fc.tuple(fc.constant([0, 0, 0, 0]), harmoniesAttributes), missingOr(notInteger), (a, b) => [
+          a[0],
+          { ...a[1], pu: b },
+        ]),
+      ],
       ["options", fc.tuple(fc.constant([0]), harmoniesAttributes, notOptions)],
-      ["options.creationMaxGap", fc.tuple(fc.constant([0]), harmoniesAttributes, given(outOf(0, 100)).map((creationMaxGap) => ({ creationMaxGap })))],
+      [
+        "options.creationMaxGap",
+        fc.tuple(
+          fc.constant([0]),
+          harmoniesAttributes,
+          given(outOf(0, 100)).map((creationMaxGap) => ({ creationMaxGap })),
+        ),
+      ],
     ],
   ),
 
@@ -899,14 +1551,30 @@ const specs = {
       expect(c.setAside.every((v) => v < c.value)).toBe(true);
       expect([...c.setAside].sort((x, y) => x - y)).toEqual(c.setAside);
     },
-    [["values", fc.tuple(fc.oneof(notList, fc.constant([]), holed(fc.array(int(-5, 5), { minLength: 1 })), fc.array(notInteger, { minLength: 1, maxLength: 3 })))]],
+    [
+      [
+        "values",
+        fc.tuple(
+          fc.oneof(
+            notList,
+            fc.constant([]),
+            holed(fc.array(int(-5, 5), { minLength: 1 })),
+            fc.array(notInteger, { minLength: 1, maxLength: 3 }),
+          ),
+        ),
+      ],
+    ],
   ),
   combineValueCounts: spec(
     rules.combineValueCounts,
     fc.tuple(valueCounts),
-    (c, [groups]) => expect(c).toEqual(rules.combineValues(groups.flatMap((g) => new Array<number>(g.count).fill(g.value)))),
+    (c, [groups]) =>
+      expect(c).toEqual(rules.combineValues(groups.flatMap((g) => new Array<number>(g.count).fill(g.value)))),
     [
-      ["groups", fc.tuple(fc.oneof(notList, fc.constant([]), fc.constant([{ value: 3, count: 0 }]), holed(valueCounts)))],
+      [
+        "groups",
+        fc.tuple(fc.oneof(notList, fc.constant([]), fc.constant([{ value: 3, count: 0 }]), holed(valueCounts))),
+      ],
       ["groups[0]", fc.tuple(notRecord.map((g) => [g]))],
       ["groups[0].value", fc.tuple(missingOr(notInteger).map((value) => [{ value, count: 1 }]))],
       ["groups[0].count", fc.tuple(missingOr(outOf(0, 1e9)).map((n) => [{ value: 1, count: n }]))],
@@ -918,7 +1586,19 @@ const specs = {
     (v, [values]) => {
       expect(Math.abs(10 * Math.log10(sum(values.map(rules.measureOf))) - v)).toBeLessThanOrEqual(0.5 + 1e-9);
     },
-    [["values", fc.tuple(fc.oneof(notList, fc.constant([]), holed(fc.array(int(-5, 5), { minLength: 1 })), fc.array(outOf(-3000, 3000), { minLength: 1, maxLength: 3 })))]],
+    [
+      [
+        "values",
+        fc.tuple(
+          fc.oneof(
+            notList,
+            fc.constant([]),
+            holed(fc.array(int(-5, 5), { minLength: 1 })),
+            fc.array(outOf(-3000, 3000), { minLength: 1, maxLength: 3 }),
+          ),
+        ),
+      ],
+    ],
   ),
   groupSuccesses: spec(
     rules.groupSuccesses,
@@ -936,7 +1616,12 @@ const specs = {
   ),
   groupMargins: spec(
     rules.groupMargins,
-    fc.tuple(int(0, 5000), int(-20, 20), fc.constantFrom("book", "exact") as fc.Arbitrary<rules.GroupMarginMode>, options({ open: fc.boolean() })),
+    fc.tuple(
+      int(0, 5000),
+      int(-20, 20),
+      fc.constantFrom("book", "exact") as fc.Arbitrary<rules.GroupMarginMode>,
+      options({ open: fc.boolean() }),
+    ),
     (ms, [size, margin, mode, opts]) => {
       expect(ms.every((m) => m.count > 0 && Number.isInteger(m.count))).toBe(true);
       expect(ms.map((m) => m.margin)).toEqual([...new Set(ms.map((m) => m.margin))].sort((a, b) => a - b));
@@ -946,26 +1631,68 @@ const specs = {
     [
       ["size", fc.tuple(missingOr(outOf(0, 1e9)), int(0, 3), fc.constant("exact"))],
       ["margin", fc.tuple(int(0, 3), missingOr(notInteger), fc.constant("book"))],
-      ["mode", fc.tuple(int(0, 3), int(0, 3), fc.oneof(fc.constantFrom("individual", "Book", ""), fc.integer(), fc.constant(undefined)))],
+      [
+        "mode",
+        fc.tuple(
+          int(0, 3),
+          int(0, 3),
+          fc.oneof(fc.constantFrom("individual", "Book", ""), fc.integer(), fc.constant(undefined)),
+        ),
+      ],
       ["options", fc.tuple(int(0, 3), int(0, 3), fc.constant("exact"), notOptions)],
-      ["options.open", fc.tuple(int(0, 3), int(0, 3), fc.constant("book"), notBoolean.map((open) => ({ open })))],
+      [
+        "options.open",
+        fc.tuple(
+          int(0, 3),
+          int(0, 3),
+          fc.constant("book"),
+          notBoolean.map((open) => ({ open })),
+        ),
+      ],
     ],
   ),
   groupCountAtLeast: spec(
     rules.groupCountAtLeast,
-    fc.tuple(int(0, 5000), int(-15, 15), int(-15, 15), fc.constantFrom("book", "exact") as fc.Arbitrary<rules.GroupMarginMode>, options({ open: fc.boolean() })),
+    fc.tuple(
+      int(0, 5000),
+      int(-15, 15),
+      int(-15, 15),
+      fc.constantFrom("book", "exact") as fc.Arbitrary<rules.GroupMarginMode>,
+      options({ open: fc.boolean() }),
+    ),
     (n, [size, margin, target, mode, opts]) => {
       expect(Number.isInteger(n) && n >= 0 && n <= size).toBe(true);
       // A higher target is reached by no more members. The book reads two tables, one on each
       // side of the group's margin, so only within each side.
-      if (mode === "exact" || target !== margin - 1) expect(rules.groupCountAtLeast(size, margin, target + 1, mode, opts)).toBeLessThanOrEqual(n);
-      if (mode === "exact") expect(n).toBe(sum(rules.groupMargins(size, margin, mode, opts).filter((m) => m.margin >= target).map((m) => m.count)));
+      if (mode === "exact" || target !== margin - 1)
+        expect(rules.groupCountAtLeast(size, margin, target + 1, mode, opts)).toBeLessThanOrEqual(n);
+      if (mode === "exact")
+        expect(n).toBe(
+          sum(
+            rules
+              .groupMargins(size, margin, mode, opts)
+              .filter((m) => m.margin >= target)
+              .map((m) => m.count),
+          ),
+        );
     },
     [
       ["size", fc.tuple(missingOr(outOf(0, 1e9)), int(0, 3), int(0, 3), fc.constant("book"))],
       ["target", fc.tuple(int(0, 3), int(0, 3), missingOr(notInteger), fc.constant("exact"))],
-      ["mode", fc.tuple(int(0, 3), int(0, 3), int(0, 3), fc.oneof(fc.constantFrom("individual", "book1"), fc.constant(null)))],
-      ["options.open", fc.tuple(int(0, 3), int(0, 3), int(0, 3), fc.constant("exact"), notBoolean.map((open) => ({ open })))],
+      [
+        "mode",
+        fc.tuple(int(0, 3), int(0, 3), int(0, 3), fc.oneof(fc.constantFrom("individual", "book1"), fc.constant(null))),
+      ],
+      [
+        "options.open",
+        fc.tuple(
+          int(0, 3),
+          int(0, 3),
+          int(0, 3),
+          fc.constant("exact"),
+          notBoolean.map((open) => ({ open })),
+        ),
+      ],
     ],
   ),
   rollGroupIndividually: spec(
@@ -981,7 +1708,15 @@ const specs = {
       ["modifier", fc.tuple(int(0, 3), missingOr(notInteger), generator)],
       ["random", fc.tuple(int(1, 3), int(0, 3), fc.oneof(notGenerator, badGenerator))],
       ["options", fc.tuple(int(0, 3), int(0, 3), generator, notOptions)],
-      ["options.open", fc.tuple(int(0, 3), int(0, 3), generator, notBoolean.map((open) => ({ open })))],
+      [
+        "options.open",
+        fc.tuple(
+          int(0, 3),
+          int(0, 3),
+          generator,
+          notBoolean.map((open) => ({ open })),
+        ),
+      ],
     ],
   ),
   groupHomogeneity: spec(
@@ -992,14 +1727,38 @@ const specs = {
       expect(h).toEqual({ spread, homogeneous: spread <= (opts?.homogeneityMaxSpread ?? 5) });
     },
     [
-      ["sums", fc.tuple(fc.oneof(notList, fc.constant([]), holed(fc.array(int(-5, 5), { minLength: 1 })), fc.array(notInteger, { minLength: 1, maxLength: 2 })))],
+      [
+        "sums",
+        fc.tuple(
+          fc.oneof(
+            notList,
+            fc.constant([]),
+            holed(fc.array(int(-5, 5), { minLength: 1 })),
+            fc.array(notInteger, { minLength: 1, maxLength: 2 }),
+          ),
+        ),
+      ],
       ["options", fc.tuple(fc.constant([1]), notOptions)],
-      ["options.homogeneityMaxSpread", fc.tuple(fc.constant([1]), given(outOf(0, 1e9)).map((homogeneityMaxSpread) => ({ homogeneityMaxSpread })))],
+      [
+        "options.homogeneityMaxSpread",
+        fc.tuple(
+          fc.constant([1]),
+          given(outOf(0, 1e9)).map((homogeneityMaxSpread) => ({ homogeneityMaxSpread })),
+        ),
+      ],
     ],
   ),
 };
 
-type FunctionExports = { [K in keyof typeof rules as (typeof rules)[K] extends (...args: never[]) => unknown ? K : (typeof rules)[K] extends abstract new (...args: never[]) => unknown ? K : never]: Spec };
+type FunctionExports = {
+  [
+    K in keyof typeof rules as (typeof rules)[K] extends (...args: never[]) => unknown
+      ? K
+      : (typeof rules)[K] extends abstract new (...args: never[]) => unknown
+        ? K
+        : never
+  ]: Spec;
+};
 const registry: FunctionExports = specs;
 
 function refusal(run: () => unknown): RulesError {
@@ -1047,7 +1806,9 @@ const anything = fc.anything({
 
 describe("every function the rules export keeps its contract", () => {
   it("each function export has its property test here", () => {
-    const exported = Object.keys(rules).filter((name) => typeof (rules as Record<string, unknown>)[name] === "function");
+    const exported = Object.keys(rules).filter(
+      (name) => typeof (rules as Record<string, unknown>)[name] === "function",
+    );
     expect(Object.keys(registry).sort()).toEqual(exported.sort());
   });
 
@@ -1062,14 +1823,17 @@ describe("every function the rules export keeps its contract", () => {
       );
     });
 
-    it.skipIf(s.outside.length === 0 && name === "RulesError").each(s.outside)("outside, %s: a RulesError naming it", (argument, arb) => {
-      fc.assert(
-        fc.property(arb, (args) => {
-          const error = refusal(() => s.run(args));
-          expect(names(error.details.argument, argument), `${error.details.argument} for ${argument}`).toBe(true);
-        }),
-      );
-    });
+    it.skipIf(s.outside.length === 0 && name === "RulesError").each(s.outside)(
+      "outside, %s: a RulesError naming it",
+      (argument, arb) => {
+        fc.assert(
+          fc.property(arb, (args) => {
+            const error = refusal(() => s.run(args));
+            expect(names(error.details.argument, argument), `${error.details.argument} for ${argument}`).toBe(true);
+          }),
+        );
+      },
+    );
 
     it("on anything: an answer or a RulesError, never another error", () => {
       fc.assert(

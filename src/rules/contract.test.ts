@@ -38,7 +38,9 @@ describe("values the error message cannot print as JSON", () => {
     expect(refusal(() => rules.measureOf(null as never)).message).toBe("value must be an integer (got null)");
     expect(refusal(() => rules.measureOf(undefined as never)).message).toBe("value must be an integer (got undefined)");
     expect(refusal(() => rules.measureOf("7" as never)).message).toBe('value must be an integer (got "7")');
-    expect(refusal(() => rules.measureOf({ toJSON: () => undefined } as never)).message).toBe("value must be an integer (got [object Object])");
+    expect(refusal(() => rules.measureOf({ toJSON: () => undefined } as never)).message).toBe(
+      "value must be an integer (got [object Object])",
+    );
   });
 
   it("a value that throws whenever it is read is still refused by name", () => {
@@ -59,12 +61,15 @@ describe("values the error message cannot print as JSON", () => {
   });
 
   it("a message that is not a string is shown, not thrown over", () => {
-    expect(new RulesError("WH.Error.BadValue", { argument: "x", value: 1 }, Object.create(null) as string).message).toBe("{}");
+    expect(
+      new RulesError("WH.Error.BadValue", { argument: "x", value: 1 }, Object.create(null) as string).message,
+    ).toBe("{}");
     expect(new RulesError("WH.Error.BadValue", { argument: "x", value: 1 }, "plain").message).toBe("plain");
   });
 
   it("a value is shown whole up to 120 characters", () => {
-    const shown = (text: string) => refusal(() => rules.measureOf(text as never)).message.slice("value must be an integer (got ".length, -1);
+    const shown = (text: string) =>
+      refusal(() => rules.measureOf(text as never)).message.slice("value must be an integer (got ".length, -1);
     expect(shown("x".repeat(118))).toBe(`"${"x".repeat(118)}"`);
     expect(shown("x".repeat(119))).toBe(`"${"x".repeat(119)}…`);
   });
@@ -89,28 +94,58 @@ describe("null and non-object arguments", () => {
     ["groupMargins options as a list", () => rules.groupMargins(10, 0, "exact", [] as never), "options"],
     ["chiReserve attributes", () => rules.chiReserve(null as never), "attributes"],
     ["healWound track", () => rules.healWound(null as never), "track"],
-    ["addWound options.woundMaxima", () => rules.addWound(rules.EMPTY_WOUND_TRACK, "light", { woundMaxima: 3 as never }), "options.woundMaxima"],
+    [
+      "addWound options.woundMaxima",
+      () => rules.addWound(rules.EMPTY_WOUND_TRACK, "light", { woundMaxima: 3 as never }),
+      "options.woundMaxima",
+    ],
     ["resolveWuxiaAttack input", () => rules.resolveWuxiaAttack(null as never), "input"],
-    ["resolveWuxiaAttack attacker", () => rules.resolveWuxiaAttack({ attacker: null as never, defender: { successes: 1 } }), "attacker"],
-    ["resolveWuxiaAttack investments", () => rules.resolveWuxiaAttack({ attacker: { successes: 3 }, defender: { successes: 1 }, investments: 5 as never }), "investments"],
+    [
+      "resolveWuxiaAttack attacker",
+      () => rules.resolveWuxiaAttack({ attacker: null as never, defender: { successes: 1 } }),
+      "attacker",
+    ],
+    [
+      "resolveWuxiaAttack investments",
+      () =>
+        rules.resolveWuxiaAttack({ attacker: { successes: 3 }, defender: { successes: 1 }, investments: 5 as never }),
+      "investments",
+    ],
     ["validateWuxiaCreation sheet", () => rules.validateWuxiaCreation(undefined as never), "sheet"],
-    ["validateHarmoniesCreation attributes", () => rules.validateHarmoniesCreation([1, 2, 3, 4], null as never), "attributes"],
-    ["specialisationRerolls band", () => rules.specialisationRerolls(3, { rerollBands: [null as never] }), "options.rerollBands[0]"],
+    [
+      "validateHarmoniesCreation attributes",
+      () => rules.validateHarmoniesCreation([1, 2, 3, 4], null as never),
+      "attributes",
+    ],
+    [
+      "specialisationRerolls band",
+      () => rules.specialisationRerolls(3, { rerollBands: [null as never] }),
+      "options.rerollBands[0]",
+    ],
     ["initiativeTurns combatant", () => rules.initiativeTurns([null as never]), "combatants[0]"],
-    ["initiativeTurns id", () => rules.initiativeTurns([{ id: 7 as never, initiative: 3, extraActions: 0 }]), "combatants[0].id"],
+    [
+      "initiativeTurns id",
+      () => rules.initiativeTurns([{ id: 7 as never, initiative: 3, extraActions: 0 }]),
+      "combatants[0].id",
+    ],
     ["spendInitiativeSuccesses purchase", () => rules.spendInitiativeSuccesses(3, 2, null as never), "purchase"],
     ["effectiveSkillLevel coverage", () => rules.effectiveSkillLevel(0, null as never), "coverage"],
     ["qualifiesAs kind", () => rules.qualifiesAs("toString" as never, [0, 0, 0, 0]), "kind"],
     ["wuxiaCreationBudget priorities", () => rules.wuxiaCreationBudget(null as never), "priorities"],
-    ["validateWuxiaCreation heroType", () => rules.validateWuxiaCreation({
-      priorities: { attributes: 5, skills: 4, powers: 3, traits: 2, experience: 1 },
-      attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 },
-      skillLevels: [],
-      powerLevels: [],
-      traits: 0,
-      experience: 0,
-      heroType: 5 as never,
-    }), "heroType"],
+    [
+      "validateWuxiaCreation heroType",
+      () =>
+        rules.validateWuxiaCreation({
+          priorities: { attributes: 5, skills: 4, powers: 3, traits: 2, experience: 1 },
+          attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 },
+          skillLevels: [],
+          powerLevels: [],
+          traits: 0,
+          experience: 0,
+          heroType: 5 as never,
+        }),
+      "heroType",
+    ],
   ])("%s is refused by name", (_, run, argument) => {
     expect(refusal(run).details.argument).toBe(argument);
   });
@@ -138,7 +173,9 @@ describe("lists with holes", () => {
 
   it("validateHarmoniesCreation refuses kept results with a hole", () => {
     const attributes = { cp: 1, ag: 0, it: 1, ig: 1, pu: 0, rs: 0, mn: 2, pr: 1 };
-    expect(refusal(() => rules.validateHarmoniesCreation(holed(5, { 0: 1, 1: 2, 2: 0, 3: 3 }), attributes)).details.argument).toBe("kept[4]");
+    expect(
+      refusal(() => rules.validateHarmoniesCreation(holed(5, { 0: 1, 1: 2, 2: 0, 3: 3 }), attributes)).details.argument,
+    ).toBe("kept[4]");
   });
 
   it("groupHomogeneity refuses a hole instead of a spread of −Infinity", () => {
@@ -155,26 +192,48 @@ describe("lists with holes", () => {
 
 describe("boolean options and flags are real booleans", () => {
   it('open: "false" is refused, not rolled open', () => {
-    expect(refusal(() => rules.rollHarmonies(rules.mulberry32(1), { open: "false" as never })).details.argument).toBe("options.open");
+    expect(refusal(() => rules.rollHarmonies(rules.mulberry32(1), { open: "false" as never })).details.argument).toBe(
+      "options.open",
+    );
     expect(refusal(() => rules.harmoniesOdds(0, { open: 0 as never })).details.argument).toBe("options.open");
-    expect(refusal(() => rules.rollGroupIndividually(3, 0, rules.mulberry32(1), { open: 1 as never })).details.argument).toBe("options.open");
+    expect(
+      refusal(() => rules.rollGroupIndividually(3, 0, rules.mulberry32(1), { open: 1 as never })).details.argument,
+    ).toBe("options.open");
   });
 
   it('fatal: "true" is refused, not healed', () => {
-    expect(refusal(() => rules.healWound({ light: 0, grave: 1, critical: 0, fatal: "true" as never })).details.argument).toBe("track.fatal");
+    expect(
+      refusal(() => rules.healWound({ light: 0, grave: 1, critical: 0, fatal: "true" as never })).details.argument,
+    ).toBe("track.fatal");
   });
 
   it("every other flag too", () => {
     const attack = { attacker: { successes: 3, critical: "yes" as never }, defender: { successes: 1 } };
     expect(refusal(() => rules.resolveWuxiaAttack(attack)).details.argument).toBe("attacker.critical");
-    expect(refusal(() => rules.attackDamage(1, 1, 2, { missile: "no" as never })).details.argument).toBe("options.missile");
-    expect(refusal(() => rules.defenseDiceAtRoundStart(2, { defenseDiceCarryOver: 1 as never })).details.argument).toBe("options.defenseDiceCarryOver");
-    expect(refusal(() => rules.effectiveSkillLevel(null, { talent: "1" as never })).details.argument).toBe("coverage.talent");
+    expect(refusal(() => rules.attackDamage(1, 1, 2, { missile: "no" as never })).details.argument).toBe(
+      "options.missile",
+    );
+    expect(refusal(() => rules.defenseDiceAtRoundStart(2, { defenseDiceCarryOver: 1 as never })).details.argument).toBe(
+      "options.defenseDiceCarryOver",
+    );
+    expect(refusal(() => rules.effectiveSkillLevel(null, { talent: "1" as never })).details.argument).toBe(
+      "coverage.talent",
+    );
   });
 
   it("a flag left out, undefined or null, takes its default", () => {
-    expect(rules.healWound({ light: 0, grave: 1, critical: 0 } as never)).toEqual({ light: 1, grave: 0, critical: 0, fatal: false });
-    expect(rules.healWound({ light: 0, grave: 1, critical: 0, fatal: null } as never)).toEqual({ light: 1, grave: 0, critical: 0, fatal: false });
+    expect(rules.healWound({ light: 0, grave: 1, critical: 0 } as never)).toEqual({
+      light: 1,
+      grave: 0,
+      critical: 0,
+      fatal: false,
+    });
+    expect(rules.healWound({ light: 0, grave: 1, critical: 0, fatal: null } as never)).toEqual({
+      light: 1,
+      grave: 0,
+      critical: 0,
+      fatal: false,
+    });
     // An open roll's first die would take two draws on a 10; the closed one takes one.
     const random = rules.replayFaces([10, 3]);
     expect(rules.rollHarmonies(random, { open: null as never })).toEqual({ plus: [10], minus: [3], dice: 7 });
@@ -182,7 +241,11 @@ describe("boolean options and flags are real booleans", () => {
   });
 
   it("a flag given true or false is read as given", () => {
-    expect(rules.rollHarmonies(rules.replayFaces([10, 3, 2]), { open: true })).toEqual({ plus: [10, 3], minus: [2], dice: 11 });
+    expect(rules.rollHarmonies(rules.replayFaces([10, 3, 2]), { open: true })).toEqual({
+      plus: [10, 3],
+      minus: [2],
+      dice: 11,
+    });
     expect(rules.defenseDiceAtRoundStart(3, { defenseDiceCarryOver: true })).toBe(3);
     expect(rules.defenseDiceAtRoundStart(3, { defenseDiceCarryOver: false })).toBe(0);
   });

@@ -7,9 +7,30 @@ export { MAX_SIZE } from "./validate";
 export { d10, d6, mulberry32, replayFaces } from "./random";
 
 // Wuxia
-export { WUXIA_DEFAULTS, WUXIA_HERO_TYPES, type RerollBand, type WuxiaCreationTable, type WuxiaDefaults, type WuxiaHeroType } from "./wuxia/defaults";
-export { effectiveThreshold, evaluateWuxiaPool, isSuccessFace, successFaces, wuxiaThreshold, type WuxiaPoolResult } from "./wuxia/threshold";
-export { MAX_POOL_DICE, rollWuxiaPool, specialisationRerollTargets, type WuxiaReroll, type WuxiaRoll, type WuxiaRollOptions } from "./wuxia/pool";
+export {
+  WUXIA_DEFAULTS,
+  WUXIA_HERO_TYPES,
+  type RerollBand,
+  type WuxiaCreationTable,
+  type WuxiaDefaults,
+  type WuxiaHeroType,
+} from "./wuxia/defaults";
+export {
+  effectiveThreshold,
+  evaluateWuxiaPool,
+  isSuccessFace,
+  successFaces,
+  wuxiaThreshold,
+  type WuxiaPoolResult,
+} from "./wuxia/threshold";
+export {
+  MAX_POOL_DICE,
+  rollWuxiaPool,
+  specialisationRerollTargets,
+  type WuxiaReroll,
+  type WuxiaRoll,
+  type WuxiaRollOptions,
+} from "./wuxia/pool";
 export { wuxiaOdds, type WuxiaOdds } from "./wuxia/odds";
 export { narrowSkillUse, specialisationRerolls, type NarrowSkillUse } from "./wuxia/specialisation";
 export { spendDestinyReroll, type DestinyReroll } from "./wuxia/destiny";
@@ -61,7 +82,13 @@ export {
 // Harmonies
 export { HARMONIES_DEFAULTS, type HarmoniesDefaults, type SkillFloors, type WoundMaxima } from "./harmonies/defaults";
 export { MEASURE_TABLE, measureOf, measureRatio, valueOf } from "./harmonies/measure";
-export { harmoniesActionFromFaces, rollHarmonies, rollHarmoniesAction, type HarmoniesAction, type HarmoniesRoll } from "./harmonies/difference-roll";
+export {
+  harmoniesActionFromFaces,
+  rollHarmonies,
+  rollHarmoniesAction,
+  type HarmoniesAction,
+  type HarmoniesRoll,
+} from "./harmonies/difference-roll";
 export { differenceAtLeast, differencePmf, harmoniesOdds } from "./harmonies/odds";
 export { attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "./harmonies/soak";
 export {
@@ -75,7 +102,13 @@ export {
 } from "./harmonies/wounds";
 export { healWound, healingDays, healingStepDays } from "./harmonies/healing";
 export { attributeLevelCost, experienceFromDice, skillLevelCost } from "./harmonies/experience";
-export { effectiveSkillLevel, qualifiesAs, type EffectiveSkillLevel, type SkillCoverage, type SkillLevelSource } from "./harmonies/skills";
+export {
+  effectiveSkillLevel,
+  qualifiesAs,
+  type EffectiveSkillLevel,
+  type SkillCoverage,
+  type SkillLevelSource,
+} from "./harmonies/skills";
 export {
   HARMONIES_PAIRS,
   pairSplits,
@@ -89,7 +122,13 @@ export {
 
 // Groups
 export { GROUP_DEFAULTS, type GroupDefaults, type GroupMode } from "./groups/defaults";
-export { combineValueCounts, combineValues, combineValuesByMeasure, type CombinedValue, type ValueCount } from "./groups/combine";
+export {
+  combineValueCounts,
+  combineValues,
+  combineValuesByMeasure,
+  type CombinedValue,
+  type ValueCount,
+} from "./groups/combine";
 export { groupSuccesses, type GroupSuccesses } from "./groups/method1-successes";
 export {
   BOOK_EXACT_GAP,

@@ -25,7 +25,11 @@ function draw(random: () => number): number {
 }
 
 function rejectDraw(x: unknown): never {
-  throw new RulesError("WH.Error.BadRandom", { argument: "random", value: x }, `random() must return a number in [0, 1) (got ${show(x)})`);
+  throw new RulesError(
+    "WH.Error.BadRandom",
+    { argument: "random", value: x },
+    `random() must return a number in [0, 1) (got ${show(x)})`,
+  );
 }
 
 /** A d10 face from a generator already checked by the caller (the engine's inner loops). */
@@ -55,7 +59,11 @@ export function replayFaces(faces: readonly number[], sides = 10): () => number 
   return () => {
     const face = list[next];
     if (face === undefined) {
-      throw new RulesError("WH.Error.NotRandom", { argument: "random", value: faces.length }, `random (replayFaces) ran out after ${faces.length} faces`);
+      throw new RulesError(
+        "WH.Error.NotRandom",
+        { argument: "random", value: faces.length },
+        `random (replayFaces) ran out after ${faces.length} faces`,
+      );
     }
     next++;
     return (face - 0.5) / sides;

@@ -15,23 +15,32 @@ const accepts = (run: () => unknown) => {
 describe("argument checks, over their whole domain", () => {
   it("requireInteger accepts exactly the integers in [min, max], bounds included", () => {
     fc.assert(
-      fc.property(fc.integer({ min: -50, max: 50 }), fc.integer({ min: -20, max: 20 }), fc.nat(20), (value, min, width) => {
-        const max = min + width;
-        expect(accepts(() => requireInteger("x", value, min, max))).toBe(value >= min && value <= max);
-        expect(accepts(() => requireInteger("x", value + 0.5, min, max))).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: -50, max: 50 }),
+        fc.integer({ min: -20, max: 20 }),
+        fc.nat(20),
+        (value, min, width) => {
+          const max = min + width;
+          expect(accepts(() => requireInteger("x", value, min, max))).toBe(value >= min && value <= max);
+          expect(accepts(() => requireInteger("x", value + 0.5, min, max))).toBe(false);
+        },
+      ),
     );
   });
 
   it("requireFinite accepts exactly the finite numbers in [min, max], bounds included", () => {
     fc.assert(
-      fc.property(fc.double({ min: -10, max: 10, noNaN: true }), fc.double({ min: -5, max: 5, noNaN: true }), (value, min) => {
-        const max = min + 2;
-        expect(accepts(() => requireFinite("x", value, min, max))).toBe(value >= min && value <= max);
-        // + 0: a −0 bound comes back as 0.
-        expect(requireFinite("x", min, min, max)).toBe(min + 0);
-        expect(requireFinite("x", max, min, max)).toBe(max + 0);
-      }),
+      fc.property(
+        fc.double({ min: -10, max: 10, noNaN: true }),
+        fc.double({ min: -5, max: 5, noNaN: true }),
+        (value, min) => {
+          const max = min + 2;
+          expect(accepts(() => requireFinite("x", value, min, max))).toBe(value >= min && value <= max);
+          // + 0: a −0 bound comes back as 0.
+          expect(requireFinite("x", min, min, max)).toBe(min + 0);
+          expect(requireFinite("x", max, min, max)).toBe(max + 0);
+        },
+      ),
     );
   });
 
@@ -49,7 +58,11 @@ describe("largestRemainder", () => {
       fc.property(fc.nat(1000), fc.array(fc.nat(50), { minLength: 1, maxLength: 12 }), (total, weights) => {
         const sum = weights.reduce((a, b) => a + b, 0);
         fc.pre(sum > 0);
-        const counts = largestRemainder(total, weights, weights.map((_, i) => i));
+        const counts = largestRemainder(
+          total,
+          weights,
+          weights.map((_, i) => i),
+        );
         expect(counts.reduce((a, b) => a + b, 0)).toBe(total);
         counts.forEach((c, i) => {
           const quota = (total * (weights[i] ?? 0)) / sum;

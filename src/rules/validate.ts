@@ -8,10 +8,18 @@ export const MAX_SIZE = 1e9;
 /** A finite number (any real), optionally within [min, max]; −0 comes back as 0. */
 export function requireFinite(argument: string, value: unknown, min = -Infinity, max = Infinity): number {
   if (typeof value !== "number" || !Number.isFinite(value)) {
-    throw new RulesError("WH.Error.NotFinite", { argument, value }, `${argument} must be a finite number (got ${show(value)})`);
+    throw new RulesError(
+      "WH.Error.NotFinite",
+      { argument, value },
+      `${argument} must be a finite number (got ${show(value)})`,
+    );
   }
   if (value < min || value > max) {
-    throw new RulesError("WH.Error.OutOfRange", { argument, value, min, max }, `${argument} must be between ${min} and ${max} (got ${value})`);
+    throw new RulesError(
+      "WH.Error.OutOfRange",
+      { argument, value, min, max },
+      `${argument} must be between ${min} and ${max} (got ${value})`,
+    );
   }
   return value + 0;
 }
@@ -25,7 +33,11 @@ export function requireInteger(argument: string, value: unknown, min = -MAX_SIZE
 
 function rejectInteger(argument: string, value: unknown, min: number, max: number): never {
   if (typeof value !== "number" || !Number.isInteger(value)) {
-    throw new RulesError("WH.Error.NotInteger", { argument, value }, `${argument} must be an integer (got ${show(value)})`);
+    throw new RulesError(
+      "WH.Error.NotInteger",
+      { argument, value },
+      `${argument} must be an integer (got ${show(value)})`,
+    );
   }
   throw new RulesError(
     "WH.Error.OutOfRange",
@@ -49,7 +61,11 @@ export function requireArray<T>(argument: string, values: readonly T[]): readonl
   }
   for (let i = 0; i < values.length; i++) {
     if (!(i in values)) {
-      throw new RulesError("WH.Error.BadValue", { argument: `${argument}[${i}]`, value: undefined }, `${argument}[${i}] is missing: the list has a hole`);
+      throw new RulesError(
+        "WH.Error.BadValue",
+        { argument: `${argument}[${i}]`, value: undefined },
+        `${argument}[${i}] is missing: the list has a hole`,
+      );
     }
   }
   return values;
@@ -65,7 +81,11 @@ export function requireNonEmpty<T>(argument: string, values: readonly T[]): read
 /** A record argument (a track, a side, a table): an object, not null, a list or a function. */
 export function requireObject<T extends object>(argument: string, value: T): T {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new RulesError("WH.Error.BadValue", { argument, value }, `${argument} must be an object (got ${show(value)})`);
+    throw new RulesError(
+      "WH.Error.BadValue",
+      { argument, value },
+      `${argument} must be an object (got ${show(value)})`,
+    );
   }
   return value;
 }
@@ -82,7 +102,11 @@ export function requireOptions<T extends object>(argument: string, value: T | un
 export function requireBoolean(argument: string, value: unknown, fallback: boolean): boolean {
   if (value === undefined || value === null) return fallback;
   if (typeof value !== "boolean") {
-    throw new RulesError("WH.Error.BadValue", { argument, value }, `${argument} must be true or false (got ${show(value)})`);
+    throw new RulesError(
+      "WH.Error.BadValue",
+      { argument, value },
+      `${argument} must be true or false (got ${show(value)})`,
+    );
   }
   return value;
 }
@@ -96,7 +120,11 @@ export function requireString(argument: string, value: unknown): string {
 
 export function requireRandom(argument: string, random: () => number): () => number {
   if (typeof random === "function") return random;
-  throw new RulesError("WH.Error.NotRandom", { argument, value: random }, `${argument} must be a function returning a number in [0, 1)`);
+  throw new RulesError(
+    "WH.Error.NotRandom",
+    { argument, value: random },
+    `${argument} must be a function returning a number in [0, 1)`,
+  );
 }
 
 /** A value out of an enumeration (a severity, a mode). */

@@ -2,7 +2,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { createActor, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
-import { formatNumberList, houseRulesAgree, NUMBER_LIST_SETTINGS, numberListSetting, parseNumberList, wuxiaRuleOptions, harmoniesRuleOptions } from "./house-rules";
+import {
+  formatNumberList,
+  houseRulesAgree,
+  NUMBER_LIST_SETTINGS,
+  numberListSetting,
+  parseNumberList,
+  wuxiaRuleOptions,
+  harmoniesRuleOptions,
+} from "./house-rules";
 
 let foundry: FoundryDouble;
 
@@ -59,7 +67,8 @@ function shown(actor: Actor.Implementation): Shown {
   return state;
 }
 
-const wuxiaSystem = (actor: Actor.Implementation) => actor.system as unknown as { wounds: { thresholds: number[]; penalty: number }; panic: { penalty: number } };
+const wuxiaSystem = (actor: Actor.Implementation) =>
+  actor.system as unknown as { wounds: { thresholds: number[]; penalty: number }; panic: { penalty: number } };
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const set = (key: string, value: unknown) => foundry.game.settings.set("wuxia-harmonies", key, value);
 
@@ -94,7 +103,10 @@ describe("a house-rule change", () => {
     const actor = await wuxiaHero("Lin Mei", { panic: { value: 8 } });
     shown(actor);
     await set("wuxiaPanicThresholds", "1, 2, 3, 4");
-    expect(foundry.notifications.at(-1)).toEqual({ level: "warn", message: foundry.game.i18n.localize("WH.Settings.ListsDisagree") });
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "warn",
+      message: foundry.game.i18n.localize("WH.Settings.ListsDisagree"),
+    });
     expect(houseRulesAgree()).toBe(false);
     expect(wuxiaSystem(actor).panic.penalty).toBe(1);
     await set("wuxiaPanicPenalties", "4, 5, 6");
@@ -136,24 +148,43 @@ describe("a house-rule change", () => {
   });
 
   it("reaches the creation check of an open sheet: the table's Attribute points by priority", async () => {
-    const actor = await createActor({ name: "Lin Mei", type: "wuxiaCharacter", system: { heroType: "moine", attributes: { metal: 3, feu: 4, terre: 2, eau: 2, bois: 1 } } });
+    const actor = await createActor({
+      name: "Lin Mei",
+      type: "wuxiaCharacter",
+      system: { heroType: "moine", attributes: { metal: 3, feu: 4, terre: 2, eau: 2, bois: 1 } },
+    });
     const sheet = await shown(actor).open();
-    const creation = () => sheet.lastContext?.creation as { valid: boolean; problems: string[]; rows: { key: string; buys: string }[] };
+    const creation = () =>
+      sheet.lastContext?.creation as { valid: boolean; problems: string[]; rows: { key: string; buys: string }[] };
     expect(creation()).toMatchObject({ valid: true, problems: [] });
-    expect(creation().rows[0]?.buys).toBe(foundry.game.i18n.format("WH.Sheet.Creation.AttributeBudget", { points: "30", maximum: "8" }));
+    expect(creation().rows[0]?.buys).toBe(
+      foundry.game.i18n.format("WH.Sheet.Creation.AttributeBudget", { points: "30", maximum: "8" }),
+    );
     await set("wuxiaCreationAttributePoints", "6, 7, 8, 9, 10");
     await set("wuxiaCreationAttributeMaximum", "2, 2, 3, 3, 3");
     await settle();
     expect(creation().valid).toBe(false);
-    expect(creation().rows[0]?.buys).toBe(foundry.game.i18n.format("WH.Sheet.Creation.AttributeBudget", { points: "10", maximum: "3" }));
-    expect(creation().problems).toContain(foundry.game.i18n.format("WH.Creation.OverBudget", { field: foundry.game.i18n.localize("WH.Actor.Wuxia.FIELDS.priorities.attributes.label"), spent: "12", limit: "10" }));
+    expect(creation().rows[0]?.buys).toBe(
+      foundry.game.i18n.format("WH.Sheet.Creation.AttributeBudget", { points: "10", maximum: "3" }),
+    );
+    expect(creation().problems).toContain(
+      foundry.game.i18n.format("WH.Creation.OverBudget", {
+        field: foundry.game.i18n.localize("WH.Actor.Wuxia.FIELDS.priorities.attributes.label"),
+        spent: "12",
+        limit: "10",
+      }),
+    );
   });
 
   it("of the missile weapons' strength redraws the open Harmonies sheets", async () => {
-    const actor = await harmoniesHero("Goliath", { characteristics: { corps: { value: 3 } }, means: { puissance: { value: 2 } } });
+    const actor = await harmoniesHero("Goliath", {
+      characteristics: { corps: { value: 3 } },
+      means: { puissance: { value: 2 } },
+    });
     const view = shown(actor);
     const sheet = await view.open();
-    const damage = () => (sheet.lastContext?.weapons as { name: string; totalDamage: string }[]).map((w) => w.totalDamage);
+    const damage = () =>
+      (sheet.lastContext?.weapons as { name: string; totalDamage: string }[]).map((w) => w.totalDamage);
     expect(damage()).toEqual(["0"]);
     await set("harmoniesMissileStrength", true);
     await settle();
@@ -189,7 +220,15 @@ describe("house-rule lists", () => {
   it("register each list as a world setting shown in the configuration, holding its defaults", () => {
     for (const [key, config] of Object.entries(NUMBER_LIST_SETTINGS)) {
       const setting = foundry.game.settings.settings.get(`wuxia-harmonies.${key}`);
-      expect(setting, key).toMatchObject({ scope: "world", config: true, type: String, requiresReload: false, name: config.name, hint: config.hint, default: formatNumberList(config.defaults) });
+      expect(setting, key).toMatchObject({
+        scope: "world",
+        config: true,
+        type: String,
+        requiresReload: false,
+        name: config.name,
+        hint: config.hint,
+        default: formatNumberList(config.defaults),
+      });
     }
     expect(foundry.game.settings.settings.get("wuxia-harmonies.harmoniesMissileStrength")).toMatchObject({
       name: "WH.Settings.HarmoniesMissileStrength.Name",
@@ -223,7 +262,10 @@ describe("house-rule lists", () => {
         experience: [0, 5, 10, 15, 20],
       },
     });
-    expect(harmoniesRuleOptions()).toEqual({ healingDays: { light: 3, grave: 7, critical: 30 }, missileAddsStrength: false });
+    expect(harmoniesRuleOptions()).toEqual({
+      healingDays: { light: 3, grave: 7, critical: 30 },
+      missileAddsStrength: false,
+    });
   });
 
   it("hand over every creation list the world sets, and the reroll bands from its levels", async () => {
@@ -239,7 +281,12 @@ describe("house-rule lists", () => {
       { fromLevel: 6, rerolls: 3 },
       { fromLevel: 9, rerolls: 4 },
     ]);
-    expect(options.creation).toMatchObject({ skillPoints: [1, 2, 3, 4, 5], powerPoints: [6, 7, 8, 9, 10], traits: [0, 0, 1, 1, 2], experience: [1, 1, 1, 1, 1] });
+    expect(options.creation).toMatchObject({
+      skillPoints: [1, 2, 3, 4, 5],
+      powerPoints: [6, 7, 8, 9, 10],
+      traits: [0, 0, 1, 1, 2],
+      experience: [1, 1, 1, 1, 1],
+    });
   });
 
   it("keep the reroll bands' defaults unless they start at level 1 and rise", async () => {

@@ -1,5 +1,12 @@
 import { SYSTEM_ID } from "../constants";
-import { HARMONIES_DEFAULTS, WUXIA_DEFAULTS, type RerollBand, type WoundMaxima, type WuxiaCreationTable, type WuxiaHeroType } from "../rules";
+import {
+  HARMONIES_DEFAULTS,
+  WUXIA_DEFAULTS,
+  type RerollBand,
+  type WoundMaxima,
+  type WuxiaCreationTable,
+  type WuxiaHeroType,
+} from "../rules";
 
 /**
  * The [default]s of RULES.md that the sheets show (numbers the books do not give): each is a
@@ -93,7 +100,11 @@ export const NUMBER_LIST_SETTINGS = {
   harmoniesHealingDays: {
     name: "WH.Settings.HarmoniesHealingDays.Name",
     hint: "WH.Settings.HarmoniesHealingDays.Hint",
-    defaults: [HARMONIES_DEFAULTS.healingDays.light, HARMONIES_DEFAULTS.healingDays.grave, HARMONIES_DEFAULTS.healingDays.critical],
+    defaults: [
+      HARMONIES_DEFAULTS.healingDays.light,
+      HARMONIES_DEFAULTS.healingDays.grave,
+      HARMONIES_DEFAULTS.healingDays.critical,
+    ],
     length: 3,
     integer: true,
   },
@@ -103,7 +114,9 @@ export type NumberListSettingKey = keyof typeof NUMBER_LIST_SETTINGS;
 
 /** "25, 50, 75" → [25, 50, 75]; null unless it is a list of numbers ≥ 0 as the setting wants. */
 export function parseNumberList(text: string, rules: { length?: number; integer?: boolean } = {}): number[] | null {
-  const parts = String(text).split(/[,;\s]+/).filter(Boolean);
+  const parts = String(text)
+    .split(/[,;\s]+/)
+    .filter(Boolean);
   if (!parts.length || (rules.length !== undefined && parts.length !== rules.length)) return null;
   const numbers = parts.map(Number);
   return numbers.every((n) => Number.isFinite(n) && n >= 0 && (!rules.integer || Number.isInteger(n))) ? numbers : null;
@@ -145,7 +158,9 @@ export function registerHouseRuleSettings(): void {
       requiresReload: false,
       onChange: (value: string) => {
         if (!parseNumberList(value, config)) {
-          ui.notifications.warn(game.i18n.format("WH.Settings.BadList", { value, defaults: formatNumberList(config.defaults) }));
+          ui.notifications.warn(
+            game.i18n.format("WH.Settings.BadList", { value, defaults: formatNumberList(config.defaults) }),
+          );
         } else if (!houseRulesAgree()) {
           ui.notifications.warn(game.i18n.localize("WH.Settings.ListsDisagree"));
         }
@@ -167,8 +182,14 @@ export function registerHouseRuleSettings(): void {
 
 /** Pairs of lists that must agree: a penalty for each threshold, reroll bands from level 1 up. */
 function agreeingLists() {
-  const wounds = { fractions: numberListSetting("wuxiaWoundThresholds"), penalties: numberListSetting("wuxiaWoundPenalties") };
-  const panic = { multipliers: numberListSetting("wuxiaPanicThresholds"), penalties: numberListSetting("wuxiaPanicPenalties") };
+  const wounds = {
+    fractions: numberListSetting("wuxiaWoundThresholds"),
+    penalties: numberListSetting("wuxiaWoundPenalties"),
+  };
+  const panic = {
+    multipliers: numberListSetting("wuxiaPanicThresholds"),
+    penalties: numberListSetting("wuxiaPanicPenalties"),
+  };
   const levels = numberListSetting("wuxiaRerollLevels");
   return {
     wounds: wounds.penalties.length >= wounds.fractions.length ? wounds : null,
@@ -193,8 +214,14 @@ export function wuxiaRuleOptions(): {
   creation: WuxiaCreationTable;
 } {
   const lists = agreeingLists();
-  const wounds = lists.wounds ?? { fractions: NUMBER_LIST_SETTINGS.wuxiaWoundThresholds.defaults, penalties: WUXIA_DEFAULTS.woundPenalties };
-  const panic = lists.panic ?? { multipliers: WUXIA_DEFAULTS.panicMultipliers, penalties: WUXIA_DEFAULTS.panicPenalties };
+  const wounds = lists.wounds ?? {
+    fractions: NUMBER_LIST_SETTINGS.wuxiaWoundThresholds.defaults,
+    penalties: WUXIA_DEFAULTS.woundPenalties,
+  };
+  const panic = lists.panic ?? {
+    multipliers: WUXIA_DEFAULTS.panicMultipliers,
+    penalties: WUXIA_DEFAULTS.panicPenalties,
+  };
   const levels = lists.levels ?? NUMBER_LIST_SETTINGS.wuxiaRerollLevels.defaults;
   return {
     woundFractions: wounds.fractions.map((p) => p / 100),
@@ -217,5 +244,8 @@ export function wuxiaRuleOptions(): {
 /** The Harmonies options the rules engine takes, from the world's settings. */
 export function harmoniesRuleOptions(): { healingDays: WoundMaxima; missileAddsStrength: boolean } {
   const [light, grave, critical] = numberListSetting("harmoniesHealingDays") as [number, number, number];
-  return { healingDays: { light, grave, critical }, missileAddsStrength: game.settings.get(SYSTEM_ID, "harmoniesMissileStrength") };
+  return {
+    healingDays: { light, grave, critical },
+    missileAddsStrength: game.settings.get(SYSTEM_ID, "harmoniesMissileStrength"),
+  };
 }

@@ -58,7 +58,12 @@ export function registerRollSettings(): void {
 }
 
 /** The world's roll settings, read in one place. */
-export function rollSettings(): { open: boolean; destinyMode: DestinyMode; groupMode: GroupRollMode; skipDialog: boolean } {
+export function rollSettings(): {
+  open: boolean;
+  destinyMode: DestinyMode;
+  groupMode: GroupRollMode;
+  skipDialog: boolean;
+} {
   return {
     open: game.settings.get(SYSTEM_ID, "harmoniesOpenRolls"),
     destinyMode: game.settings.get(SYSTEM_ID, "destinyMode"),

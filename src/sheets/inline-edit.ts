@@ -5,7 +5,9 @@ import { validationMessages } from "../documents/fields";
  * not with `instanceof HTMLInputElement`: a sheet popped out on v14 holds elements of another
  * window, which are not instances of this window's classes.
  */
-export function inputValue(input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement): string | number | boolean | null {
+export function inputValue(
+  input: HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement,
+): string | number | boolean | null {
   const isInput = input.tagName.toUpperCase() === "INPUT";
   if (isInput && input.type === "checkbox") return (input as HTMLInputElement).checked;
   if (isInput && input.type === "number") return input.value.trim() === "" ? null : Number(input.value);

@@ -1,5 +1,12 @@
 import { rollActor } from "../api/roll";
-import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES, type HarmoniesCharacteristicKey, type HarmoniesMeansKey, type WuxiaAttributeKey } from "../documents/choices";
+import {
+  HARMONIES_CHARACTERISTICS,
+  HARMONIES_MEANS,
+  WUXIA_ATTRIBUTES,
+  type HarmoniesCharacteristicKey,
+  type HarmoniesMeansKey,
+  type WuxiaAttributeKey,
+} from "../documents/choices";
 import { notifyError } from "../dice/errors";
 import type { RollStart } from "../dice/subjects";
 
@@ -17,7 +24,8 @@ export interface SheetRollRequest {
 /** The attribute a sheet's key names, as the place a roll starts from. */
 function startFromKey(key: string | undefined): RollStart {
   if ((WUXIA_ATTRIBUTES as readonly string[]).includes(key ?? "")) return { attribute: key as WuxiaAttributeKey };
-  if ((HARMONIES_CHARACTERISTICS as readonly string[]).includes(key ?? "")) return { characteristic: key as HarmoniesCharacteristicKey };
+  if ((HARMONIES_CHARACTERISTICS as readonly string[]).includes(key ?? ""))
+    return { characteristic: key as HarmoniesCharacteristicKey };
   if ((HARMONIES_MEANS as readonly string[]).includes(key ?? "")) return { means: key as HarmoniesMeansKey };
   return {};
 }

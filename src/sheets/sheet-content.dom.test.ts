@@ -30,7 +30,6 @@ beforeEach(async () => {
   foundry = await startWorld();
 });
 
-
 async function open(document: unknown, options: { edit?: boolean } = {}): Promise<Sheet> {
   const sheet = defaultSheet<Sheet>(foundry, document as Doc);
   if (options.edit) sheet.setEditMode(true);
@@ -73,7 +72,10 @@ describe("dropping an item on a sheet", () => {
     const other = await actor({ name: "W", type: "wuxiaCharacter", items: [{ name: "Chasseur", type: "wuxiaSkill" }] });
     const sheet = await open(group);
     expect(await sheet._onDropItem({}, other.items.contents[0])).toBeNull();
-    expect(foundry.notifications.at(-1)).toEqual({ level: "warn", message: foundry.game.i18n.localize("WH.Sheet.Drop.NoItemsOnGroup") });
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "warn",
+      message: foundry.game.i18n.localize("WH.Sheet.Drop.NoItemsOnGroup"),
+    });
     expect(group.items.contents).toHaveLength(0);
   });
 
@@ -90,7 +92,9 @@ describe("dropping an item on a sheet", () => {
     const note = { type: "some-module.note", name: "Note" };
     expect(dropProblem({ type: "wuxiaCharacter" }, note)).toBeNull();
     expect(dropProblem({ type: "harmoniesCharacter" }, note)).toBeNull();
-    expect(dropProblem({ type: "harmoniesCharacter" }, { type: "wuxiaSkill", name: "Chasseur" })).toBe("Chasseur belongs to Wuxia; this sheet plays Harmonies.");
+    expect(dropProblem({ type: "harmoniesCharacter" }, { type: "wuxiaSkill", name: "Chasseur" })).toBe(
+      "Chasseur belongs to Wuxia; this sheet plays Harmonies.",
+    );
   });
 });
 
@@ -98,12 +102,25 @@ describe("rich text on a sheet", () => {
   it("shows its secrets to the owner only", async () => {
     const hero = await actor({ name: "Lin", type: "wuxiaCharacter", system: { biography: "<p>Lin</p>" } });
     await hero.update({ ownership: { [strangerId()]: 2 } });
-    const enrich = vi.spyOn((globalThis as unknown as { foundry: { applications: { ux: { TextEditor: { implementation: { enrichHTML(html: string, options: AnyObject): Promise<string> } } } } } }).foundry.applications.ux.TextEditor.implementation, "enrichHTML");
+    const enrich = vi.spyOn(
+      (
+        globalThis as unknown as {
+          foundry: {
+            applications: {
+              ux: { TextEditor: { implementation: { enrichHTML(html: string, options: AnyObject): Promise<string> } } };
+            };
+          };
+        }
+      ).foundry.applications.ux.TextEditor.implementation,
+      "enrichHTML",
+    );
     actAs("player");
     await open(hero);
     actAs("stranger");
     await open(hero);
-    const secrets = enrich.mock.calls.filter(([html]) => html === "<p>Lin</p>").map(([, options]) => [options.secrets, options.relativeTo]);
+    const secrets = enrich.mock.calls
+      .filter(([html]) => html === "<p>Lin</p>")
+      .map(([, options]) => [options.secrets, options.relativeTo]);
     expect(secrets).toEqual([
       [true, hero],
       [false, hero],
@@ -117,9 +134,12 @@ describe("rolls clicked on a sheet", () => {
     const sheet = await open(document);
     sheet.element.querySelector<HTMLElement>(selector)?.click();
     await settle();
-    const dialog = document instanceof Object ? globalThis.document.querySelector<HTMLFormElement>("form.wh-roll-dialog") : null;
+    const dialog =
+      document instanceof Object ? globalThis.document.querySelector<HTMLFormElement>("form.wh-roll-dialog") : null;
     if (!dialog) throw new Error("no roll dialog");
-    const chosen = Object.fromEntries([...dialog.querySelectorAll<HTMLSelectElement>("select[name]")].map((s) => [s.name, s.value]));
+    const chosen = Object.fromEntries(
+      [...dialog.querySelectorAll<HTMLSelectElement>("select[name]")].map((s) => [s.name, s.value]),
+    );
     dialog.querySelector<HTMLElement>("[data-action=cancel]")?.click();
     await settle();
     return chosen;
@@ -127,30 +147,49 @@ describe("rolls clicked on a sheet", () => {
 
   it("start a Harmonies roll from the characteristic or the means clicked", async () => {
     const hero = await actor({ name: "David", type: "harmoniesCharacter" });
-    expect(await clickedRoll(hero, "[data-action=roll][data-key=intelligence]")).toMatchObject({ characteristic: "intelligence" });
+    expect(await clickedRoll(hero, "[data-action=roll][data-key=intelligence]")).toMatchObject({
+      characteristic: "intelligence",
+    });
     expect(await clickedRoll(hero, "[data-action=roll][data-key=precision]")).toMatchObject({ means: "precision" });
   });
 
   it("start a skill's roll from the skill clicked", async () => {
-    const hero = await actor({ name: "Lin", type: "wuxiaCharacter", items: [{ name: "Chasseur", type: "wuxiaSkill", system: { level: 3 } }] });
+    const hero = await actor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      items: [{ name: "Chasseur", type: "wuxiaSkill", system: { level: 3 } }],
+    });
     const skill = hero.items.contents[0];
-    expect(await clickedRoll(hero, `[data-item-id="${skill?.id ?? ""}"] [data-action=roll]`)).toMatchObject({ skillId: skill?.id });
+    expect(await clickedRoll(hero, `[data-item-id="${skill?.id ?? ""}"] [data-action=roll]`)).toMatchObject({
+      skillId: skill?.id,
+    });
   });
 
   it("start a group's roll from the score clicked", async () => {
     const group = await actor({
       name: "Garde",
       type: "group",
-      system: { ruleset: "harmonies", members: [{ label: "Garde", count: 5, stats: { agilite: 1 } }], action: { characteristic: "agilite", means: "manoeuvre" } },
+      system: {
+        ruleset: "harmonies",
+        members: [{ label: "Garde", count: 5, stats: { agilite: 1 } }],
+        action: { characteristic: "agilite", means: "manoeuvre" },
+      },
     });
     expect(await clickedRoll(group, "[data-action=roll][data-key=corps]")).toMatchObject({ characteristic: "corps" });
     expect(await clickedRoll(group, "[data-action=roll][data-key=puissance]")).toMatchObject({ means: "puissance" });
     // "Roll for the group" names no score: the group's own action is rolled.
-    expect(await clickedRoll(group, "[data-action=roll][data-key=action]")).toMatchObject({ characteristic: "agilite", means: "manoeuvre" });
+    expect(await clickedRoll(group, "[data-action=roll][data-key=action]")).toMatchObject({
+      characteristic: "agilite",
+      means: "manoeuvre",
+    });
   });
 
   it("tell the player why a roll is refused", async () => {
-    const hero = await actor({ name: "Lin", type: "wuxiaCharacter", items: [{ name: "Chasseur", type: "wuxiaSkill", system: { level: 3 } }] });
+    const hero = await actor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      items: [{ name: "Chasseur", type: "wuxiaSkill", system: { level: 3 } }],
+    });
     actAs("player");
     const sheet = await open(hero);
     const rollButton = sheet.element.querySelector<HTMLElement>("[data-roll-kind=skill]");
@@ -171,10 +210,16 @@ describe("the Wuxia sheet", () => {
     const hero = await actor({
       name: "Lin",
       type: "wuxiaCharacter",
-      system: { heroType: "sorcier", priorities: { attributes: 1, skills: 2, powers: 3, traits: 4, experience: 5 }, attributes: { metal: 3, feu: 4, terre: 2, eau: 2, bois: 1 } },
+      system: {
+        heroType: "sorcier",
+        priorities: { attributes: 1, skills: 2, powers: 3, traits: 4, experience: 5 },
+        attributes: { metal: 3, feu: 4, terre: 2, eau: 2, bois: 1 },
+      },
     });
     const sheet = await open(hero);
-    const rows = [...sheet.element.querySelectorAll(".wh-creation tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => (td.textContent ?? "").replace(/\s+/g, " ").trim()));
+    const rows = [...sheet.element.querySelectorAll(".wh-creation tbody tr")].map((tr) =>
+      [...tr.querySelectorAll("td")].map((td) => (td.textContent ?? "").replace(/\s+/g, " ").trim()),
+    );
     expect(rows.map((r) => r[1])).toEqual(["1", "2", "3", "4", "5"]);
     expect(rows[0]?.[2]).toMatch(/^\d+ points, maximum \d+$/);
     expect(rows[1]?.[2]).toMatch(/^\d+ points to spend †$/);
@@ -207,16 +252,45 @@ describe("the Wuxia sheet", () => {
       ],
     });
     const sheet = await open(hero);
-    const spent = [...sheet.element.querySelectorAll(".wh-creation tbody tr td:last-child")].map((td) => td.textContent?.trim());
+    const spent = [...sheet.element.querySelectorAll(".wh-creation tbody tr td:last-child")].map((td) =>
+      td.textContent?.trim(),
+    );
     expect(spent).toEqual(["17", "7", "7", "2", "90"]);
-    const check = validateWuxiaCreation({ priorities, attributes, skillLevels: [3, 2, 2], powerLevels: [4, 3], traits: 2, experience: 90, heroType: "Sorcier" });
-    expect(check.problems.map((p) => p.field)).toEqual(expect.arrayContaining(["attributes.feu", "heroType", "experience"]));
-    const field = (name: string) => (name === "attributes.feu" ? format("WH.Attribute.feu") : name === "heroType" ? format("WH.Actor.Wuxia.FIELDS.heroType.label") : format(`WH.Actor.Wuxia.FIELDS.priorities.${name}.label`));
-    expect(texts(sheet, ".wh-warnings li")).toEqual(check.problems.map((p) => format(p.code, { field: field(p.field), spent: p.spent ?? 0, limit: p.limit ?? 0 })));
+    const check = validateWuxiaCreation({
+      priorities,
+      attributes,
+      skillLevels: [3, 2, 2],
+      powerLevels: [4, 3],
+      traits: 2,
+      experience: 90,
+      heroType: "Sorcier",
+    });
+    expect(check.problems.map((p) => p.field)).toEqual(
+      expect.arrayContaining(["attributes.feu", "heroType", "experience"]),
+    );
+    const field = (name: string) =>
+      name === "attributes.feu"
+        ? format("WH.Attribute.feu")
+        : name === "heroType"
+          ? format("WH.Actor.Wuxia.FIELDS.heroType.label")
+          : format(`WH.Actor.Wuxia.FIELDS.priorities.${name}.label`);
+    expect(texts(sheet, ".wh-warnings li")).toEqual(
+      check.problems.map((p) => format(p.code, { field: field(p.field), spent: p.spent ?? 0, limit: p.limit ?? 0 })),
+    );
   });
 
   it("names the hero type and sign, and marks the thresholds reached", async () => {
-    const hero = await actor({ name: "Lin", type: "wuxiaCharacter", system: { heroType: "guerrier", zodiac: "tigre", attributes: { metal: 3, eau: 2 }, wounds: { value: 13 }, panic: { value: 0 } } });
+    const hero = await actor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      system: {
+        heroType: "guerrier",
+        zodiac: "tigre",
+        attributes: { metal: 3, eau: 2 },
+        wounds: { value: 13 },
+        panic: { value: 0 },
+      },
+    });
     const sheet = await open(hero);
     expect(texts(sheet, ".wh-subtitle .wh-tag")).toEqual([
       `${format("WH.Actor.Wuxia.FIELDS.heroType.label")} ${format("WH.HeroType.guerrier")}`,
@@ -224,7 +298,12 @@ describe("the Wuxia sheet", () => {
     ]);
     // Death threshold (2 × 3 + 2) × 3 = 24: thresholds 6, 12, 18 at the default 25, 50, 75 %.
     const wound = [...sheet.element.querySelectorAll("[data-tab=main] .wh-thresholds")][0];
-    expect([...(wound?.querySelectorAll(".wh-threshold") ?? [])].map((el) => [el.textContent?.replace(/\s+/g, " ").trim(), el.classList.contains("wh-reached")])).toEqual([
+    expect(
+      [...(wound?.querySelectorAll(".wh-threshold") ?? [])].map((el) => [
+        el.textContent?.replace(/\s+/g, " ").trim(),
+        el.classList.contains("wh-reached"),
+      ]),
+    ).toEqual([
       [`6 ${format("WH.Sheet.SrPenalty", { penalty: 1 })}`, true],
       [`12 ${format("WH.Sheet.SrPenalty", { penalty: 2 })}`, true],
       [`18 ${format("WH.Sheet.SrPenalty", { penalty: 3 })}`, false],
@@ -250,7 +329,9 @@ describe("the Wuxia sheet", () => {
       ],
     });
     const sheet = await open(hero);
-    const tables = [...sheet.element.querySelectorAll("[data-tab=skills] table")].map((t) => texts({ element: t } as unknown as Sheet, "[data-roll-kind=skill]"));
+    const tables = [...sheet.element.querySelectorAll("[data-tab=skills] table")].map((t) =>
+      texts({ element: t } as unknown as Sheet, "[data-roll-kind=skill]"),
+    );
     expect(tables).toEqual([["Chasseur"], ["Médecin"], ["Go", "Tir à l'arc"]]);
     expect(texts(sheet, "[data-tab=skills] .wh-use")).toEqual([
       format("WH.Sheet.Wuxia.CompetenceUse", { competence: 3 }),
@@ -274,14 +355,25 @@ describe("the Harmonies sheet", () => {
     });
     const sheet = await open(hero);
     const corps = [...sheet.element.querySelectorAll(".wh-scores tbody tr")][0];
-    expect([...(corps?.querySelectorAll("td") ?? [])].slice(0, 3).map((td) => td.textContent?.trim())).toEqual(["+3", "+1", "+4"]);
-    expect(text(sheet, ".wh-scores tbody tr th")).toBe(`${format("WH.Attribute.corps")} ${format("WH.AttributeAbbr.corps")}`);
+    expect([...(corps?.querySelectorAll("td") ?? [])].slice(0, 3).map((td) => td.textContent?.trim())).toEqual([
+      "+3",
+      "+1",
+      "+4",
+    ]);
+    expect(text(sheet, ".wh-scores tbody tr th")).toBe(
+      `${format("WH.Attribute.corps")} ${format("WH.AttributeAbbr.corps")}`,
+    );
     expect(texts(sheet, "[data-tab=metiers] .wh-chip")).toEqual(["Fronde (+2)", "Pister"]);
     expect(texts(sheet, "[data-tab=metiers] .wh-warning")).toEqual([format("WH.Sheet.Harmonies.NotQualified")]);
-    expect(texts(sheet, "[data-tab=metiers] .wh-section-title")).toEqual([format("WH.Sheet.Harmonies.Metiers"), format("WH.Sheet.Harmonies.Hobbies")]);
+    expect(texts(sheet, "[data-tab=metiers] .wh-section-title")).toEqual([
+      format("WH.Sheet.Harmonies.Metiers"),
+      format("WH.Sheet.Harmonies.Hobbies"),
+    ]);
     const skillRow = sheet.element.querySelector("[data-tab=skills] tbody tr");
     expect(skillRow?.querySelector("strong")?.textContent).toBe("+2");
-    expect(skillRow?.querySelector("strong")?.getAttribute("data-tooltip")).toBe(format("WH.Sheet.Harmonies.Source.own"));
+    expect(skillRow?.querySelector("strong")?.getAttribute("data-tooltip")).toBe(
+      format("WH.Sheet.Harmonies.Source.own"),
+    );
     expect(skillRow?.querySelector(".wh-sets")?.textContent?.trim()).toBe("Chasseur");
   });
 
@@ -294,8 +386,17 @@ describe("the Harmonies sheet", () => {
     });
     const sheet = await open(hero);
     const system = hero.system as { woundMaxima: Record<string, number> };
-    const boxes = [...sheet.element.querySelectorAll(".wh-boxes")].map((row) => [...row.querySelectorAll(".wh-box")].map((b) => (b.classList.contains("wh-filled") ? "x" : "") + (b.classList.contains("wh-over") ? "!" : "")));
-    expect(boxes[0]).toEqual(Array.from({ length: Math.max(2, system.woundMaxima.light ?? 0) }, (_, i) => (i < 2 ? "x" : "") + (i >= (system.woundMaxima.light ?? 0) ? "!" : "")));
+    const boxes = [...sheet.element.querySelectorAll(".wh-boxes")].map((row) =>
+      [...row.querySelectorAll(".wh-box")].map(
+        (b) => (b.classList.contains("wh-filled") ? "x" : "") + (b.classList.contains("wh-over") ? "!" : ""),
+      ),
+    );
+    expect(boxes[0]).toEqual(
+      Array.from(
+        { length: Math.max(2, system.woundMaxima.light ?? 0) },
+        (_, i) => (i < 2 ? "x" : "") + (i >= (system.woundMaxima.light ?? 0) ? "!" : ""),
+      ),
+    );
     expect(boxes[1]?.filter((b) => b.startsWith("x"))).toHaveLength(1);
     const weapon = sheet.element.querySelector("[data-tab=combat] tr[data-item-id]");
     expect(weapon?.textContent).toContain(format("WH.Item.HarmoniesWeapon.Range.missile"));
@@ -323,18 +424,36 @@ describe("the group sheet", () => {
     expect(corps?.querySelector("th")?.textContent).toBe(format("WH.Attribute.corps"));
     expect(corps?.querySelector("td:last-child")?.textContent).toBe("−8 (Chiens)");
     expect(text(sheet, ".wh-ok")).toBe(format("WH.Sheet.Group.Homogeneous", { spread: 0, max: 5 }));
-    expect([...sheet.element.querySelectorAll(".wh-members thead th[data-tooltip]")].at(-1)?.getAttribute("data-tooltip")).toBe(
-      format("WH.Sheet.Group.ActionHarmonies", { characteristic: format("WH.Attribute.agilite"), means: format("WH.Attribute.manoeuvre") }),
+    expect(
+      [...sheet.element.querySelectorAll(".wh-members thead th[data-tooltip]")].at(-1)?.getAttribute("data-tooltip"),
+    ).toBe(
+      format("WH.Sheet.Group.ActionHarmonies", {
+        characteristic: format("WH.Attribute.agilite"),
+        means: format("WH.Attribute.manoeuvre"),
+      }),
     );
-    expect(texts(sheet, ".wh-members thead th.wh-num").slice(1, 3)).toEqual([format("WH.AttributeAbbr.corps"), format("WH.AttributeAbbr.agilite")]);
+    expect(texts(sheet, ".wh-members thead th.wh-num").slice(1, 3)).toEqual([
+      format("WH.AttributeAbbr.corps"),
+      format("WH.AttributeAbbr.agilite"),
+    ]);
   });
 
   it("bounds a Wuxia sub-group's Attributes as the schema does, and names its action", async () => {
-    const group = await actor({ name: "Garde", type: "group", system: { ruleset: "wuxia", members: [{ label: "Gardes", count: 3, stats: { metal: 3 } }], action: { attribute: "metal" } } });
+    const group = await actor({
+      name: "Garde",
+      type: "group",
+      system: {
+        ruleset: "wuxia",
+        members: [{ label: "Gardes", count: 3, stats: { metal: 3 } }],
+        action: { attribute: "metal" },
+      },
+    });
     const sheet = await open(group, { edit: true });
     const metal = sheet.element.querySelector<HTMLInputElement>("[data-member-field='stats.metal']");
     expect([metal?.min, metal?.max, metal?.value]).toEqual(["1", "10", "3"]);
-    expect([...sheet.element.querySelectorAll(".wh-members thead th[data-tooltip]")].at(-1)?.getAttribute("data-tooltip")).toBe(format("WH.Sheet.Group.ActionWuxia", { attribute: format("WH.Attribute.metal") }));
+    expect(
+      [...sheet.element.querySelectorAll(".wh-members thead th[data-tooltip]")].at(-1)?.getAttribute("data-tooltip"),
+    ).toBe(format("WH.Sheet.Group.ActionWuxia", { attribute: format("WH.Attribute.metal") }));
     expect(texts(sheet, ".wh-members thead th.wh-num")[1]).toBe(format("WH.Attribute.metal"));
   });
 });
@@ -351,7 +470,9 @@ describe("the item sheets", () => {
     });
     const go = hero.items.find((i) => i.name === "Go");
     const goSheet = await open(go);
-    expect([...goSheet.element.querySelectorAll("datalist option")].map((o) => o.getAttribute("value"))).toEqual(["Chasseur"]);
+    expect([...goSheet.element.querySelectorAll("datalist option")].map((o) => o.getAttribute("value"))).toEqual([
+      "Chasseur",
+    ]);
     expect(text(goSheet, ".wh-subtitle")).toContain(format("TYPES.Item.wuxiaSkill"));
     expect(text(goSheet, ".wh-subtitle")).toContain("Lin");
 
@@ -366,7 +487,11 @@ describe("the item sheets", () => {
     const metier = david.items.find((i) => i.name === "Chasseur");
     const metierSheet = await open(metier);
     expect(metierSheet.element.querySelector("textarea")?.value).toBe("Fronde\nPister");
-    expect([...metierSheet.element.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim()))).toEqual([
+    expect(
+      [...metierSheet.element.querySelectorAll("tbody tr")].map((tr) =>
+        [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim()),
+      ),
+    ).toEqual([
       ["Fronde", "+1", "+1"],
       ["Pister", format("WH.Sheet.Harmonies.NotOnSheet"), "—"],
     ]);
@@ -386,7 +511,11 @@ describe("the item sheets", () => {
       ],
     });
     const metierSheet = await open(david.items.find((i) => i.name === "Chasseur"));
-    expect([...metierSheet.element.querySelectorAll("tbody tr")].map((tr) => [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim()))).toEqual([["Pister", "—", "−3"]]);
+    expect(
+      [...metierSheet.element.querySelectorAll("tbody tr")].map((tr) =>
+        [...tr.querySelectorAll("td")].map((td) => td.textContent?.trim()),
+      ),
+    ).toEqual([["Pister", "—", "−3"]]);
     const pister = await open(david.items.find((i) => i.name === "Pister"));
     const sets = pister.element.textContent?.replace(/\s+/g, " ") ?? "";
     expect(sets).toContain(format("WH.Sheet.Harmonies.InMetiers", { names: "Chasseur" }));
@@ -405,19 +534,31 @@ describe("the item sheets", () => {
 
 describe("every sheet's window", () => {
   it("carries the system's classes its styles are scoped to, a size, resizing, and tabs each with an icon and a label", async () => {
-    const wuxia = await actor({ name: "Lin", type: "wuxiaCharacter", items: [{ name: "Chasseur", type: "wuxiaSkill" }] });
+    const wuxia = await actor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      items: [{ name: "Chasseur", type: "wuxiaSkill" }],
+    });
     const harmonies = await actor({ name: "David", type: "harmoniesCharacter" });
     const group = await actor({ name: "Garde", type: "group" });
     const expected: [Doc, string[], string[]][] = [
       [wuxia, ["wuxia-harmonies", "sheet", "actor", "wuxia"], ["main", "skills", "powers", "combat", "biography"]],
-      [harmonies, ["wuxia-harmonies", "sheet", "actor", "harmonies"], ["main", "skills", "metiers", "combat", "biography"]],
+      [
+        harmonies,
+        ["wuxia-harmonies", "sheet", "actor", "harmonies"],
+        ["main", "skills", "metiers", "combat", "biography"],
+      ],
       [group, ["wuxia-harmonies", "sheet", "actor", "group"], ["members", "description"]],
       [wuxia.items.contents[0] as Doc, ["wuxia-harmonies", "sheet", "item"], []],
     ];
     for (const [document, classes, tabs] of expected) {
-      const sheet = (await open(document)) as Sheet & { options: { position: { width?: number; height?: number }; window: { resizable?: boolean } } };
+      const sheet = (await open(document)) as Sheet & {
+        options: { position: { width?: number; height?: number }; window: { resizable?: boolean } };
+      };
       expect([...sheet.element.classList]).toEqual(expect.arrayContaining(classes));
-      expect([sheet.options.position.width, sheet.options.position.height].every((n) => typeof n === "number" && n > 300)).toBe(true);
+      expect(
+        [sheet.options.position.width, sheet.options.position.height].every((n) => typeof n === "number" && n > 300),
+      ).toBe(true);
       expect(sheet.options.window.resizable).toBe(true);
       const links = [...sheet.element.querySelectorAll<HTMLElement>("nav.tabs [data-action=tab]")];
       expect(links.map((a) => a.dataset.tab)).toEqual(tabs);
@@ -432,7 +573,11 @@ describe("every sheet's window", () => {
 
 describe("a refused edit", () => {
   it("gives every reason the model has, one after the other, and lets any other error through", async () => {
-    const group = await actor({ name: "Garde", type: "group", system: { ruleset: "wuxia", members: [{ label: "Gardes", count: 3, stats: {} }] } });
+    const group = await actor({
+      name: "Garde",
+      type: "group",
+      system: { ruleset: "wuxia", members: [{ label: "Gardes", count: 3, stats: {} }] },
+    });
     const { applyInlineEdit, refuseSubmission } = await import("./inline-edit");
     const members = [{ label: "Gardes", count: 3, stats: { metal: 0, feu: 12, terre: 2, eau: 2, bois: 2, skill: 0 } }];
     expect(await applyInlineEdit(group as never, "system.members", members)).toBe(false);

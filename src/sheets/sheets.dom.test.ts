@@ -31,7 +31,6 @@ beforeEach(async () => {
   foundry = await startWorld();
 });
 
-
 function sheetFor(document: { type: string }): Sheet {
   return defaultSheet<Sheet>(foundry, document);
 }
@@ -68,7 +67,9 @@ function row(sheet: Sheet, item: Doc | undefined): string {
 }
 
 function activeTab(sheet: Sheet): string[] {
-  return [...sheet.element.querySelectorAll<HTMLElement>(".active[data-tab]")].map((el) => `${el.tagName}:${el.dataset.tab}`);
+  return [...sheet.element.querySelectorAll<HTMLElement>(".active[data-tab]")].map(
+    (el) => `${el.tagName}:${el.dataset.tab}`,
+  );
 }
 
 describe("a character sheet, as the player who owns it", () => {
@@ -91,7 +92,10 @@ describe("a character sheet, as the player who owns it", () => {
     const sheet = await open(actor);
     await click(sheet, "[data-action=toggleMode]");
     await click(sheet, "[data-action=tab][data-tab=biography]");
-    const typing = (text: string) => Object.assign(sheet.element.querySelector("prose-mirror[name='system.biography']") as HTMLElement, { value: text });
+    const typing = (text: string) =>
+      Object.assign(sheet.element.querySelector("prose-mirror[name='system.biography']") as HTMLElement, {
+        value: text,
+      });
     typing("<p>Née à Luoyang.</p>");
     await click(sheet, "[data-action=toggleMode]");
     expect(actor.system.biography).toBe("<p>Née à Luoyang.</p>");
@@ -116,13 +120,22 @@ describe("a character sheet, as the player who owns it", () => {
     await change(sheet, `${row(sheet, chasseur)} [data-item-field='system.level']`, "5");
     expect(chasseur?.system.level).toBe(5);
     await change(sheet, `${row(sheet, chasseur)} [data-item-field='system.level']`, "12");
-    expect(foundry.notifications.at(-1)).toEqual({ level: "error", message: "Level must be between 1 and 10 (got 12)." });
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: "Level must be between 1 and 10 (got 12).",
+    });
     expect(chasseur?.system.level).toBe(5);
-    expect(sheet.element.querySelector<HTMLInputElement>(`${row(sheet, chasseur)} [data-item-field='system.level']`)?.value).toBe("5");
+    expect(
+      sheet.element.querySelector<HTMLInputElement>(`${row(sheet, chasseur)} [data-item-field='system.level']`)?.value,
+    ).toBe("5");
   });
 
   it("puts on armour with its box", async () => {
-    const actor = (await createActor({ name: "Lin", type: "wuxiaCharacter", items: [{ name: "Cuirasse", type: "wuxiaArmour", system: { armour: 2, equipped: false } }] })) as unknown as Doc;
+    const actor = (await createActor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      items: [{ name: "Cuirasse", type: "wuxiaArmour", system: { armour: 2, equipped: false } }],
+    })) as unknown as Doc;
     const armour = actor.items.contents[0];
     const sheet = await open(actor);
     await click(sheet, `${row(sheet, armour)} [data-item-field='system.equipped']`);
@@ -154,7 +167,9 @@ describe("a character sheet, as the player who owns it", () => {
     foundry.Hooks.on("createItem", ((item: Doc) => {
       item.sheet = sheetFor(item);
     }) as never);
-    const actor = (await wuxiaHero()) as unknown as Doc & { deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown> };
+    const actor = (await wuxiaHero()) as unknown as Doc & {
+      deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown>;
+    };
     const before = new Set(actor.items.contents.map((i) => i.id));
     const sheet = await open(actor);
     await click(sheet, "[data-action=toggleMode]");
@@ -215,7 +230,9 @@ describe("a group's sub-group table, as its owner types a value the model refuse
     await change(sheet, "[data-member-index='0'] [data-member-field=count]", "0");
     expect(foundry.notifications.at(-1)?.level).toBe("error");
     expect(members()[0]?.count).toBe(25);
-    expect(sheet.element.querySelector<HTMLInputElement>("[data-member-index='0'] [data-member-field=count]")?.value).toBe("25");
+    expect(
+      sheet.element.querySelector<HTMLInputElement>("[data-member-index='0'] [data-member-field=count]")?.value,
+    ).toBe("25");
 
     await click(sheet, "[data-action=addMember]");
     await redrawn(sheet);
@@ -223,7 +240,9 @@ describe("a group's sub-group table, as its owner types a value the model refuse
     await redrawn(sheet);
     const spread = (group.system.homogeneity as { spread: number }).spread;
     expect(spread).toBeGreaterThan(5);
-    expect(sheet.element.querySelector(".wh-warning")?.textContent?.trim()).toBe(foundry.game.i18n.format("WH.Sheet.Group.NotHomogeneous", { spread: String(spread), max: "5" }));
+    expect(sheet.element.querySelector(".wh-warning")?.textContent?.trim()).toBe(
+      foundry.game.i18n.format("WH.Sheet.Group.NotHomogeneous", { spread: String(spread), max: "5" }),
+    );
     expect(sheet.element.querySelector(".wh-ok")).toBeNull();
   });
 });
@@ -234,7 +253,10 @@ describe("a character sheet, as a player who does not own it", () => {
     actAs("stranger");
     const sheet = await open(actor);
     expect(sheet.rendered).toBe(false);
-    expect(foundry.notifications.at(-1)).toEqual({ level: "warn", message: "You do not have permission to view this Actor sheet." });
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "warn",
+      message: "You do not have permission to view this Actor sheet.",
+    });
   });
 
   it("is read-only to an observer, who may still open the items", async () => {
@@ -243,7 +265,9 @@ describe("a character sheet, as a player who does not own it", () => {
     actAs("stranger");
     const sheet = await open(actor);
     expect(sheet.element.querySelector("[data-action=toggleMode]")).toBeNull();
-    const controls = [...sheet.element.querySelectorAll<HTMLInputElement>(".window-content :is(input, select, button)")];
+    const controls = [
+      ...sheet.element.querySelectorAll<HTMLInputElement>(".window-content :is(input, select, button)"),
+    ];
     const live = controls.filter((c) => !c.disabled).map((c) => c.dataset.action);
     expect(live.length).toBeGreaterThan(0);
     expect(new Set(live)).toEqual(new Set(["editItem"]));
@@ -256,17 +280,26 @@ describe("a character sheet, as a player who does not own it", () => {
     await click(sheet, `${row(sheet, chasseur)} [data-action=editItem]`);
     const itemSheet = chasseur.sheet as Sheet;
     expect(itemSheet.rendered).toBe(true);
-    expect([...itemSheet.element.querySelectorAll<HTMLInputElement>(".window-content :is(input, select, textarea)")].every((c) => c.disabled)).toBe(true);
+    expect(
+      [...itemSheet.element.querySelectorAll<HTMLInputElement>(".window-content :is(input, select, textarea)")].every(
+        (c) => c.disabled,
+      ),
+    ).toBe(true);
   });
 
   it("shows a player with limited permission only the name, portrait and biography", async () => {
-    const actor = (await wuxiaHero("Lin Mei", { biography: "<p>Une archère.</p>", wounds: { value: 4 } })) as unknown as Doc;
+    const actor = (await wuxiaHero("Lin Mei", {
+      biography: "<p>Une archère.</p>",
+      wounds: { value: 4 },
+    })) as unknown as Doc;
     await actor.update({ ownership: { [strangerId()]: 1 } });
     actAs("stranger");
     const sheet = await open(actor);
     expect(sheet.element.classList.contains("limited")).toBe(true);
     expect(sheet.element.querySelector(".wh-name")?.textContent).toBe("Lin Mei");
-    expect(sheet.element.querySelector(".wh-subtitle")?.textContent).toBe(foundry.game.i18n.localize("TYPES.Actor.wuxiaCharacter"));
+    expect(sheet.element.querySelector(".wh-subtitle")?.textContent).toBe(
+      foundry.game.i18n.localize("TYPES.Actor.wuxiaCharacter"),
+    );
     expect(sheet.element.querySelector(".wh-rich-text")?.innerHTML).toBe("<p>Une archère.</p>");
     expect(sheet.element.querySelectorAll(".window-content :is(input, select, button, [data-tab])")).toHaveLength(0);
     expect(sheet.element.querySelector(".window-content")?.textContent).not.toContain("Chasseur");
@@ -292,7 +325,14 @@ describe("a sheet popped out into another window (v14)", () => {
 
 describe("an item sheet", () => {
   it("writes a field through the form as its owner types, and a list one entry a line", async () => {
-    const actor = (await createActor({ name: "H", type: "harmoniesCharacter", items: [{ name: "Chasseur", type: "harmoniesMetier" }, { name: "Fronde", type: "harmoniesSkill" }] })) as unknown as Doc;
+    const actor = (await createActor({
+      name: "H",
+      type: "harmoniesCharacter",
+      items: [
+        { name: "Chasseur", type: "harmoniesMetier" },
+        { name: "Fronde", type: "harmoniesSkill" },
+      ],
+    })) as unknown as Doc;
     actAs("player");
     const [metier, skill] = actor.items.contents;
     const skillSheet = await open(skill);
@@ -312,7 +352,9 @@ describe("an item sheet", () => {
     await actor.update({ ownership: { [strangerId()]: 2 } });
     actAs("stranger");
     const sheet = await open(chasseur);
-    const fields = [...sheet.element.querySelectorAll<HTMLInputElement>(".window-content :is(input, select, textarea)")];
+    const fields = [
+      ...sheet.element.querySelectorAll<HTMLInputElement>(".window-content :is(input, select, textarea)"),
+    ];
     expect(fields.length).toBeGreaterThan(1);
     expect(fields.every((f) => f.disabled)).toBe(true);
     expect(sheet.element.querySelector("prose-mirror")).toBeNull();

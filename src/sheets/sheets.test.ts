@@ -15,11 +15,17 @@ interface SheetDouble {
   render(options?: { force?: boolean }): Promise<unknown>;
   setEditMode(editMode: boolean): void;
   _onDropItem(event: unknown, item: unknown): Promise<unknown>;
-  _prepareSubmitData(event: unknown, form: unknown, formData: { object: Record<string, unknown> }): Record<string, unknown>;
+  _prepareSubmitData(
+    event: unknown,
+    form: unknown,
+    formData: { object: Record<string, unknown> },
+  ): Record<string, unknown>;
 }
 
 function sheetFor(started: Started, document: { type: string }): SheetDouble {
-  const registration = started.foundry.sheets.registrations.find((r) => r.types.includes(document.type) && r.makeDefault);
+  const registration = started.foundry.sheets.registrations.find(
+    (r) => r.types.includes(document.type) && r.makeDefault,
+  );
   const Sheet = registration?.sheetClass as new (options: Record<string, unknown>) => SheetDouble;
   return new Sheet({ document });
 }
@@ -29,7 +35,12 @@ function target(dataset: Record<string, string>, rowDataset: Record<string, stri
   return { dataset, closest: () => ({ dataset: rowDataset }) };
 }
 
-async function click(sheet: SheetDouble, action: string, dataset: Record<string, string> = {}, rowDataset: Record<string, string> = {}) {
+async function click(
+  sheet: SheetDouble,
+  action: string,
+  dataset: Record<string, string> = {},
+  rowDataset: Record<string, string> = {},
+) {
   const handler = sheet.options.actions[action];
   if (!handler) throw new Error(`no action ${action}`);
   await handler.call(sheet, {}, target(dataset, rowDataset));
@@ -40,7 +51,11 @@ describe("actor sheets", () => {
   let wuxia: TestActor;
   beforeEach(async () => {
     started = await startSystem();
-    wuxia = await started.Actor.create({ name: "Lin", type: "wuxiaCharacter", system: { attributes: { metal: 3, feu: 4, terre: 2, eau: 2, bois: 1 } } });
+    wuxia = await started.Actor.create({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      system: { attributes: { metal: 3, feu: 4, terre: 2, eau: 2, bois: 1 } },
+    });
   });
 
   it("shows every derived number beside what it comes from, with the tabs, in play mode by default", async () => {
@@ -70,7 +85,9 @@ describe("actor sheets", () => {
     expect(creation.problems).toEqual(["Each priority from 1 to 5 must be used exactly once."]);
     await wuxia.update({ "system.priorities.skills": 4 });
     await sheet.render({ force: true });
-    expect((sheet.lastContext.creation as { problems: string[] }).problems).toEqual(["Hero type does not match the Powers priority."]);
+    expect((sheet.lastContext.creation as { problems: string[] }).problems).toEqual([
+      "Hero type does not match the Powers priority.",
+    ]);
   });
 
   it("hides the player-only parts of an NPC", async () => {
@@ -86,7 +103,10 @@ describe("actor sheets", () => {
     const foreign = harmonies.items.contents[0];
     const sheet = sheetFor(started, wuxia);
     expect(await sheet._onDropItem({}, foreign)).toBeNull();
-    expect(started.foundry.notifications.at(-1)).toEqual({ level: "warn", message: "Esquive belongs to Harmonies; this sheet plays Wuxia." });
+    expect(started.foundry.notifications.at(-1)).toEqual({
+      level: "warn",
+      message: "Esquive belongs to Harmonies; this sheet plays Wuxia.",
+    });
     expect(wuxia.items.size).toBe(0);
     const other = await started.Actor.create({ name: "W", type: "wuxiaCharacter" });
     await other.createEmbeddedDocuments("Item", [{ name: "Chasseur", type: "wuxiaSkill" }]);
@@ -99,7 +119,10 @@ describe("actor sheets", () => {
     const skill = wuxia.items.contents[0];
     if (!skill) throw new Error("no skill");
     expect(await applyInlineEdit(skill, "system.level", 12)).toBe(false);
-    expect(started.foundry.notifications.at(-1)).toEqual({ level: "error", message: "Level must be between 1 and 10 (got 12)." });
+    expect(started.foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: "Level must be between 1 and 10 (got 12).",
+    });
     expect(await applyInlineEdit(skill, "system.level", 7)).toBe(true);
     expect((skill.system as unknown as { level: number }).level).toBe(7);
   });
@@ -108,16 +131,29 @@ describe("actor sheets", () => {
     const sheet = sheetFor(started, wuxia);
     await sheet.render({ force: true });
     sheet.lastContext = {};
-    expect(sheet._prepareSubmitData({}, {}, { object: { "system.attributes.metal": 12, "system.attributes.feu": 4 } })).toEqual({});
-    expect(started.foundry.notifications.at(-1)).toEqual({ level: "error", message: "Metal must be between 1 and 10 (got 12)." });
+    expect(
+      sheet._prepareSubmitData({}, {}, { object: { "system.attributes.metal": 12, "system.attributes.feu": 4 } }),
+    ).toEqual({});
+    expect(started.foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: "Metal must be between 1 and 10 (got 12).",
+    });
     await vi.waitUntil(() => sheet.lastContext.attributes);
-    expect((sheet.lastContext.attributes as { key: string; value: number }[])[0]).toMatchObject({ key: "metal", value: 3 });
-    expect(sheet._prepareSubmitData({}, {}, { object: { "system.attributes.metal": 5 } })).toEqual({ system: { attributes: { metal: 5 } } });
+    expect((sheet.lastContext.attributes as { key: string; value: number }[])[0]).toMatchObject({
+      key: "metal",
+      value: 3,
+    });
+    expect(sheet._prepareSubmitData({}, {}, { object: { "system.attributes.metal": 5 } })).toEqual({
+      system: { attributes: { metal: 5 } },
+    });
 
     await wuxia.createEmbeddedDocuments("Item", [{ name: "Chasseur", type: "wuxiaSkill", system: { level: 5 } }]);
     const itemSheet = sheetFor(started, wuxia.items.contents[0] as { type: string });
     expect(itemSheet._prepareSubmitData({}, {}, { object: { "system.level": 0 } })).toEqual({});
-    expect(started.foundry.notifications.at(-1)).toEqual({ level: "error", message: "Level must be between 1 and 10 (got 0)." });
+    expect(started.foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: "Level must be between 1 and 10 (got 0).",
+    });
   });
 
   it("creates an item of the kind clicked and deletes one", async () => {
@@ -140,7 +176,10 @@ describe("an item control for an item no longer on the actor", () => {
     await expect(click(sheet, "editItem", {}, { itemId: "gone" })).resolves.toBeUndefined();
     await expect(click(sheet, "deleteItem", {}, { itemId: "gone" })).resolves.toBeUndefined();
     // A control outside any item's row.
-    for (const action of ["editItem", "deleteItem"]) await expect(sheet.options.actions[action]?.call(sheet, {}, { dataset: {}, closest: () => null })).resolves.toBeUndefined();
+    for (const action of ["editItem", "deleteItem"])
+      await expect(
+        sheet.options.actions[action]?.call(sheet, {}, { dataset: {}, closest: () => null }),
+      ).resolves.toBeUndefined();
     expect(hero.items.contents.map((i) => i.name)).toEqual(["Chasseur"]);
   });
 });
@@ -152,9 +191,20 @@ describe("a sheet the user may not edit", () => {
     const hero = await started.Actor.create({ name: "Lin", type: "wuxiaCharacter" });
     await hero.createEmbeddedDocuments("Item", [{ name: "Chasseur", type: "wuxiaSkill" }]);
     const other = await started.Actor.create({ name: "W", type: "wuxiaCharacter" });
-    await other.createEmbeddedDocuments("Item", [{ name: "Criminel", type: "wuxiaSkill" }, { name: "Esquive", type: "harmoniesSkill" }]);
-    const goliath = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { light: 1 } } });
-    const group = await started.Actor.create({ name: "Garde", type: "group", system: { members: [{ label: "Gardes", count: 25, stats: {} }] } });
+    await other.createEmbeddedDocuments("Item", [
+      { name: "Criminel", type: "wuxiaSkill" },
+      { name: "Esquive", type: "harmoniesSkill" },
+    ]);
+    const goliath = await started.Actor.create({
+      name: "Goliath",
+      type: "harmoniesCharacter",
+      system: { wounds: { light: 1 } },
+    });
+    const group = await started.Actor.create({
+      name: "Garde",
+      type: "group",
+      system: { members: [{ label: "Gardes", count: 25, stats: {} }] },
+    });
     actAs("player");
     const sheet = sheetFor(started, hero);
     for (const item of other.items.contents) expect(await sheet._onDropItem({}, item)).toBeNull();
@@ -178,7 +228,11 @@ describe("a sheet the user may not edit", () => {
 describe("Harmonies sheet", () => {
   it("records a wound with aggravation and heals one stage (RULES 2.5, 2.6)", async () => {
     const started = await startSystem();
-    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { light: 4, grave: 1 } } });
+    const actor = await started.Actor.create({
+      name: "Goliath",
+      type: "harmoniesCharacter",
+      system: { wounds: { light: 4, grave: 1 } },
+    });
     const sheet = sheetFor(started, actor);
     const wounds = () => (actor.system as unknown as HarmoniesCharacterModel).wounds;
     await click(sheet, "addWound", { severity: "light" });
@@ -189,7 +243,11 @@ describe("Harmonies sheet", () => {
 
   it("heals nothing of a fatal wound, and fails on nothing (RULES 2.6)", async () => {
     const started = await startSystem();
-    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { critical: 1, fatal: true } } });
+    const actor = await started.Actor.create({
+      name: "Goliath",
+      type: "harmoniesCharacter",
+      system: { wounds: { critical: 1, fatal: true } },
+    });
     const sheet = sheetFor(started, actor);
     await expect(click(sheet, "healWound")).resolves.toBeUndefined();
     expect((actor.system as unknown as HarmoniesCharacterModel).wounds).toMatchObject({ critical: 1, fatal: true });
@@ -197,7 +255,11 @@ describe("Harmonies sheet", () => {
 
   it("shows the penalties a roll made now pays: the wounds', and −1 more while stunned", async () => {
     const started = await startSystem();
-    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { wounds: { light: 2, grave: 1, stunned: true } } });
+    const actor = await started.Actor.create({
+      name: "Goliath",
+      type: "harmoniesCharacter",
+      system: { wounds: { light: 2, grave: 1, stunned: true } },
+    });
     const sheet = sheetFor(started, actor);
     await sheet.render({ force: true });
     expect([sheet.lastContext.penaltyAll, sheet.lastContext.penaltyPhysical]).toEqual(["−4", "−6"]);
@@ -230,7 +292,11 @@ describe("Harmonies sheet", () => {
 describe("group sheet", () => {
   it("adds, edits and removes sub-groups, keeping the others whole", async () => {
     const started = await startSystem();
-    const group = await started.Actor.create({ name: "Garde", type: "group", system: { members: [{ label: "Gardes", count: 25, stats: { corps: 1 } }] } });
+    const group = await started.Actor.create({
+      name: "Garde",
+      type: "group",
+      system: { members: [{ label: "Gardes", count: 25, stats: { corps: 1 } }] },
+    });
     const sheet = sheetFor(started, group);
     const members = () => (group.system as unknown as GroupModel).members;
     await click(sheet, "addMember");

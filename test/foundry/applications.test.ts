@@ -16,8 +16,10 @@ let templates: Record<string, string>;
 beforeEach(() => {
   foundry = installFoundry();
   templates = {};
-  const handlebars = (globalThis as unknown as { foundry: { applications: { handlebars: AnyObject } } }).foundry.applications.handlebars;
-  handlebars.renderTemplate = async (path: string, data: AnyObject) => (templates[path] ?? "").replaceAll("{{partId}}", String(data.partId));
+  const handlebars = (globalThis as unknown as { foundry: { applications: { handlebars: AnyObject } } }).foundry
+    .applications.handlebars;
+  handlebars.renderTemplate = async (path: string, data: AnyObject) =>
+    (templates[path] ?? "").replaceAll("{{partId}}", String(data.partId));
   document.body.innerHTML = "";
 });
 
@@ -57,18 +59,36 @@ describe("ApplicationV2 rendering", () => {
     }
     templates["body.hbs"] = `<div class="body">{{partId}}</div>`;
     foundry.Hooks.on("preRenderProbe", () => calls.push("hook:preRender"));
-    foundry.Hooks.on("renderProbe", (_app: unknown, element: HTMLElement) => calls.push(`hook:render:${element.tagName}`));
+    foundry.Hooks.on("renderProbe", (_app: unknown, element: HTMLElement) =>
+      calls.push(`hook:render:${element.tagName}`),
+    );
     foundry.Hooks.on("renderApplicationV2", () => calls.push("hook:renderApplicationV2"));
     const app = new Probe();
     await app.render();
     expect([app.rendered, calls]).toEqual([false, []]);
     await app.render({ force: true });
-    expect(calls).toEqual(["context", "preFirst", "pre", "hook:preRender", "first:drawn", "render", "hook:render:DIV", "hook:renderApplicationV2"]);
+    expect(calls).toEqual([
+      "context",
+      "preFirst",
+      "pre",
+      "hook:preRender",
+      "first:drawn",
+      "render",
+      "hook:render:DIV",
+      "hook:renderApplicationV2",
+    ]);
     expect(app.element.isConnected).toBe(true);
     expect(app.element.querySelector(".window-content > .body")?.textContent).toBe(`${app.id}-body`);
     calls.length = 0;
     await app.render();
-    expect(calls).toEqual(["context", "pre", "hook:preRender", "render", "hook:render:DIV", "hook:renderApplicationV2"]);
+    expect(calls).toEqual([
+      "context",
+      "pre",
+      "hook:preRender",
+      "render",
+      "hook:render:DIV",
+      "hook:renderApplicationV2",
+    ]);
     await app.close();
     expect([app.rendered, app.element, document.querySelector(".application")]).toEqual([false, null, null]);
   });
@@ -81,7 +101,10 @@ describe("ApplicationV2 rendering", () => {
     templates["b.hbs"] = "<p>b</p>";
     const app = new Two();
     await app.render(true);
-    const [a, b] = [app.element.querySelector("[data-application-part=a]"), app.element.querySelector("[data-application-part=b]")];
+    const [a, b] = [
+      app.element.querySelector("[data-application-part=a]"),
+      app.element.querySelector("[data-application-part=b]"),
+    ];
     await app.render({ parts: ["b"] });
     expect(app.element.querySelector("[data-application-part=a]")).toBe(a);
     expect(app.element.querySelector("[data-application-part=b]")).not.toBe(b);
@@ -109,11 +132,14 @@ describe("ApplicationV2 actions and tabs", () => {
       };
       static PARTS = { body: { template: "body.hbs" } };
     }
-    templates["body.hbs"] = `<div><button type="button" data-action="hit" data-key="k"><i class="icon">x</i></button><button type="button" data-action="hit" data-key="off" disabled>off</button></div>`;
+    templates["body.hbs"] =
+      `<div><button type="button" data-action="hit" data-key="k"><i class="icon">x</i></button><button type="button" data-action="hit" data-key="off" disabled>off</button></div>`;
     const app = new Clicky();
     await app.render(true);
     app.element.querySelector<HTMLElement>(".icon")?.click();
-    app.element.querySelector<HTMLElement>("[data-key=k]")?.dispatchEvent(new MouseEvent("click", { bubbles: true, button: 2 }));
+    app.element
+      .querySelector<HTMLElement>("[data-key=k]")
+      ?.dispatchEvent(new MouseEvent("click", { bubbles: true, button: 2 }));
     // A browser sends no click to a disabled button.
     app.element.querySelector<HTMLElement>("[data-key=off]")?.click();
     expect(seen).toEqual([[app, "click", "k"]]);
@@ -130,15 +156,20 @@ describe("ApplicationV2 actions and tabs", () => {
         return { tabs: this._prepareTabs("primary") };
       }
     }
-    templates["tabs.hbs"] = `<div><nav class="tabs" data-group="primary"><a data-action="tab" data-group="primary" data-tab="one" class="active">1</a><a data-action="tab" data-group="primary" data-tab="two">2</a></nav>
+    templates["tabs.hbs"] =
+      `<div><nav class="tabs" data-group="primary"><a data-action="tab" data-group="primary" data-tab="one" class="active">1</a><a data-action="tab" data-group="primary" data-tab="two">2</a></nav>
       <section class="tab active" data-group="primary" data-tab="one"></section><section class="tab" data-group="primary" data-tab="two"></section></div>`;
     const app = new Tabbed();
     await app.render(true);
     app.element.querySelector<HTMLElement>("[data-tab=two]")?.click();
-    const active = [...app.element.querySelectorAll<HTMLElement>(".active")].map((el) => `${el.tagName}:${el.dataset.tab}`);
+    const active = [...app.element.querySelectorAll<HTMLElement>(".active")].map(
+      (el) => `${el.tagName}:${el.dataset.tab}`,
+    );
     expect(active).toEqual(["A:two", "SECTION:two"]);
     expect(app.tabGroups.primary).toBe("two");
-    expect(() => app.changeTab("three", "primary")).toThrow('No matching tab element found for group "primary" and tab "three"');
+    expect(() => app.changeTab("three", "primary")).toThrow(
+      'No matching tab element found for group "primary" and tab "three"',
+    );
   });
 });
 
@@ -150,7 +181,8 @@ describe("DocumentSheetV2 forms", () => {
     static override DEFAULT_OPTIONS = { form: { submitOnChange: true } };
   }
   beforeEach(() => {
-    templates["sheet.hbs"] = `<div><input type="text" name="system.notes" value=""><input type="number" name="system.level" value="1"><button type="button" class="always">open</button></div>`;
+    templates["sheet.hbs"] =
+      `<div><input type="text" name="system.notes" value=""><input type="number" name="system.level" value="1"><button type="button" class="always">open</button></div>`;
   });
 
   it("is a form that submits through its handler to the document, and not on change unless asked (v13)", async () => {
@@ -216,7 +248,9 @@ describe("DocumentSheetV2 forms", () => {
     foundry.game.user = player;
     const watched = new Sheet({ document: actor({ default: 0, [player.id]: 2 }) });
     await watched.render(true);
-    const controls = [...watched.element.querySelectorAll<HTMLInputElement>(".window-content input, .window-content button")];
+    const controls = [
+      ...watched.element.querySelectorAll<HTMLInputElement>(".window-content input, .window-content button"),
+    ];
     expect(controls.map((c) => c.disabled)).toEqual([true, true, true]);
     expect(watched.element.querySelector<HTMLButtonElement>("[data-action=close]")?.disabled).toBe(false);
 
@@ -231,7 +265,10 @@ describe("DocumentSheetV2 forms", () => {
     const hidden = new Sheet({ document: actor({ default: 0 }) });
     await hidden.render(true);
     expect(hidden.rendered).toBe(false);
-    expect(foundry.notifications.at(-1)).toEqual({ level: "warn", message: "You do not have permission to view this Actor sheet." });
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "warn",
+      message: "You do not have permission to view this Actor sheet.",
+    });
   });
 });
 
@@ -240,7 +277,8 @@ describe("parsing a part", () => {
     class Choice extends Handlebars {
       static PARTS = { body: { template: "choice.hbs" } };
     }
-    templates["choice.hbs"] = `<div><select name="sr"><option value="8">8</option><option value="9">9</option><option value="10" selected>10</option><option value="11">11</option></select></div>`;
+    templates["choice.hbs"] =
+      `<div><select name="sr"><option value="8">8</option><option value="9">9</option><option value="10" selected>10</option><option value="11">11</option></select></div>`;
     const app = new Choice();
     await app.render(true);
     expect(app.element.querySelector("select")?.value).toBe("10");
@@ -253,7 +291,16 @@ describe("FormDataExtended", () => {
     form.innerHTML = `<input type="checkbox" name="a" checked><input type="checkbox" name="b"><input type="number" name="n" value=" "><input type="number" name="m" value="-2">
       <input type="radio" name="r" value="x"><input type="radio" name="r" value="y" checked><select name="s"><option value="p">p</option><option value="q" selected>q</option></select>
       <input type="text" name="off" value="z" disabled><textarea name="t">line</textarea><prose-mirror name="pm" value="&lt;p&gt;saved&lt;/p&gt;"></prose-mirror><button name="btn" value="1">b</button>`;
-    expect(new FormDataExtended(form).object).toEqual({ a: true, b: false, n: null, m: -2, r: "y", s: "q", t: "line", pm: "<p>saved</p>" });
+    expect(new FormDataExtended(form).object).toEqual({
+      a: true,
+      b: false,
+      n: null,
+      m: -2,
+      r: "y",
+      s: "q",
+      t: "line",
+      pm: "<p>saved</p>",
+    });
     const editor = form.querySelector("prose-mirror") as HTMLElement & { value?: string };
     editor.value = "<p>typed</p>";
     expect(new FormDataExtended(form, { disabled: true }).object).toMatchObject({ off: "z", pm: "<p>typed</p>" });

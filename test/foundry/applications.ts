@@ -44,7 +44,9 @@ function hooks(): { callAll(name: string, ...args: unknown[]): unknown } | undef
 }
 
 function notify(level: "warn" | "error", message: string): void {
-  (globalThis as unknown as { ui?: { notifications?: Record<string, (m: string) => unknown> } }).ui?.notifications?.[level]?.(message);
+  (globalThis as unknown as { ui?: { notifications?: Record<string, (m: string) => unknown> } }).ui?.notifications?.[
+    level
+  ]?.(message);
 }
 
 const FIELD_TAGS = new Set(["INPUT", "SELECT", "TEXTAREA", "PROSE-MIRROR"]);
@@ -75,8 +77,10 @@ export class FormDataExtended {
       if (type === "checkbox") this.object[name] = field.checked;
       else if (type === "radio") {
         if (field.checked) this.object[name] = field.value;
-      } else if (type === "number" || type === "range" || el.dataset.dtype === "Number") this.object[name] = field.value.trim() === "" ? null : Number(field.value);
-      else if (tag === "SELECT" && (el as HTMLSelectElement).multiple) this.object[name] = Array.from((el as HTMLSelectElement).selectedOptions).map((o) => o.value);
+      } else if (type === "number" || type === "range" || el.dataset.dtype === "Number")
+        this.object[name] = field.value.trim() === "" ? null : Number(field.value);
+      else if (tag === "SELECT" && (el as HTMLSelectElement).multiple)
+        this.object[name] = Array.from((el as HTMLSelectElement).selectedOptions).map((o) => o.value);
       else this.object[name] = field.value;
     }
   }
@@ -111,7 +115,14 @@ let nextAppId = 1;
 
 export class ApplicationV2 {
   static RENDER_STATES = STATES;
-  static DEFAULT_OPTIONS: AnyObject = { id: "app-{id}", classes: [], tag: "div", window: { frame: true, title: "" }, actions: {}, position: {} };
+  static DEFAULT_OPTIONS: AnyObject = {
+    id: "app-{id}",
+    classes: [],
+    tag: "div",
+    window: { frame: true, title: "" },
+    actions: {},
+    position: {},
+  };
   static TABS: Record<string, TabConfigDouble> = {};
 
   options: AnyObject;
@@ -128,7 +139,11 @@ export class ApplicationV2 {
 
   constructor(options: AnyObject = {}) {
     const chain: AnyObject[] = [];
-    for (let cls: unknown = this.constructor; typeof cls === "function" && cls !== Function.prototype; cls = Object.getPrototypeOf(cls)) {
+    for (
+      let cls: unknown = this.constructor;
+      typeof cls === "function" && cls !== Function.prototype;
+      cls = Object.getPrototypeOf(cls)
+    ) {
       if (Object.hasOwn(cls, "DEFAULT_OPTIONS")) chain.unshift((cls as typeof ApplicationV2).DEFAULT_OPTIONS);
     }
     const merged = [...chain, options].reduce((acc, o) => mergeDeep(acc, o), {});
@@ -291,9 +306,12 @@ export class ApplicationV2 {
   async submit(submitOptions: AnyObject = {}): Promise<void> {
     const formConfig = (this.options.form ?? {}) as AnyObject;
     const handler = formConfig.handler as Handler | undefined;
-    if (typeof handler !== "function") throw new Error(`The ${this.constructor.name} application does not support a single top-level form element.`);
+    if (typeof handler !== "function")
+      throw new Error(`The ${this.constructor.name} application does not support a single top-level form element.`);
     const form = this.element as HTMLFormElement;
-    const event = new (form.ownerDocument.defaultView as unknown as typeof globalThis).Event("submit", { cancelable: true });
+    const event = new (form.ownerDocument.defaultView as unknown as typeof globalThis).Event("submit", {
+      cancelable: true,
+    });
     await handler.call(this, event, form, new FormDataExtended(form), submitOptions);
     if (formConfig.closeOnSubmit) await this.close();
   }
@@ -314,7 +332,13 @@ export class ApplicationV2 {
     const prepared: Record<string, PreparedTab> = {};
     for (const { id, cssClass, ...rest } of config.tabs) {
       const active = this.tabGroups[group] === id;
-      const tab: PreparedTab = { ...rest, group, id, active, cssClass: [cssClass, active ? "active" : ""].filter(Boolean).join(" ") };
+      const tab: PreparedTab = {
+        ...rest,
+        group,
+        id,
+        active,
+        cssClass: [cssClass, active ? "active" : ""].filter(Boolean).join(" "),
+      };
       if (config.labelPrefix) tab.label ??= `${config.labelPrefix}.${id}`;
       prepared[id] = tab;
     }
@@ -326,21 +350,32 @@ export class ApplicationV2 {
    * (`.tab[data-group]`) get the "active" class on the chosen tab only, and `tabGroups` records it.
    * Before the first render only `tabGroups` changes.
    */
-  changeTab(tab: string, group: string, { force = false }: { event?: Event; navElement?: Element | null; force?: boolean } = {}): void {
+  changeTab(
+    tab: string,
+    group: string,
+    { force = false }: { event?: Event; navElement?: Element | null; force?: boolean } = {},
+  ): void {
     if (!tab || !group) throw new Error("You must pass both the tab and tab group identifier");
     if (this.tabGroups[group] === tab && !force) return;
     const content = this.#content;
     if (content) {
-      if (!content.querySelector(`.tabs > [data-group="${group}"][data-tab="${tab}"]`)) throw new Error(`No matching tab element found for group "${group}" and tab "${tab}"`);
-      for (const link of Array.from(content.querySelectorAll<HTMLElement>(`.tabs > [data-group="${group}"]`))) link.classList.toggle("active", link.dataset.tab === tab);
-      for (const section of Array.from(content.querySelectorAll<HTMLElement>(`.tab[data-group="${group}"]`))) section.classList.toggle("active", section.dataset.tab === tab);
+      if (!content.querySelector(`.tabs > [data-group="${group}"][data-tab="${tab}"]`))
+        throw new Error(`No matching tab element found for group "${group}" and tab "${tab}"`);
+      for (const link of Array.from(content.querySelectorAll<HTMLElement>(`.tabs > [data-group="${group}"]`)))
+        link.classList.toggle("active", link.dataset.tab === tab);
+      for (const section of Array.from(content.querySelectorAll<HTMLElement>(`.tab[data-group="${group}"]`)))
+        section.classList.toggle("active", section.dataset.tab === tab);
     }
     this.tabGroups[group] = tab;
   }
 
   /** Fires `${hook}${ClassName}` for every class of the chain, as `_callHooks` does. */
   #callHooks(hook: string, ...args: unknown[]): void {
-    for (let cls: unknown = this.constructor; typeof cls === "function" && cls !== Function.prototype; cls = Object.getPrototypeOf(cls)) {
+    for (
+      let cls: unknown = this.constructor;
+      typeof cls === "function" && cls !== Function.prototype;
+      cls = Object.getPrototypeOf(cls)
+    ) {
       const name = (cls as { name?: string }).name;
       if (name) hooks()?.callAll(`${hook}${name}`, this, ...args);
       if (cls === ApplicationV2) break;
@@ -423,8 +458,11 @@ function selectMarkedOptions(root: HTMLElement): void {
 }
 
 function renderTemplate(): (path: string, data: AnyObject) => Promise<string> {
-  return (globalThis as unknown as { foundry: { applications: { handlebars: { renderTemplate(path: string, data: AnyObject): Promise<string> } } } }).foundry.applications.handlebars
-    .renderTemplate;
+  return (
+    globalThis as unknown as {
+      foundry: { applications: { handlebars: { renderTemplate(path: string, data: AnyObject): Promise<string> } } };
+    }
+  ).foundry.applications.handlebars.renderTemplate;
 }
 
 /**
@@ -474,7 +512,8 @@ export function HandlebarsApplicationMixin<T extends typeof ApplicationV2>(Base:
     #parsePart(partId: string, part: PartConfig, html: string): HTMLElement {
       const template = domDocument().createElement("template");
       template.innerHTML = html.trim() === "" ? "<div></div>" : html;
-      if (template.content.children.length !== 1) throw new Error(`Template part "${partId}" must render a single HTML element.`);
+      if (template.content.children.length !== 1)
+        throw new Error(`Template part "${partId}" must render a single HTML element.`);
       const element = template.content.firstElementChild as HTMLElement;
       selectMarkedOptions(element);
       element.dataset.applicationPart = partId;
@@ -529,7 +568,8 @@ export class DocumentSheetV2 extends ApplicationV2 {
   /** As Foundry: a sheet's id names its class and its document, so each document has one. */
   override _initializeApplicationOptions(options: AnyObject): AnyObject {
     const document = options.document as SheetDocument | null;
-    if (document && options.id === "{id}") options.id = `${this.constructor.name}-${document.uuid.replaceAll(".", "-")}`;
+    if (document && options.id === "{id}")
+      options.id = `${this.constructor.name}-${document.uuid.replaceAll(".", "-")}`;
     return super._initializeApplicationOptions(options);
   }
 
@@ -558,7 +598,13 @@ export class DocumentSheetV2 extends ApplicationV2 {
   override async _prepareContext(options: AnyObject): Promise<AnyObject> {
     const context = await super._prepareContext(options);
     const document = this.document as { _source?: unknown } | null;
-    return Object.assign(context, { document, source: document?._source, editable: this.isEditable, user: currentUser(), rootId: this.id });
+    return Object.assign(context, {
+      document,
+      source: document?._source,
+      editable: this.isEditable,
+      user: currentUser(),
+      rootId: this.id,
+    });
   }
 
   /** As Foundry, a drawn sheet is one of its document's `apps`, redrawn when the document changes. */
@@ -582,7 +628,10 @@ export class DocumentSheetV2 extends ApplicationV2 {
   /** Disables (or enables) every form control of the sheet's content, buttons included. */
   _toggleDisabled(disabled: boolean): void {
     const content = this.hasFrame ? this.element.querySelector(".window-content") : this.element;
-    for (const control of Array.from(content?.querySelectorAll<HTMLInputElement>("input, select, textarea, button, fieldset, prose-mirror") ?? [])) control.disabled = disabled;
+    for (const control of Array.from(
+      content?.querySelectorAll<HTMLInputElement>("input, select, textarea, button, fieldset, prose-mirror") ?? [],
+    ))
+      control.disabled = disabled;
   }
 
   /** Foundry's `_processFormData`: the form's flat `name: value` pairs, expanded. */
@@ -594,7 +643,12 @@ export class DocumentSheetV2 extends ApplicationV2 {
    * Foundry v13's `_prepareSubmitData`: the form data, plus `updateData`, validated against the
    * document without falling back, so a refused value throws before any update.
    */
-  _prepareSubmitData(event: unknown, form: unknown, formData: { object: AnyObject }, updateData?: AnyObject): AnyObject {
+  _prepareSubmitData(
+    event: unknown,
+    form: unknown,
+    formData: { object: AnyObject },
+    updateData?: AnyObject,
+  ): AnyObject {
     const submitData = this._processFormData(event, form, formData);
     const merged = updateData ? mergeObject(submitData, updateData) : submitData;
     (this.document as SheetDocument).validate({ changes: merged, clean: true, fallback: false });
@@ -606,7 +660,13 @@ export class DocumentSheetV2 extends ApplicationV2 {
     await (this.document as SheetDocument).update(submitData);
   }
 
-  static async #onSubmitDocumentForm(this: DocumentSheetV2, event: Event, form: HTMLFormElement, formData: { object: AnyObject }, updateData?: AnyObject): Promise<void> {
+  static async #onSubmitDocumentForm(
+    this: DocumentSheetV2,
+    event: Event,
+    form: HTMLFormElement,
+    formData: { object: AnyObject },
+    updateData?: AnyObject,
+  ): Promise<void> {
     const submitData = this._prepareSubmitData(event, form, formData, updateData);
     await this._processSubmitData(event, form, submitData);
   }
@@ -673,7 +733,14 @@ export const DocumentSheetConfigDouble = {
     sheetClass: unknown,
     options: { types?: string[]; makeDefault?: boolean; label?: unknown } = {},
   ): void {
-    this.registrations.push({ documentClass, scope, sheetClass, types: options.types ?? [], makeDefault: Boolean(options.makeDefault), label: options.label });
+    this.registrations.push({
+      documentClass,
+      scope,
+      sheetClass,
+      types: options.types ?? [],
+      makeDefault: Boolean(options.makeDefault),
+      label: options.label,
+    });
   },
   unregisterSheet(documentClass: unknown, scope: string, sheetClass: unknown): void {
     this.registrations = this.registrations.filter(

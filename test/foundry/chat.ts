@@ -18,24 +18,42 @@ interface GameLike {
   actors: { get(id: string): { name: string } | undefined };
 }
 
-function world(): { game: GameLike; Hooks: HooksDouble; foundry: { utils: { logCompatibilityWarning(message: string): void } } } {
-  return globalThis as unknown as { game: GameLike; Hooks: HooksDouble; foundry: { utils: { logCompatibilityWarning(message: string): void } } };
+function world(): {
+  game: GameLike;
+  Hooks: HooksDouble;
+  foundry: { utils: { logCompatibilityWarning(message: string): void } };
+} {
+  return globalThis as unknown as {
+    game: GameLike;
+    Hooks: HooksDouble;
+    foundry: { utils: { logCompatibilityWarning(message: string): void } };
+  };
 }
 
 function warnDeprecated(message: string): void {
-  world().foundry.utils.logCompatibilityWarning(`${message} Deprecated since Version 14. Backwards-compatible support will be removed in Version 16`);
+  world().foundry.utils.logCompatibilityWarning(
+    `${message} Deprecated since Version 14. Backwards-compatible support will be removed in Version 16`,
+  );
 }
 
 /** What crosses the network: Foundry stores rolls as JSON and every client rebuilds them by class name. */
 function throughJson(rolls: unknown): Roll[] {
-  return ((rolls as (Roll | AnyObject)[] | undefined) ?? []).map((r) => Roll.fromData(JSON.parse(JSON.stringify(r instanceof Roll ? r.toJSON() : r)) as AnyObject));
+  return ((rolls as (Roll | AnyObject)[] | undefined) ?? []).map((r) =>
+    Roll.fromData(JSON.parse(JSON.stringify(r instanceof Roll ? r.toJSON() : r)) as AnyObject),
+  );
 }
 
 const V13_ROLL_MODES = ["publicroll", "gmroll", "blindroll", "selfroll"];
 const V14_MESSAGE_MODES = ["public", "gm", "blind", "self", "ic"];
 /** v14 maps the old roll modes onto message modes (`gmroll` → `gm`…). */
 const V13_TO_V14: Record<string, string> = { publicroll: "public", gmroll: "gm", blindroll: "blind", selfroll: "self" };
-const V14_TO_V13: Record<string, string> = { public: "publicroll", gm: "gmroll", blind: "blindroll", self: "selfroll", ic: "publicroll" };
+const V14_TO_V13: Record<string, string> = {
+  public: "publicroll",
+  gm: "gmroll",
+  blind: "blindroll",
+  self: "selfroll",
+  ic: "publicroll",
+};
 
 /** The core helper's rule, shared by the v13 and v14 names. */
 function applyVisibility(data: AnyObject, kind: string): AnyObject {
@@ -60,7 +78,8 @@ function applyVisibility(data: AnyObject, kind: string): AnyObject {
  */
 export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13 | 14): typeof ChatMessageDouble {
   /** Any user may post as themself, a GM as anyone; only the author or a GM may change or delete. */
-  const authorOrGm = (user: ActingUser, doc: DocumentDouble): boolean => user.isGM || (doc as ChatMessage).authorId === user.id;
+  const authorOrGm = (user: ActingUser, doc: DocumentDouble): boolean =>
+    user.isGM || (doc as ChatMessage).authorId === user.id;
 
   class ChatMessage extends Base {
     /**
@@ -68,7 +87,11 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
      * create ChatMessage" otherwise), updated and deleted by its author or a GM
      * (Miskatonic-Investigative-Society/CoC7-FoundryVTT#117: "lacks permission to update ChatMessage").
      */
-    static override permissions: Record<DocumentAction, PermissionRule> = { create: authorOrGm, update: authorOrGm, delete: authorOrGm };
+    static override permissions: Record<DocumentAction, PermissionRule> = {
+      create: authorOrGm,
+      update: authorOrGm,
+      delete: authorOrGm,
+    };
     /** The author's id, as stored (`_source.author`). */
     authorId: string;
 
@@ -86,7 +109,10 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
     }
 
     /** The author owns their message (foundryvtt/foundryvtt#11250); others have no ownership. */
-    override testUserPermission(user: { id: string; isGM?: boolean }, level: Parameters<DocumentDouble["testUserPermission"]>[1]): boolean {
+    override testUserPermission(
+      user: { id: string; isGM?: boolean },
+      level: Parameters<DocumentDouble["testUserPermission"]>[1],
+    ): boolean {
       return user.id === this.authorId || super.testUserPermission(user, level);
     }
 
@@ -151,7 +177,9 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
       probe.innerHTML = this.content;
       // As Foundry: private rolls, or content without markup of its own, show the rolls' HTML.
       const showRolls = this.isRoll && (isPrivate || !probe.childElementCount);
-      content.innerHTML = showRolls ? (await Promise.all(this.rolls.map((r) => r.render({ isPrivate })))).join("") : this.content;
+      content.innerHTML = showRolls
+        ? (await Promise.all(this.rolls.map((r) => r.render({ isPrivate })))).join("")
+        : this.content;
       li.append(content);
       world().Hooks.callAll("renderChatMessageHTML", this, li, {});
       return li;
@@ -174,12 +202,22 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
       return header;
     }
 
-    static getSpeaker({ actor = null, alias }: { actor?: { id: string; name: string } | null; alias?: string } = {}): AnyObject {
-      return { scene: null, token: null, actor: actor?.id ?? null, alias: alias ?? actor?.name ?? world().game.user.name };
+    static getSpeaker({
+      actor = null,
+      alias,
+    }: { actor?: { id: string; name: string } | null; alias?: string } = {}): AnyObject {
+      return {
+        scene: null,
+        token: null,
+        actor: actor?.id ?? null,
+        alias: alias ?? actor?.name ?? world().game.user.name,
+      };
     }
 
     static getWhisperRecipients(name: string): UserLike[] {
-      return name.toLowerCase() === "gm" ? world().game.users.filter((u) => u.isGM) : world().game.users.filter((u) => u.name === name);
+      return name.toLowerCase() === "gm"
+        ? world().game.users.filter((u) => u.isGM)
+        : world().game.users.filter((u) => u.name === name);
     }
   }
 
@@ -214,7 +252,13 @@ export function chatMessageDouble(Base: typeof ChatMessageDouble, generation: 13
  */
 export function registerCoreVisibilitySettings(settings: SettingsDouble, generation: 13 | 14): void {
   if (generation >= 14) {
-    settings.register("core", "messageMode", { scope: "client", config: false, type: String, default: "public", choices: Object.fromEntries(V14_MESSAGE_MODES.map((m) => [m, m])) });
+    settings.register("core", "messageMode", {
+      scope: "client",
+      config: false,
+      type: String,
+      default: "public",
+      choices: Object.fromEntries(V14_MESSAGE_MODES.map((m) => [m, m])),
+    });
     const deprecation = "The `core.rollMode` client setting is deprecated in favor of `core.messageMode`.";
     settings.register("core", "rollMode", {
       scope: "client",
@@ -232,6 +276,12 @@ export function registerCoreVisibilitySettings(settings: SettingsDouble, generat
       },
     });
   } else {
-    settings.register("core", "rollMode", { scope: "client", config: false, type: String, default: "publicroll", choices: Object.fromEntries(V13_ROLL_MODES.map((m) => [m, m])) });
+    settings.register("core", "rollMode", {
+      scope: "client",
+      config: false,
+      type: String,
+      default: "publicroll",
+      choices: Object.fromEntries(V13_ROLL_MODES.map((m) => [m, m])),
+    });
   }
 }

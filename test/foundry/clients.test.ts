@@ -16,7 +16,10 @@ beforeEach(() => {
 describe("users are documents", () => {
   it("a player sets a flag on their own User; the flags merge and updateUser names who wrote", async () => {
     const seen: string[] = [];
-    foundry.Hooks.on("updateUser", (...args: unknown[]) => void seen.push(`${(args[0] as User).id}:${String(args[3])}`));
+    foundry.Hooks.on(
+      "updateUser",
+      (...args: unknown[]) => void seen.push(`${(args[0] as User).id}:${String(args[3])}`),
+    );
     await user(PLAYER).setFlag("wh", "a", 1);
     await user(PLAYER).update({ "flags.wh.b": 2 });
     expect(user(PLAYER).flags).toEqual({ wh: { a: 1, b: 2 } });
@@ -66,7 +69,10 @@ describe("several clients", () => {
 
   it("a query runs on the queried user's client, and the asker's client is untouched", async () => {
     (foundry.CONFIG.queries as Record<string, unknown>)["wh.who"] = () => ({ ranAs: foundry.game.user.id });
-    const answer = await (user(GM) as unknown as { query(n: string, d: unknown): Promise<unknown> }).query("wh.who", {});
+    const answer = await (user(GM) as unknown as { query(n: string, d: unknown): Promise<unknown> }).query(
+      "wh.who",
+      {},
+    );
     expect(answer).toEqual({ ranAs: GM });
     expect(foundry.game.user.id).toBe(PLAYER);
   });
@@ -90,6 +96,8 @@ describe("more users", () => {
     const users = foundry.game.users as unknown as { activeGM: { id: string } | null };
     expect([second.isGM, users.activeGM?.id]).toEqual([true, GM]);
     (foundry.CONFIG.queries as Record<string, unknown>)["wh.who"] = () => foundry.game.user.id;
-    expect(await (second as unknown as { query(n: string, d: unknown): Promise<unknown> }).query("wh.who", {})).toBe("gmUser000000002");
+    expect(await (second as unknown as { query(n: string, d: unknown): Promise<unknown> }).query("wh.who", {})).toBe(
+      "gmUser000000002",
+    );
   });
 });

@@ -68,7 +68,11 @@ export class DataModelValidationError extends Error {
     readonly modelName: string,
     readonly failures: Record<string, string>,
   ) {
-    super(`${modelName} validation errors:\n${Object.entries(failures).map(([p, m]) => `  ${p}: ${m}`).join("\n")}`);
+    super(
+      `${modelName} validation errors:\n${Object.entries(failures)
+        .map(([p, m]) => `  ${p}: ${m}`)
+        .join("\n")}`,
+    );
     this.failure = failureTree(failures);
   }
 
@@ -83,7 +87,9 @@ export class DataModelValidationError extends Error {
   /** The failed values' failures by path; empty on generation 14. */
   getAllFailures(): Record<string, DataModelValidationFailure> {
     if (generation() >= 14) return {};
-    return Object.fromEntries(Object.keys(this.failures).map((path) => [path, this.getFailure(path) as DataModelValidationFailure]));
+    return Object.fromEntries(
+      Object.keys(this.failures).map((path) => [path, this.getFailure(path) as DataModelValidationFailure]),
+    );
   }
 }
 
@@ -116,7 +122,10 @@ export function mergeObject(target: AnyObject, changes: AnyObject): AnyObject {
       Reflect.deleteProperty(out, key.slice(2));
       continue;
     }
-    out[key] = isPlainObject(value) && isPlainObject(out[key]) ? mergeObject(out[key] as AnyObject, value) : structuredClone(value);
+    out[key] =
+      isPlainObject(value) && isPlainObject(out[key])
+        ? mergeObject(out[key] as AnyObject, value)
+        : structuredClone(value);
   }
   return out;
 }
@@ -180,9 +189,12 @@ export class DataModel {
   validate(options: { changes?: AnyObject; clean?: boolean; strict?: boolean } = {}): boolean {
     const partial = Boolean(options.changes);
     const given = options.changes ?? this._source;
-    const data = options.clean ? (this.constructor as typeof DataModel).cleanData(expandObject(given), { partial }) : given;
+    const data = options.clean
+      ? (this.constructor as typeof DataModel).cleanData(expandObject(given), { partial })
+      : given;
     const failures = this.schema.validate(data, { partial });
-    if (options.strict && Object.keys(failures).length) throw new DataModelValidationError(this.constructor.name, failures);
+    if (options.strict && Object.keys(failures).length)
+      throw new DataModelValidationError(this.constructor.name, failures);
     return Object.keys(failures).length === 0;
   }
 

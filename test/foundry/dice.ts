@@ -111,7 +111,13 @@ export class Die extends RollTerm {
   modifiers: string[];
   results: DieResult[] = [];
 
-  constructor({ number = 1, faces = 6, modifiers = [], results = [], options = {} }: { number?: number; faces?: number; modifiers?: string[]; results?: DieResult[]; options?: AnyObject } = {}) {
+  constructor({
+    number = 1,
+    faces = 6,
+    modifiers = [],
+    results = [],
+    options = {},
+  }: { number?: number; faces?: number; modifiers?: string[]; results?: DieResult[]; options?: AnyObject } = {}) {
     super();
     this.number = number;
     this.faces = faces;
@@ -195,7 +201,13 @@ export class Die extends RollTerm {
   }
 
   override toJSON(): AnyObject {
-    return { ...super.toJSON(), number: this.number, faces: this.faces, modifiers: this.modifiers, results: structuredClone(this.results) };
+    return {
+      ...super.toJSON(),
+      number: this.number,
+      faces: this.faces,
+      modifiers: this.modifiers,
+      results: structuredClone(this.results),
+    };
   }
 
   static override fromData(data: AnyObject): Die {
@@ -214,7 +226,8 @@ export class Die extends RollTerm {
 /** Parses `2d10x - 1d10cs>=7 + 3`: dice, numbers and + / − between them. */
 function parse(formula: string): RollTerm[] {
   const tokens = formula.replace(/\s+/g, "").match(/\d*d\d+[a-z<>=0-9]*|\d+|[+-]/g) ?? [];
-  if (tokens.join("") !== formula.replace(/\s+/g, "")) throw new Error(`The double cannot parse the formula "${formula}"`);
+  if (tokens.join("") !== formula.replace(/\s+/g, ""))
+    throw new Error(`The double cannot parse the formula "${formula}"`);
   return tokens.map((token) => {
     if (token === "+" || token === "-") return new OperatorTerm({ operator: token });
     const die = /^(\d*)d(\d+)(.*)$/.exec(token);
@@ -291,7 +304,10 @@ export class Roll {
    */
   async getTooltip(): Promise<string> {
     const parts = this.dice.map((die) => {
-      const results = die.results.map((r) => `<li class="roll die d${die.faces}${r.rerolled ? " rerolled" : ""}${r.exploded ? " exploded" : ""}${r.active ? "" : " discarded"}">${r.result}</li>`);
+      const results = die.results.map(
+        (r) =>
+          `<li class="roll die d${die.faces}${r.rerolled ? " rerolled" : ""}${r.exploded ? " exploded" : ""}${r.active ? "" : " discarded"}">${r.result}</li>`,
+      );
       return `<section class="tooltip-part"><span class="part-formula">${die.expression}</span><ol class="dice-rolls">${results.join("")}</ol></section>`;
     });
     return `<div class="dice-tooltip">${parts.join("")}</div>`;

@@ -49,7 +49,11 @@ export type DocumentAction = "create" | "update" | "delete";
  * user permission or role name tested with `User#can`, an ownership level tested with
  * `testUserPermission`, or a test function `(user, document, data)`.
  */
-export type PermissionRule = keyof typeof OWNERSHIP | keyof typeof USER_PERMISSIONS | keyof typeof USER_ROLES | ((user: ActingUser, document: DocumentDouble, data: AnyObject) => boolean);
+export type PermissionRule =
+  | keyof typeof OWNERSHIP
+  | keyof typeof USER_PERMISSIONS
+  | keyof typeof USER_ROLES
+  | ((user: ActingUser, document: DocumentDouble, data: AnyObject) => boolean);
 
 interface WorldLike {
   game?: { user?: ActingUser } & Record<string, unknown>;
@@ -100,7 +104,11 @@ export class DocumentDouble {
   /** Whether the class has an `ownership` field (ChatMessage has none). */
   static hasOwnership = true;
   /** Foundry's default metadata permissions: only an assistant GM or a GM may write. */
-  static permissions: Record<DocumentAction, PermissionRule> = { create: "ASSISTANT", update: "ASSISTANT", delete: "ASSISTANT" };
+  static permissions: Record<DocumentAction, PermissionRule> = {
+    create: "ASSISTANT",
+    update: "ASSISTANT",
+    delete: "ASSISTANT",
+  };
   static config: () => DocumentConfig | undefined = () => undefined;
 
   _id: string;
@@ -188,7 +196,8 @@ export class DocumentDouble {
 
   /** The server's refusal of a write the user may not make. */
   #assertPermitted(user: ActingUser, action: DocumentAction, data: AnyObject = {}): void {
-    if (!this.canUserModify(user, action, data)) throw new Error(`User ${user.name} lacks permission to ${action} ${this.documentName} [${this.id}]`);
+    if (!this.canUserModify(user, action, data))
+      throw new Error(`User ${user.name} lacks permission to ${action} ${this.documentName} [${this.id}]`);
   }
 
   /** Runs a pre-operation hook; false when a handler cancels the operation. */
@@ -285,7 +294,8 @@ export class DocumentDouble {
   /** Where this document lives: its parent's embedded collection, or the world collection. */
   #collection(): CollectionDouble<DocumentDouble> | undefined {
     if (this.parent) return this.parent.getEmbeddedCollection(this.documentName);
-    return world().game?.[(this.constructor as typeof DocumentDouble).collectionName] as CollectionDouble<DocumentDouble> | undefined;
+    return world().game?.[(this.constructor as typeof DocumentDouble).collectionName] as
+      CollectionDouble<DocumentDouble> | undefined;
   }
 
   /**
@@ -293,7 +303,9 @@ export class DocumentDouble {
    * Simpler than Foundry: a `false` result (cancelling the creation) is not honoured.
    */
   async _preCreate(data: AnyObject, options: AnyObject = {}): Promise<unknown> {
-    const system = this.system as { _preCreate?: (data: AnyObject, options: AnyObject, user: unknown) => Promise<unknown> };
+    const system = this.system as {
+      _preCreate?: (data: AnyObject, options: AnyObject, user: unknown) => Promise<unknown>;
+    };
     return system._preCreate?.(data, options, actingUser());
   }
 
@@ -303,7 +315,11 @@ export class DocumentDouble {
    * (Foundry gives the creating user OWNER: Jagusti/fvtt-wfrp4e-gmtoolkit#250), then the
    * `create` hook. Returns undefined when a hook cancelled it.
    */
-  static async _runCreation<D extends DocumentDouble>(doc: D, data: AnyObject, options: AnyObject): Promise<D | undefined> {
+  static async _runCreation<D extends DocumentDouble>(
+    doc: D,
+    data: AnyObject,
+    options: AnyObject,
+  ): Promise<D | undefined> {
     const user = actingUser();
     const ctor = doc.constructor as typeof DocumentDouble;
     const operation = doc.parent ? { ...options, parent: doc.parent } : options;
@@ -318,11 +334,17 @@ export class DocumentDouble {
     return doc;
   }
 
-  static async create(data: AnyObject, options: { parent?: DocumentDouble | null } & AnyObject = {}): Promise<DocumentDouble | undefined> {
+  static async create(
+    data: AnyObject,
+    options: { parent?: DocumentDouble | null } & AnyObject = {},
+  ): Promise<DocumentDouble | undefined> {
     return DocumentDouble._runCreation(new this(data, options), data, options);
   }
 
-  static async createDocuments(data: AnyObject[], options: { parent?: DocumentDouble | null } = {}): Promise<DocumentDouble[]> {
+  static async createDocuments(
+    data: AnyObject[],
+    options: { parent?: DocumentDouble | null } = {},
+  ): Promise<DocumentDouble[]> {
     const created = await Promise.all(data.map((d) => this.create(d, options)));
     return created.filter((d): d is DocumentDouble => d !== undefined);
   }
@@ -330,7 +352,11 @@ export class DocumentDouble {
   /** Deletes a world document, or asks its parent to delete this embedded one. */
   async delete(options: AnyObject = {}): Promise<this | undefined> {
     if (this.parent) {
-      const [deleted] = await (this.parent as unknown as EmbeddingDocument).deleteEmbeddedDocuments(this.documentName, [this.id], options);
+      const [deleted] = await (this.parent as unknown as EmbeddingDocument).deleteEmbeddedDocuments(
+        this.documentName,
+        [this.id],
+        options,
+      );
       return deleted === this.id ? this : undefined;
     }
     return (await DocumentDouble._runDeletion(this, options)) ? this : undefined;
@@ -367,7 +393,11 @@ export class DocumentDouble {
    * offered are `types` (when given) among `TYPES`, never "base". Simpler than Foundry: nothing is
    * drawn and no document is created.
    */
-  static async createDialog(data: AnyObject = {}, _createOptions: AnyObject = {}, context: { types?: string[] } = {}): Promise<null> {
+  static async createDialog(
+    data: AnyObject = {},
+    _createOptions: AnyObject = {},
+    context: { types?: string[] } = {},
+  ): Promise<null> {
     if (context.types?.length === 0) throw new Error("The array of sub-types to restrict to must not be empty");
     const types = this.TYPES.filter((t) => t !== "base" && (!context.types || context.types.includes(t)));
     DocumentDouble.createDialogCalls.push({ documentName: this.documentName, types, data });

@@ -27,7 +27,10 @@ describe("fields and data models", () => {
   it("cleans a null into the initial value where the field is not nullable, and keeps it where it is", () => {
     class Nullable extends DataModel {
       static override defineSchema() {
-        return { level: new NumberField({ nullable: false, initial: 1 }), bonus: new NumberField({ nullable: true, initial: 0 }) };
+        return {
+          level: new NumberField({ nullable: false, initial: 1 }),
+          bonus: new NumberField({ nullable: true, initial: 0 }),
+        };
       }
     }
     expect(new Nullable({ level: null, bonus: null }).toObject()).toEqual({ level: 1, bonus: null });
@@ -45,7 +48,9 @@ describe("fields and data models", () => {
     const sample = new Sample();
     expect(sample.validate({ changes: { inner: { kind: "z" } } })).toBe(false);
     expect(sample.validate({ changes: { flag: "true" }, clean: true })).toBe(true);
-    expect(() => sample.validate({ changes: { inner: { kind: "z" } }, strict: true })).toThrow(DataModelValidationError);
+    expect(() => sample.validate({ changes: { inner: { kind: "z" } }, strict: true })).toThrow(
+      DataModelValidationError,
+    );
   });
 
   it("rejects invalid values with every failure listed by path", () => {
@@ -163,7 +168,11 @@ const MessageClass = () => (globalThis as unknown as { ChatMessage: DocClass }).
 describe("document updates", () => {
   it("merge ownership and flags into what is there, as a recursive DatabaseUpdateOperation does", async () => {
     const foundry = installFoundry();
-    const actor = (await ActorClass().create({ name: "Lin", ownership: { default: 0, [PLAYER]: 3 }, flags: { wh: { a: 1 } } })) as Doc;
+    const actor = (await ActorClass().create({
+      name: "Lin",
+      ownership: { default: 0, [PLAYER]: 3 },
+      flags: { wh: { a: 1 } },
+    })) as Doc;
     await actor.update({ ownership: { [STRANGER]: 2 } });
     await actor.setFlag("wh", "b", 2);
     expect(actor.ownership).toEqual({ default: 0, [GM]: 3, [PLAYER]: 3, [STRANGER]: 2 });
@@ -174,13 +183,27 @@ describe("document updates", () => {
   it("announce create, update and delete with the acting user's id, and let a pre-hook cancel", async () => {
     const foundry = installFoundry();
     const calls: unknown[][] = [];
-    for (const name of ["preCreateActor", "createActor", "preUpdateActor", "updateActor", "preDeleteActor", "deleteActor"]) {
+    for (const name of [
+      "preCreateActor",
+      "createActor",
+      "preUpdateActor",
+      "updateActor",
+      "preDeleteActor",
+      "deleteActor",
+    ]) {
       foundry.Hooks.on(name, (...args: unknown[]) => void calls.push([name, ...args]));
     }
     const actor = (await ActorClass().create({ name: "Lin" }, { temporary: false })) as Doc;
     await actor.update({ "system.level": 2 }, { render: false });
     await actor.delete();
-    expect(calls.map((c) => c[0])).toEqual(["preCreateActor", "createActor", "preUpdateActor", "updateActor", "preDeleteActor", "deleteActor"]);
+    expect(calls.map((c) => c[0])).toEqual([
+      "preCreateActor",
+      "createActor",
+      "preUpdateActor",
+      "updateActor",
+      "preDeleteActor",
+      "deleteActor",
+    ]);
     expect(calls[0]).toEqual(["preCreateActor", actor, { name: "Lin" }, { temporary: false }, GM]);
     expect(calls[1]).toEqual(["createActor", actor, { temporary: false }, GM]);
     expect(calls[3]).toEqual(["updateActor", actor, { system: { level: 2 }, _id: actor.id }, { render: false }, GM]);
@@ -197,7 +220,10 @@ describe("document updates", () => {
     const foundry = installFoundry();
     const actor = (await ActorClass().create({ name: "Lin" })) as Doc;
     const seen: unknown[] = [];
-    foundry.Hooks.on("createItem", (_item: unknown, options: AnyObject, userId: unknown) => void seen.push(options.parent, userId));
+    foundry.Hooks.on(
+      "createItem",
+      (_item: unknown, options: AnyObject, userId: unknown) => void seen.push(options.parent, userId),
+    );
     foundry.Hooks.on("deleteItem", (_item: unknown, options: AnyObject) => void seen.push(options.parent));
     const [item] = await actor.createEmbeddedDocuments("Item", [{ name: "Arc" }]);
     await item?.delete();
@@ -209,16 +235,29 @@ describe("document updates", () => {
 describe("a document's source", () => {
   it("takes updateSource changes at once, merged, with no hook and no write check", async () => {
     const foundry = installFoundry();
-    const actor = (await ActorClass().create({ name: "Lin", prototypeToken: { bar1: { attribute: "wounds" } } })) as Doc & {
+    const actor = (await ActorClass().create({
+      name: "Lin",
+      prototypeToken: { bar1: { attribute: "wounds" } },
+    })) as Doc & {
       prototypeToken: AnyObject;
       updateSource(changes: AnyObject): AnyObject;
     };
     const hooks: string[] = [];
     foundry.Hooks.on("updateActor", () => void hooks.push("updateActor"));
-    expect(actor.prototypeToken).toEqual({ name: "Lin", actorLink: false, bar1: { attribute: "wounds" }, bar2: { attribute: null } });
+    expect(actor.prototypeToken).toEqual({
+      name: "Lin",
+      actorLink: false,
+      bar1: { attribute: "wounds" },
+      bar2: { attribute: null },
+    });
     expect(actor.updateSource({ "prototypeToken.actorLink": true })).toEqual({ prototypeToken: { actorLink: true } });
     actor.updateSource({ prototypeToken: { bar2: { attribute: "chi" } } });
-    expect(actor.prototypeToken).toEqual({ name: "Lin", actorLink: true, bar1: { attribute: "wounds" }, bar2: { attribute: "chi" } });
+    expect(actor.prototypeToken).toEqual({
+      name: "Lin",
+      actorLink: true,
+      bar1: { attribute: "wounds" },
+      bar2: { attribute: "chi" },
+    });
     expect(actor.toObject().prototypeToken).toEqual(actor.prototypeToken);
     expect(hooks).toEqual([]);
   });
@@ -227,7 +266,9 @@ describe("a document's source", () => {
 describe("the server's permission check", () => {
   it("refuses a player a world actor or item without the core permission, and makes the creator owner", async () => {
     const foundry = installFoundry({ isGM: false });
-    await expect(ActorClass().create({ name: "Mine" })).rejects.toThrow(/^User Player lacks permission to create Actor \[/);
+    await expect(ActorClass().create({ name: "Mine" })).rejects.toThrow(
+      /^User Player lacks permission to create Actor \[/,
+    );
     await expect(ItemClass().create({ name: "Arc" })).rejects.toThrow("User Player lacks permission to create Item");
     expect(foundry.game.actors.size).toBe(0);
     foundry.game.permissions.ACTOR_CREATE.push(1);
@@ -243,10 +284,18 @@ describe("the server's permission check", () => {
     const actor = (await ActorClass().create({ name: "Lin", ownership: { default: 0, [PLAYER]: 3 } })) as Doc;
     const [bow] = await actor.createEmbeddedDocuments("Item", [{ name: "Arc" }]);
     as(foundry, STRANGER);
-    await expect(actor.update({ name: "Stolen" })).rejects.toThrow("User Second player lacks permission to update Actor");
-    await expect(bow?.update({ name: "Stolen" }) ?? Promise.resolve()).rejects.toThrow("lacks permission to update Item");
-    await expect(actor.createEmbeddedDocuments("Item", [{ name: "Knife" }])).rejects.toThrow("lacks permission to create Item");
-    await expect(actor.deleteEmbeddedDocuments("Item", [bow?.id ?? ""])).rejects.toThrow("lacks permission to delete Item");
+    await expect(actor.update({ name: "Stolen" })).rejects.toThrow(
+      "User Second player lacks permission to update Actor",
+    );
+    await expect(bow?.update({ name: "Stolen" }) ?? Promise.resolve()).rejects.toThrow(
+      "lacks permission to update Item",
+    );
+    await expect(actor.createEmbeddedDocuments("Item", [{ name: "Knife" }])).rejects.toThrow(
+      "lacks permission to create Item",
+    );
+    await expect(actor.deleteEmbeddedDocuments("Item", [bow?.id ?? ""])).rejects.toThrow(
+      "lacks permission to delete Item",
+    );
     await expect(actor.delete()).rejects.toThrow("lacks permission to delete Actor");
     expect([actor.name, bow?.name, actor.items.size]).toEqual(["Lin", "Arc", 1]);
     as(foundry, PLAYER);
@@ -259,24 +308,36 @@ describe("the server's permission check", () => {
 
   it("lets anyone post a chat message as its own author only; the author or a GM may change or delete it", async () => {
     const foundry = installFoundry({ isGM: false });
-    await expect(MessageClass().create({ content: "x", author: GM })).rejects.toThrow("User Player lacks permission to create ChatMessage");
-    const message = (await MessageClass().create({ content: "mine" })) as Doc & { author: { id: string }; content: string };
+    await expect(MessageClass().create({ content: "x", author: GM })).rejects.toThrow(
+      "User Player lacks permission to create ChatMessage",
+    );
+    const message = (await MessageClass().create({ content: "mine" })) as Doc & {
+      author: { id: string };
+      content: string;
+    };
     expect(message.author.id).toBe(PLAYER);
     expect(message.toObject().author).toBe(PLAYER);
     expect((message as unknown as { isOwner: boolean }).isOwner).toBe(true);
     as(foundry, STRANGER);
     expect((message as unknown as { isOwner: boolean }).isOwner).toBe(false);
     expect(message.canUserModify(foundry.game.user, "update")).toBe(false);
-    await expect(message.update({ content: "theirs" })).rejects.toThrow("User Second player lacks permission to update ChatMessage");
+    await expect(message.update({ content: "theirs" })).rejects.toThrow(
+      "User Second player lacks permission to update ChatMessage",
+    );
     await expect(message.delete()).rejects.toThrow("lacks permission to delete ChatMessage");
     as(foundry, PLAYER);
     await message.update({ content: "edited" });
     as(foundry, GM);
-    expect((new (MessageClass() as unknown as new (data: AnyObject) => { author: { id: string } })(message.toObject())).author.id).toBe(PLAYER);
+    expect(
+      new (MessageClass() as unknown as new (data: AnyObject) => { author: { id: string } })(message.toObject()).author
+        .id,
+    ).toBe(PLAYER);
     as(foundry, GM);
     await MessageClass().create({ content: "for the player", author: PLAYER });
     await message.delete();
-    expect(foundry.game.messages.contents.map((m) => (m as unknown as { content: string }).content)).toEqual(["for the player"]);
+    expect(foundry.game.messages.contents.map((m) => (m as unknown as { content: string }).content)).toEqual([
+      "for the player",
+    ]);
   });
 });
 
@@ -284,7 +345,11 @@ describe("chat messages as the chat log draws them", () => {
   it("name the speaker and, for a whisper, its recipients in the header", async () => {
     const foundry = installFoundry();
     const ChatMessage = MessageClass() as DocClass & { getSpeaker(o: AnyObject): AnyObject };
-    const message = (await ChatMessage.create({ content: "<p>Hi</p>", speaker: ChatMessage.getSpeaker({ alias: "Lin Mei" }), whisper: [PLAYER, STRANGER] })) as Doc & { renderHTML(): Promise<HTMLElement> };
+    const message = (await ChatMessage.create({
+      content: "<p>Hi</p>",
+      speaker: ChatMessage.getSpeaker({ alias: "Lin Mei" }),
+      whisper: [PLAYER, STRANGER],
+    })) as Doc & { renderHTML(): Promise<HTMLElement> };
     const html = await message.renderHTML();
     expect(html.querySelector(".message-header .message-sender")?.textContent).toBe("Lin Mei");
     expect(html.querySelector(".message-header .whisper-to")?.textContent).toBe("To: Player, Second player");
@@ -300,7 +365,12 @@ describe("chat messages as the chat log draws them", () => {
     const foundry = installFoundry();
     const roll = await new Roll("1d10").evaluate();
     const ChatMessage = MessageClass() as DocClass & { getSpeaker(o: AnyObject): AnyObject };
-    const message = (await ChatMessage.create({ content: "<p>card</p>", rolls: [roll], speaker: ChatMessage.getSpeaker({ alias: "Lin Mei" }), whisper: [GM] })) as Doc & { renderHTML(): Promise<HTMLElement> };
+    const message = (await ChatMessage.create({
+      content: "<p>card</p>",
+      rolls: [roll],
+      speaker: ChatMessage.getSpeaker({ alias: "Lin Mei" }),
+      whisper: [GM],
+    })) as Doc & { renderHTML(): Promise<HTMLElement> };
     as(foundry, PLAYER);
     const seen = await message.renderHTML();
     expect(seen.querySelector(".message-sender")?.textContent).toBe("Gamemaster");
@@ -316,7 +386,10 @@ describe("chat messages as the chat log draws them", () => {
 describe("generation 14", () => {
   class Listed extends DataModel {
     static override defineSchema() {
-      return { level: new NumberField({ min: 1, max: 3 }), list: new ArrayField(new SchemaField({ kind: new StringField({ choices: ["a"] }) })) };
+      return {
+        level: new NumberField({ min: 1, max: 3 }),
+        list: new ArrayField(new SchemaField({ kind: new StringField({ choices: ["a"] }) })),
+      };
     }
   }
   function failure(): DataModelValidationError {
@@ -333,7 +406,9 @@ describe("generation 14", () => {
     const error = failure();
     expect(error.getAllFailures()).toEqual({});
     expect(error.getFailure("level")?.message).toBe("must be at most 3");
-    expect(error.getFailure()?.fields.list?.elements.map((e) => [e.id, e.failure.fields.kind?.message])).toEqual([[1, '"z" is not a valid choice']]);
+    expect(error.getFailure()?.fields.list?.elements.map((e) => [e.id, e.failure.fields.kind?.message])).toEqual([
+      [1, '"z" is not a valid choice'],
+    ]);
     installFoundry({ generation: 13 });
     expect(Object.keys(failure().getAllFailures())).toEqual(["level", "list.1.kind"]);
   });
@@ -345,10 +420,14 @@ describe("generation 14", () => {
     expect(foundry.game.settings.get("core", "rollMode")).toBe("gmroll");
     await foundry.game.settings.set("core", "rollMode", "blindroll");
     expect(foundry.game.settings.get("core", "messageMode")).toBe("blind");
-    const data = (globalThis as unknown as { ChatMessage: { applyRollMode(d: AnyObject, m: string): AnyObject } }).ChatMessage.applyRollMode({}, "selfroll");
+    const data = (
+      globalThis as unknown as { ChatMessage: { applyRollMode(d: AnyObject, m: string): AnyObject } }
+    ).ChatMessage.applyRollMode({}, "selfroll");
     expect(data).toEqual({ whisper: [GM], blind: false });
     expect(foundry.compatibilityWarnings).toHaveLength(3);
-    expect(foundry.compatibilityWarnings[0]).toMatch(/^The `core.rollMode` client setting is deprecated in favor of `core.messageMode`/);
+    expect(foundry.compatibilityWarnings[0]).toMatch(
+      /^The `core.rollMode` client setting is deprecated in favor of `core.messageMode`/,
+    );
     expect(foundry.compatibilityWarnings[2]).toMatch(/^ChatMessage.applyRollMode is deprecated/);
   });
 
@@ -364,12 +443,20 @@ describe("generation 14", () => {
 describe("the rest of the world", () => {
   it("has core's ApplicationV1 sheets, which the system's sheet registration unregisters", async () => {
     const foundry = installFoundry();
-    const appv1 = (globalThis as unknown as { foundry: { appv1: { sheets: { ActorSheet: unknown; ItemSheet: unknown } } } }).foundry.appv1.sheets;
+    const appv1 = (
+      globalThis as unknown as { foundry: { appv1: { sheets: { ActorSheet: unknown; ItemSheet: unknown } } } }
+    ).foundry.appv1.sheets;
     const unregister = vi.spyOn(foundry.sheets, "unregisterSheet");
     vi.resetModules();
     const { registerSheets } = await import("../../src/sheets/register");
     registerSheets();
-    expect(unregister.mock.calls.map(([documentClass, scope, sheet]) => [(documentClass as { documentName: string }).documentName, scope, sheet])).toEqual([
+    expect(
+      unregister.mock.calls.map(([documentClass, scope, sheet]) => [
+        (documentClass as { documentName: string }).documentName,
+        scope,
+        sheet,
+      ]),
+    ).toEqual([
       ["Actor", "core", appv1.ActorSheet],
       ["Item", "core", appv1.ItemSheet],
     ]);
@@ -387,7 +474,10 @@ describe("the rest of the world", () => {
     const answer = await gm.query("wh.echo", request);
     expect(received[0]).toEqual({ when: "1970-01-01T00:00:00.000Z", list: [1, 2] });
     expect(received[0]).not.toBe(request);
-    expect(answer).toEqual({ at: "1970-01-01T00:00:00.000Z", kept: { when: "1970-01-01T00:00:00.000Z", list: [1, 2] } });
+    expect(answer).toEqual({
+      at: "1970-01-01T00:00:00.000Z",
+      kept: { when: "1970-01-01T00:00:00.000Z", list: [1, 2] },
+    });
   });
 });
 

@@ -14,7 +14,11 @@ export interface FieldOptions {
   hint?: string;
   choices?: Record<string, string> | readonly (string | number)[] | (() => Record<string, string>);
   /** Called with the field as `this`, as Foundry does; may throw an Error carrying the message. */
-  validate?: (this: DataField, value: unknown, options: { partial?: boolean }) => boolean | undefined | ValidationFailure;
+  validate?: (
+    this: DataField,
+    value: unknown,
+    options: { partial?: boolean },
+  ) => boolean | undefined | ValidationFailure;
   validationError?: string;
   readonly?: boolean;
   [other: string]: unknown;
@@ -113,7 +117,10 @@ export class DataField {
     return {};
   }
 
-  protected validateType(_value: unknown, _options: { partial?: boolean }): string | Record<string, string> | undefined {
+  protected validateType(
+    _value: unknown,
+    _options: { partial?: boolean },
+  ): string | Record<string, string> | undefined {
     return undefined;
   }
 
@@ -219,7 +226,10 @@ export class SchemaField extends DataField {
     return out;
   }
 
-  protected override validateType(value: unknown, options: { partial?: boolean }): string | Record<string, string> | undefined {
+  protected override validateType(
+    value: unknown,
+    options: { partial?: boolean },
+  ): string | Record<string, string> | undefined {
     if (value === null || typeof value !== "object" || Array.isArray(value)) return "must be an object";
     const source = value as Record<string, unknown>;
     const failures: Record<string, string> = {};

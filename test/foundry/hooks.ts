@@ -17,7 +17,10 @@ export class HooksDouble {
 
   off(name: string, fnOrId: HookFn | number): void {
     const list = this.#events.get(name) ?? [];
-    this.#events.set(name, list.filter((h) => h.fn !== fnOrId && h.id !== fnOrId));
+    this.#events.set(
+      name,
+      list.filter((h) => h.fn !== fnOrId && h.id !== fnOrId),
+    );
   }
 
   /** Runs every handler; like Foundry, a handler returning `false` stops the chain. */
@@ -48,7 +51,10 @@ export class HooksDouble {
 
   #take(name: string): { fn: HookFn; once: boolean; id: number }[] {
     const list = this.#events.get(name) ?? [];
-    this.#events.set(name, list.filter((h) => !h.once));
+    this.#events.set(
+      name,
+      list.filter((h) => !h.once),
+    );
     return list;
   }
 }

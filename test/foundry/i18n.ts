@@ -51,7 +51,9 @@ export class LocalizationDouble {
   }
 
   format(key: string, data: Record<string, unknown> = {}): string {
-    return this.localize(key).replace(/{([^}]+)}/g, (whole, name: string) => (name in data ? String(data[name]) : whole));
+    return this.localize(key).replace(/{([^}]+)}/g, (whole, name: string) =>
+      name in data ? String(data[name]) : whole,
+    );
   }
 }
 

@@ -1,7 +1,30 @@
-import { ActorSheetV2, ApplicationV2, DialogV2, DocumentSheetConfigDouble, DocumentSheetV2, HandlebarsApplicationMixin, ItemSheetV2 } from "./applications";
-import { DataModel, DataModelValidationError, DataModelValidationFailure, TypeDataModel, expandObject, mergeObject } from "./data-model";
+import {
+  ActorSheetV2,
+  ApplicationV2,
+  DialogV2,
+  DocumentSheetConfigDouble,
+  DocumentSheetV2,
+  HandlebarsApplicationMixin,
+  ItemSheetV2,
+} from "./applications";
+import {
+  DataModel,
+  DataModelValidationError,
+  DataModelValidationFailure,
+  TypeDataModel,
+  expandObject,
+  mergeObject,
+} from "./data-model";
 import { Die, NumericTerm, OperatorTerm, Roll, RollTerm } from "./dice";
-import { CollectionDouble, DocumentDouble, OWNERSHIP, USER_PERMISSIONS, USER_ROLES, randomID, userCan } from "./documents";
+import {
+  CollectionDouble,
+  DocumentDouble,
+  OWNERSHIP,
+  USER_PERMISSIONS,
+  USER_ROLES,
+  randomID,
+  userCan,
+} from "./documents";
 import type { DocumentAction, DocumentConfig, PermissionRule } from "./documents";
 import * as fields from "./fields";
 import { HooksDouble } from "./hooks";
@@ -39,7 +62,8 @@ export type PermissionTable = Record<keyof typeof USER_PERMISSIONS, number[]>;
 function defaultPermissions(): PermissionTable {
   const roles = Object.values(USER_ROLES);
   const table = {} as PermissionTable;
-  for (const [name, { defaultRole }] of Object.entries(USER_PERMISSIONS)) table[name as keyof PermissionTable] = roles.filter((r) => r >= defaultRole);
+  for (const [name, { defaultRole }] of Object.entries(USER_PERMISSIONS))
+    table[name as keyof PermissionTable] = roles.filter((r) => r >= defaultRole);
   return table;
 }
 
@@ -59,7 +83,13 @@ function actingUser(): UserDouble {
  * per-player state in `game.user.setFlag`). `preUpdateUser`/`updateUser` fire with the acting
  * user's id, as for every document.
  */
-function userDouble(id: string, name: string, role: number, permissions: PermissionTable, hooks: HooksDouble): UserDouble {
+function userDouble(
+  id: string,
+  name: string,
+  role: number,
+  permissions: PermissionTable,
+  hooks: HooksDouble,
+): UserDouble {
   return {
     id,
     name,
@@ -80,7 +110,8 @@ function userDouble(id: string, name: string, role: number, permissions: Permiss
       const changed = { ...expandObject(changes), _id: this.id };
       if (hooks.call("preUpdateUser", this, changed, options, user.id) === false) return undefined;
       await roundTrip();
-      if (!user.isGM && (user.id !== this.id || "role" in changed)) throw new Error(`User ${user.name} lacks permission to update User [${this.id}]`);
+      if (!user.isGM && (user.id !== this.id || "role" in changed))
+        throw new Error(`User ${user.name} lacks permission to update User [${this.id}]`);
       const { _id, flags, ...rest } = changed as { _id: string; flags?: AnyObject } & AnyObject;
       if (flags) this.flags = mergeObject(this.flags, flags) as Record<string, AnyObject>;
       Object.assign(this, rest);
@@ -106,7 +137,11 @@ function userDouble(id: string, name: string, role: number, permissions: Permiss
 
 export interface FoundryDouble {
   Hooks: HooksDouble;
-  CONFIG: AnyObject & { Actor: DocumentConfig & AnyObject; Item: DocumentConfig & AnyObject; Dice: { rolls: (typeof Roll)[]; randomUniform: () => number; terms: AnyObject } };
+  CONFIG: AnyObject & {
+    Actor: DocumentConfig & AnyObject;
+    Item: DocumentConfig & AnyObject;
+    Dice: { rolls: (typeof Roll)[]; randomUniform: () => number; terms: AnyObject };
+  };
   game: AnyObject & {
     i18n: LocalizationDouble;
     settings: SettingsDouble;
@@ -135,7 +170,8 @@ export class ActorDouble extends DocumentDouble {
     update: "OWNER",
     delete: "OWNER",
   };
-  static override config = (): DocumentConfig => (globalThis as unknown as { CONFIG: { Actor: DocumentConfig } }).CONFIG.Actor;
+  static override config = (): DocumentConfig =>
+    (globalThis as unknown as { CONFIG: { Actor: DocumentConfig } }).CONFIG.Actor;
   items = new CollectionDouble<ItemDouble>();
   /**
    * BaseActor's `prototypeToken` (a PrototypeToken, API v13): unlinked and without bars unless the
@@ -149,7 +185,8 @@ export class ActorDouble extends DocumentDouble {
     const given = data.prototypeToken;
     const token = { name: this.name, actorLink: false, bar1: { attribute: null }, bar2: { attribute: null } };
     this.prototypeToken = given && typeof given === "object" ? mergeObject(token, given as AnyObject) : token;
-    for (const item of (data.items as AnyObject[] | undefined) ?? []) this.items.add(new ItemDouble(item, { parent: this }));
+    for (const item of (data.items as AnyObject[] | undefined) ?? [])
+      this.items.add(new ItemDouble(item, { parent: this }));
   }
 
   override prepareEmbeddedDocuments(): void {
@@ -184,7 +221,11 @@ export class ActorDouble extends DocumentDouble {
   }
 
   override toObject(): AnyObject {
-    return { ...super.toObject(), prototypeToken: structuredClone(this.prototypeToken), items: this.items.contents.map((i) => i.toObject()) };
+    return {
+      ...super.toObject(),
+      prototypeToken: structuredClone(this.prototypeToken),
+      items: this.items.contents.map((i) => i.toObject()),
+    };
   }
 }
 
@@ -197,7 +238,8 @@ export class ItemDouble extends DocumentDouble {
     update: "OWNER",
     delete: "OWNER",
   };
-  static override config = (): DocumentConfig => (globalThis as unknown as { CONFIG: { Item: DocumentConfig } }).CONFIG.Item;
+  static override config = (): DocumentConfig =>
+    (globalThis as unknown as { CONFIG: { Item: DocumentConfig } }).CONFIG.Item;
   get actor(): ActorDouble | null {
     return this.parent instanceof ActorDouble ? this.parent : null;
   }
@@ -223,7 +265,9 @@ export class ChatMessageDouble extends DocumentDouble {
 
   constructor(data: AnyObject, options: { parent?: DocumentDouble | null } = {}) {
     super(data, options);
-    this.rolls = ((data.rolls as (Roll | AnyObject)[] | undefined) ?? []).map((r) => (r instanceof Roll ? r : Roll.fromData(r)));
+    this.rolls = ((data.rolls as (Roll | AnyObject)[] | undefined) ?? []).map((r) =>
+      r instanceof Roll ? r : Roll.fromData(r),
+    );
     this.content = String(data.content ?? "");
     this.whisper = (data.whisper as string[] | undefined) ?? [];
     this.blind = Boolean(data.blind);
@@ -231,7 +275,14 @@ export class ChatMessageDouble extends DocumentDouble {
   }
 
   override toObject(): AnyObject {
-    return { ...super.toObject(), rolls: this.rolls.map((r) => r.toJSON()), content: this.content, whisper: [...this.whisper], blind: this.blind, speaker: this.speaker };
+    return {
+      ...super.toObject(),
+      rolls: this.rolls.map((r) => r.toJSON()),
+      content: this.content,
+      whisper: [...this.whisper],
+      blind: this.blind,
+      speaker: this.speaker,
+    };
   }
 }
 
@@ -246,7 +297,9 @@ class LegacyItemSheet extends LegacyDocumentSheet {}
  * Installs the double's globals (`Hooks`, `CONFIG`, `game`, `foundry`, `ui`, `Roll`, `Actor`,
  * `Item`, `ChatMessage`) on `globalThis`. Call it in `beforeEach`; each call starts clean.
  */
-export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 14; isGM?: boolean } = {}): FoundryDouble {
+export function installFoundry(
+  options: { lang?: "en" | "fr"; generation?: 13 | 14; isGM?: boolean } = {},
+): FoundryDouble {
   const g = globalThis as unknown as AnyObject;
   const hooks = new HooksDouble();
   const i18n = new LocalizationDouble(options.lang ?? "en");
@@ -302,7 +355,9 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     Hooks: hooks,
     CONFIG,
     game,
-    ui: { notifications: { info: notify("info"), warn: notify("warn"), error: notify("error"), update: () => undefined } },
+    ui: {
+      notifications: { info: notify("info"), warn: notify("warn"), error: notify("error"), update: () => undefined },
+    },
     Roll,
     // The real handlebars package: templates and helpers behave as in Foundry, which bundles it.
     Handlebars: Handlebars.create(),
@@ -336,7 +391,13 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     },
     CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, USER_ROLES },
   });
-  growForRolls({ CONFIG, game, settings, generation: game.release.generation as 13 | 14, ChatMessageBase: ChatMessageDouble });
+  growForRolls({
+    CONFIG,
+    game,
+    settings,
+    generation: game.release.generation as 13 | 14,
+    ChatMessageBase: ChatMessageDouble,
+  });
 
   return {
     Hooks: hooks,
@@ -348,14 +409,19 @@ export function installFoundry(options: { lang?: "en" | "fr"; generation?: 13 | 
     addUser(id, name, role) {
       const user = userDouble(id, name, role, permissions, hooks);
       users.add(user);
-      installQueries(game as unknown as Parameters<typeof installQueries>[0], CONFIG.queries as Parameters<typeof installQueries>[1], [user]);
+      installQueries(
+        game as unknown as Parameters<typeof installQueries>[0],
+        CONFIG.queries as Parameters<typeof installQueries>[1],
+        [user],
+      );
       return user;
     },
     fireStartupHooks() {
       hooks.callAll("init");
       // Foundry localises the registered data models' field labels once the language is loaded.
       for (const documentConfig of [CONFIG.Actor, CONFIG.Item]) {
-        for (const model of Object.values(documentConfig.dataModels)) localizeDataModel(model as unknown as Parameters<typeof localizeDataModel>[0], i18n);
+        for (const model of Object.values(documentConfig.dataModels))
+          localizeDataModel(model as unknown as Parameters<typeof localizeDataModel>[0], i18n);
       }
       hooks.callAll("i18nInit");
       hooks.callAll("setup");

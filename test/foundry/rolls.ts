@@ -12,7 +12,13 @@ type AnyObject = Record<string, unknown>;
  * setting, `CONFIG.sounds.dice`, `fromUuid`/`fromUuidSync`, `Macro` and `game.macros`, user
  * queries and `game.users.activeGM` (see world.ts).
  */
-export function growForRolls(env: { CONFIG: AnyObject; game: AnyObject; settings: SettingsDouble; generation: 13 | 14; ChatMessageBase: typeof ChatMessageDouble }): void {
+export function growForRolls(env: {
+  CONFIG: AnyObject;
+  game: AnyObject;
+  settings: SettingsDouble;
+  generation: 13 | 14;
+  ChatMessageBase: typeof ChatMessageDouble;
+}): void {
   const g = globalThis as unknown as AnyObject & { foundry: { documents: AnyObject } };
   const ChatMessage = chatMessageDouble(env.ChatMessageBase, env.generation);
   g.ChatMessage = ChatMessage;
@@ -25,5 +31,8 @@ export function growForRolls(env: { CONFIG: AnyObject; game: AnyObject; settings
   g.foundry.documents.Macro = MacroDouble;
   g.fromUuidSync = fromUuidSync;
   g.fromUuid = async (uuid: string) => fromUuidSync(uuid);
-  installQueries(env.game as unknown as Parameters<typeof installQueries>[0], env.CONFIG.queries as Parameters<typeof installQueries>[1]);
+  installQueries(
+    env.game as unknown as Parameters<typeof installQueries>[0],
+    env.CONFIG.queries as Parameters<typeof installQueries>[1],
+  );
 }

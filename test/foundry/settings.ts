@@ -44,7 +44,8 @@ export class SettingsDouble {
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
     if (config.shim) return config.shim.set(value);
-    if (config.choices && !(String(value) in config.choices)) throw new Error(`${id}: "${String(value)}" is not a valid choice`);
+    if (config.choices && !(String(value) in config.choices))
+      throw new Error(`${id}: "${String(value)}" is not a valid choice`);
     if (config.range && typeof value === "number" && (value < config.range.min || value > config.range.max)) {
       throw new Error(`${id}: ${value} is outside ${config.range.min}..${config.range.max}`);
     }

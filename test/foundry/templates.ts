@@ -10,7 +10,11 @@ type HandlebarsEnv = typeof Handlebars;
 const SYSTEM_PREFIX = "systems/wuxia-harmonies/";
 
 function i18n(): { localize(key: string): string; format(key: string, data?: AnyObject): string } {
-  return (globalThis as unknown as { game: { i18n: { localize(key: string): string; format(key: string, data?: AnyObject): string } } }).game.i18n;
+  return (
+    globalThis as unknown as {
+      game: { i18n: { localize(key: string): string; format(key: string, data?: AnyObject): string } };
+    }
+  ).game.i18n;
 }
 
 /**
@@ -29,19 +33,31 @@ export function registerFoundryHelpers(hb: HandlebarsEnv): void {
   hb.registerHelper("or", (...args: unknown[]) => args.slice(0, -1).some(Boolean));
   hb.registerHelper("concat", (...args: unknown[]) => new hb.SafeString(args.slice(0, -1).map(String).join("")));
   hb.registerHelper("checked", (value: unknown) => (value ? "checked" : ""));
-  hb.registerHelper("selectOptions", (choices: AnyObject | { value: unknown; label: string }[], options: HelperOptions) => {
-    const { selected, localize = false, blank } = options.hash as { selected?: unknown; localize?: boolean; blank?: string };
-    const entries: [string, string][] = Array.isArray(choices)
-      ? choices.map((c) => [String(c.value), c.label])
-      : Object.entries(choices).map(([value, label]) => [value, String(label)]);
-    const esc = hb.escapeExpression;
-    const html: string[] = blank === undefined ? [] : [`<option value="">${esc(localize && blank ? i18n().localize(blank) : blank)}</option>`];
-    for (const [value, label] of entries) {
-      const text = localize ? i18n().localize(label) : label;
-      html.push(`<option value="${esc(value)}"${String(selected) === value ? " selected" : ""}>${esc(text)}</option>`);
-    }
-    return new hb.SafeString(html.join(""));
-  });
+  hb.registerHelper(
+    "selectOptions",
+    (choices: AnyObject | { value: unknown; label: string }[], options: HelperOptions) => {
+      const {
+        selected,
+        localize = false,
+        blank,
+      } = options.hash as { selected?: unknown; localize?: boolean; blank?: string };
+      const entries: [string, string][] = Array.isArray(choices)
+        ? choices.map((c) => [String(c.value), c.label])
+        : Object.entries(choices).map(([value, label]) => [value, String(label)]);
+      const esc = hb.escapeExpression;
+      const html: string[] =
+        blank === undefined
+          ? []
+          : [`<option value="">${esc(localize && blank ? i18n().localize(blank) : blank)}</option>`];
+      for (const [value, label] of entries) {
+        const text = localize ? i18n().localize(label) : label;
+        html.push(
+          `<option value="${esc(value)}"${String(selected) === value ? " selected" : ""}>${esc(text)}</option>`,
+        );
+      }
+      return new hb.SafeString(html.join(""));
+    },
+  );
 }
 
 /**
@@ -49,10 +65,14 @@ export function registerFoundryHelpers(hb: HandlebarsEnv): void {
  * `systems/wuxia-harmonies/…` is read from the repository. Simpler than Foundry: no partials,
  * templates are read from disk instead of fetched, and compiled once per path.
  */
-export function templateRenderer(hb: HandlebarsEnv, root = process.cwd()): (path: string, data: AnyObject) => Promise<string> {
+export function templateRenderer(
+  hb: HandlebarsEnv,
+  root = process.cwd(),
+): (path: string, data: AnyObject) => Promise<string> {
   const cache = new Map<string, HandlebarsTemplateDelegate>();
   return async (path, data) => {
-    if (!path.startsWith(SYSTEM_PREFIX)) throw new Error(`The double renders only the system's own templates, not "${path}"`);
+    if (!path.startsWith(SYSTEM_PREFIX))
+      throw new Error(`The double renders only the system's own templates, not "${path}"`);
     let template = cache.get(path);
     if (!template) {
       template = hb.compile(readFileSync(resolve(root, path.slice(SYSTEM_PREFIX.length)), "utf8"), { strict: false });
@@ -69,7 +89,10 @@ export function templateRenderer(hb: HandlebarsEnv, root = process.cwd()): (path
  * read their forms through `FormDataExtended`, installed here too.
  */
 export function renderTemplatesFromDisk(root = process.cwd()): void {
-  const g = globalThis as unknown as { Handlebars?: HandlebarsEnv; foundry: { applications: { handlebars: AnyObject } } };
+  const g = globalThis as unknown as {
+    Handlebars?: HandlebarsEnv;
+    foundry: { applications: { handlebars: AnyObject } };
+  };
   const hb = g.Handlebars ?? Handlebars.create();
   registerFoundryHelpers(hb);
   g.foundry.applications.handlebars.renderTemplate = templateRenderer(hb, root);

@@ -27,7 +27,11 @@ interface GameLike {
 export class MacroDouble extends DocumentDouble {
   static override documentName = "Macro";
   static override collectionName = "macros";
-  static override permissions: Record<DocumentAction, PermissionRule> = { create: "PLAYER", update: "OWNER", delete: "OWNER" };
+  static override permissions: Record<DocumentAction, PermissionRule> = {
+    create: "PLAYER",
+    update: "OWNER",
+    delete: "OWNER",
+  };
   command: string;
   override img: string;
 
@@ -70,7 +74,8 @@ export function fromUuidSync(uuid: string): DocumentDouble | null {
   const [type, id, embedded, embeddedId] = parts;
   const doc = (type && id && collections[type]?.get(id)) || null;
   if (!doc || parts.length === 2) return doc;
-  if (embedded === "Item" && embeddedId && "items" in doc) return (doc as { items: CollectionDouble<DocumentDouble> }).items.get(embeddedId) ?? null;
+  if (embedded === "Item" && embeddedId && "items" in doc)
+    return (doc as { items: CollectionDouble<DocumentDouble> }).items.get(embeddedId) ?? null;
   return null;
 }
 
@@ -86,7 +91,11 @@ function throughSocket(value: unknown): unknown {
  * and the answer cross as JSON, as over Foundry's socket, and each way takes the server's
  * latency. As in v13 the handler is not told who asked. Simpler than Foundry: no timeout.
  */
-export function installQueries(game: GameLike, queries: Record<string, (data: unknown, options: AnyObject) => unknown>, only?: QueryableUser[]): void {
+export function installQueries(
+  game: GameLike,
+  queries: Record<string, (data: unknown, options: AnyObject) => unknown>,
+  only?: QueryableUser[],
+): void {
   if (!only) syntheticActors.clear();
   Object.defineProperty(game.users, "activeGM", {
     configurable: true,

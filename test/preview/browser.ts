@@ -5,7 +5,15 @@ import type { Browser, Page } from "playwright-core";
 import type { PreviewPage } from "./pages";
 
 export const CHROMIUM = "/usr/bin/chromium";
-export const CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 export const OUT_DIR = resolve("test/preview/out");
 
 const STYLESHEETS = [resolve("test/preview/frame.css"), resolve("styles/wuxia-harmonies.css")];
@@ -42,7 +50,8 @@ export interface Finding {
 /** Shows a tab as Foundry's `changeTab` does: the "active" class moves to its link and section. */
 async function showTab(page: Page, tab: string): Promise<void> {
   await page.evaluate((id) => {
-    for (const el of document.querySelectorAll<HTMLElement>("[data-group='primary'][data-tab]")) el.classList.toggle("active", el.dataset.tab === id);
+    for (const el of document.querySelectorAll<HTMLElement>("[data-group='primary'][data-tab]"))
+      el.classList.toggle("active", el.dataset.tab === id);
   }, tab);
 }
 
@@ -66,14 +75,18 @@ async function inspect(page: Page): Promise<string[]> {
       }
     }
     const box = content.getBoundingClientRect();
-    if (content.scrollWidth > content.clientWidth + 1) problems.push(`window content scrolls sideways (${content.scrollWidth} > ${content.clientWidth})`);
+    if (content.scrollWidth > content.clientWidth + 1)
+      problems.push(`window content scrolls sideways (${content.scrollWidth} > ${content.clientWidth})`);
     for (const el of content.querySelectorAll<HTMLElement>("*")) {
       const rect = el.getBoundingClientRect();
       if (rect.width === 0 || rect.height === 0) continue;
       if (el.scrollWidth > el.clientWidth + 1 && getComputedStyle(el).overflowX !== "visible" && el.clientWidth > 0) {
         problems.push(`${describe(el)} scrolls sideways (${el.scrollWidth} > ${el.clientWidth})`);
       }
-      if (rect.right > box.right + 1 || rect.left < box.left - 1) problems.push(`${describe(el)} overflows the window (${Math.round(rect.left)}..${Math.round(rect.right)} outside ${Math.round(box.left)}..${Math.round(box.right)})`);
+      if (rect.right > box.right + 1 || rect.left < box.left - 1)
+        problems.push(
+          `${describe(el)} overflows the window (${Math.round(rect.left)}..${Math.round(rect.right)} outside ${Math.round(box.left)}..${Math.round(box.right)})`,
+        );
     }
     return problems;
 
@@ -88,12 +101,19 @@ async function inspect(page: Page): Promise<string[]> {
  * Opens a page in Chromium in one language and theme, shows each tab in turn, and returns what
  * is wrong; a screenshot of each tab goes to test/preview/out/<lang>/.
  */
-export async function checkPage(browser: Browser, preview: PreviewPage, lang: string, theme: Theme): Promise<Finding[]> {
+export async function checkPage(
+  browser: Browser,
+  preview: PreviewPage,
+  lang: string,
+  theme: Theme,
+): Promise<Finding[]> {
   const dir = resolve(OUT_DIR, lang);
   mkdirSync(dir, { recursive: true });
   const file = resolve(dir, `${preview.name}-${theme}.html`);
   writeFileSync(file, pageDocument(preview, lang, theme));
-  const page = await browser.newPage({ viewport: { width: preview.size.width + 32, height: preview.size.height + 32 } });
+  const page = await browser.newPage({
+    viewport: { width: preview.size.width + 32, height: preview.size.height + 32 },
+  });
   const findings: Finding[] = [];
   const report = (tab: string, problem: string) => findings.push({ page: preview.name, tab, theme, problem });
   page.on("console", (message) => {
@@ -104,7 +124,9 @@ export async function checkPage(browser: Browser, preview: PreviewPage, lang: st
   for (const tab of preview.tabs.length ? preview.tabs : ["-"]) {
     if (tab !== "-") await showTab(page, tab);
     for (const problem of new Set(await inspect(page))) report(tab, problem);
-    await page.locator("#preview-window").screenshot({ path: resolve(dir, `${preview.name}${tab === "-" ? "" : `-${tab}`}-${theme}.png`) });
+    await page
+      .locator("#preview-window")
+      .screenshot({ path: resolve(dir, `${preview.name}${tab === "-" ? "" : `-${tab}`}-${theme}.png`) });
   }
   await page.close();
   return findings;

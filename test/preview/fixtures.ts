@@ -4,7 +4,9 @@ import type { startSystem } from "../support/start-system";
 /** A plain portrait, inline so the page loads nothing from Foundry's icons. */
 export const PORTRAIT =
   "data:image/svg+xml;utf8," +
-  encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#8b2e16"/><circle cx="32" cy="24" r="12" fill="#f3e6d0"/><rect x="14" y="40" width="36" height="20" rx="10" fill="#f3e6d0"/></svg>');
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#8b2e16"/><circle cx="32" cy="24" r="12" fill="#f3e6d0"/><rect x="14" y="40" width="36" height="20" rx="10" fill="#f3e6d0"/></svg>',
+  );
 
 const BIOGRAPHY = "<p>Né dans un village de pêcheurs, il a suivi un maître errant jusqu'aux montagnes de l'Ouest.</p>";
 
@@ -38,7 +40,12 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
       panic: { value: 2 },
       chi: { value: 9 },
       priorities: { attributes: 3, skills: 4, powers: 2, traits: 1, experience: 5 },
-      concept: { origin: "Fille d'un magistrat déchu", impression: "Froide et précise", motivations: "Venger son père", likes: "Le thé vert, les nuits sans lune" },
+      concept: {
+        origin: "Fille d'un magistrat déchu",
+        impression: "Froide et précise",
+        motivations: "Venger son père",
+        likes: "Le thé vert, les nuits sans lune",
+      },
       biography: BIOGRAPHY,
     },
   });
@@ -47,19 +54,54 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
     { name: "Criminel", type: "wuxiaSkill", img: PORTRAIT, system: { category: "metier", level: 3 } },
     { name: "Espion", type: "wuxiaSkill", img: PORTRAIT, system: { category: "metier", level: 4 } },
     { name: "Artiste martial", type: "wuxiaSkill", img: PORTRAIT, system: { category: "profession", level: 6 } },
-    { name: "Tir à l'arc", type: "wuxiaSkill", img: PORTRAIT, system: { category: "narrow", parentSkill: "Chasseur", level: 1 } },
-    { name: "Calligraphie", type: "wuxiaSkill", img: PORTRAIT, system: { category: "narrow", parentSkill: "Lettré", level: 2 } },
+    {
+      name: "Tir à l'arc",
+      type: "wuxiaSkill",
+      img: PORTRAIT,
+      system: { category: "narrow", parentSkill: "Chasseur", level: 1 },
+    },
+    {
+      name: "Calligraphie",
+      type: "wuxiaSkill",
+      img: PORTRAIT,
+      system: { category: "narrow", parentSkill: "Lettré", level: 2 },
+    },
     {
       name: "Chant des 1000 lames",
       type: "wuxiaPower",
       img: PORTRAIT,
-      system: { heroType: "assassin", level: 4, attribute: "feu", chiCost: 2, description: "<p>Lancer d'un grand nombre de couteaux.</p>" },
+      system: {
+        heroType: "assassin",
+        level: 4,
+        attribute: "feu",
+        chiCost: 2,
+        description: "<p>Lancer d'un grand nombre de couteaux.</p>",
+      },
     },
-    { name: "Course du vent", type: "wuxiaPower", img: PORTRAIT, system: { heroType: "assassin", level: 3, attribute: "feu" } },
-    { name: "Bond du tigre", type: "wuxiaPower", img: PORTRAIT, system: { heroType: "general", level: 2, attribute: "metal" } },
+    {
+      name: "Course du vent",
+      type: "wuxiaPower",
+      img: PORTRAIT,
+      system: { heroType: "assassin", level: 3, attribute: "feu" },
+    },
+    {
+      name: "Bond du tigre",
+      type: "wuxiaPower",
+      img: PORTRAIT,
+      system: { heroType: "general", level: 2, attribute: "metal" },
+    },
     { name: "Mémoire", type: "wuxiaTrait", img: PORTRAIT, system: { zodiac: "tigre" } },
     { name: "Rancunière", type: "wuxiaDrame", img: PORTRAIT, system: { zodiac: "tigre" } },
-    { name: "Dague de jade", type: "wuxiaWeapon", img: PORTRAIT, system: { damage: 3, skill: "Artiste martial", ame: { name: "Saignement", effect: "Chaque succès investi ajoute 1 NB au round suivant." } } },
+    {
+      name: "Dague de jade",
+      type: "wuxiaWeapon",
+      img: PORTRAIT,
+      system: {
+        damage: 3,
+        skill: "Artiste martial",
+        ame: { name: "Saignement", effect: "Chaque succès investi ajoute 1 NB au round suivant." },
+      },
+    },
     { name: "Arc long", type: "wuxiaWeapon", img: PORTRAIT, system: { damage: 4, skill: "Chasseur" } },
     { name: "Robe de soie renforcée", type: "wuxiaArmour", img: PORTRAIT, system: { armour: 1 } },
   ]);
@@ -68,7 +110,13 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
     name: "Bandit des marais",
     type: "wuxiaCharacter",
     img: PORTRAIT,
-    system: { npc: true, heroType: "guerrier", attributes: { metal: 4, feu: 3, terre: 2, eau: 2, bois: 1 }, wounds: { value: 19 }, panic: { value: 9 } },
+    system: {
+      npc: true,
+      heroType: "guerrier",
+      attributes: { metal: 4, feu: 3, terre: 2, eau: 2, bois: 1 },
+      wounds: { value: 19 },
+      panic: { value: 9 },
+    },
   });
   await wuxiaNpc.createEmbeddedDocuments("Item", [
     { name: "Criminel", type: "wuxiaSkill", img: PORTRAIT, system: { category: "metier", level: 2 } },
@@ -81,25 +129,65 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
     img: PORTRAIT,
     system: {
       race: "Humain",
-      characteristics: { corps: { value: 3, xp: 2 }, agilite: { value: 2 }, intuition: { value: -1 }, intelligence: { value: -2, race: 1 } },
-      means: { puissance: { value: 2 }, resistance: { value: 3, xp: 12 }, manoeuvre: { value: 0 }, precision: { value: -1 } },
+      characteristics: {
+        corps: { value: 3, xp: 2 },
+        agilite: { value: 2 },
+        intuition: { value: -1 },
+        intelligence: { value: -2, race: 1 },
+      },
+      means: {
+        puissance: { value: 2 },
+        resistance: { value: 3, xp: 12 },
+        manoeuvre: { value: 0 },
+        precision: { value: -1 },
+      },
       wounds: { light: 2, grave: 1, stunned: true },
       biography: "<p>Le plus grand de la classe, et il le sait.</p>",
     },
   });
   await harmoniesHero.createEmbeddedDocuments("Item", [
-    { name: "Fantassin", type: "harmoniesMetier", img: PORTRAIT, system: { skills: ["Combat à l'épée", "Esquive", "Combat à mains nues", "Lancer du couteau"] } },
-    { name: "Cambrioleur", type: "harmoniesHobby", img: PORTRAIT, system: { skills: ["Crochetage", "Discrétion", "Désamorçage"] } },
-    { name: "Combat à l'épée", type: "harmoniesSkill", img: PORTRAIT, system: { level: 0, characteristic: "agilite", means: "manoeuvre" } },
+    {
+      name: "Fantassin",
+      type: "harmoniesMetier",
+      img: PORTRAIT,
+      system: { skills: ["Combat à l'épée", "Esquive", "Combat à mains nues", "Lancer du couteau"] },
+    },
+    {
+      name: "Cambrioleur",
+      type: "harmoniesHobby",
+      img: PORTRAIT,
+      system: { skills: ["Crochetage", "Discrétion", "Désamorçage"] },
+    },
+    {
+      name: "Combat à l'épée",
+      type: "harmoniesSkill",
+      img: PORTRAIT,
+      system: { level: 0, characteristic: "agilite", means: "manoeuvre" },
+    },
     { name: "Esquive", type: "harmoniesSkill", img: PORTRAIT, system: { level: 0 } },
-    { name: "Combat à mains nues", type: "harmoniesSkill", img: PORTRAIT, system: { level: 0, characteristic: "corps", means: "puissance" } },
+    {
+      name: "Combat à mains nues",
+      type: "harmoniesSkill",
+      img: PORTRAIT,
+      system: { level: 0, characteristic: "corps", means: "puissance" },
+    },
     { name: "Lancer du couteau", type: "harmoniesSkill", img: PORTRAIT, system: { level: -4, xp: 40 } },
     { name: "Crochetage", type: "harmoniesSkill", img: PORTRAIT, system: { level: -5 } },
     { name: "Désamorçage", type: "harmoniesSkill" },
     { name: "Chants", type: "harmoniesSkill", img: PORTRAIT, system: { level: -10, talent: true } },
     { name: "Occultisme", type: "harmoniesSkill", img: PORTRAIT, system: { hermetic: true } },
-    { name: "Bâton de baseball", type: "harmoniesWeapon", img: PORTRAIT, system: { damage: 1, range: "melee", skill: "Combat à mains nues" } },
-    { name: "Lance-pierre", type: "harmoniesWeapon", img: PORTRAIT, system: { damage: 0, range: "missile", skill: "Lancer du couteau" } },
+    {
+      name: "Bâton de baseball",
+      type: "harmoniesWeapon",
+      img: PORTRAIT,
+      system: { damage: 1, range: "melee", skill: "Combat à mains nues" },
+    },
+    {
+      name: "Lance-pierre",
+      type: "harmoniesWeapon",
+      img: PORTRAIT,
+      system: { damage: 0, range: "missile", skill: "Lancer du couteau" },
+    },
     { name: "Blouson de cuir", type: "harmoniesArmour", img: PORTRAIT, system: { armour: 1 } },
   ]);
 
@@ -107,9 +195,16 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
     name: "Garde de nuit",
     type: "harmoniesCharacter",
     img: PORTRAIT,
-    system: { npc: true, characteristics: { corps: { value: 1 } }, means: { resistance: { value: 1 } }, wounds: { light: 5, grave: 2, critical: 1, fatal: true } },
+    system: {
+      npc: true,
+      characteristics: { corps: { value: 1 } },
+      means: { resistance: { value: 1 } },
+      wounds: { light: 5, grave: 2, critical: 1, fatal: true },
+    },
   });
-  await harmoniesNpc.createEmbeddedDocuments("Item", [{ name: "Combat à l'épée", type: "harmoniesSkill", img: PORTRAIT, system: { level: 0 } }]);
+  await harmoniesNpc.createEmbeddedDocuments("Item", [
+    { name: "Combat à l'épée", type: "harmoniesSkill", img: PORTRAIT, system: { level: 0 } },
+  ]);
 
   const harmoniesGroup = await Actor.create({
     name: "Garde du palais",
@@ -119,9 +214,51 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
       ruleset: "harmonies",
       action: { characteristic: "agilite", means: "precision" },
       members: [
-        { label: "Gardes", count: 25, stats: { corps: 1, agilite: 1, intuition: 0, intelligence: -1, puissance: 1, resistance: 1, manoeuvre: 0, precision: 0, skill: 0 } },
-        { label: "Sergents", count: 3, stats: { corps: 2, agilite: 1, intuition: 1, intelligence: 0, puissance: 2, resistance: 2, manoeuvre: 1, precision: 1, skill: 1 } },
-        { label: "Chien de garde", count: 1, stats: { corps: -10, agilite: 2, intuition: 2, intelligence: -8, puissance: -5, resistance: -3, manoeuvre: -2, precision: -6, skill: -3 } },
+        {
+          label: "Gardes",
+          count: 25,
+          stats: {
+            corps: 1,
+            agilite: 1,
+            intuition: 0,
+            intelligence: -1,
+            puissance: 1,
+            resistance: 1,
+            manoeuvre: 0,
+            precision: 0,
+            skill: 0,
+          },
+        },
+        {
+          label: "Sergents",
+          count: 3,
+          stats: {
+            corps: 2,
+            agilite: 1,
+            intuition: 1,
+            intelligence: 0,
+            puissance: 2,
+            resistance: 2,
+            manoeuvre: 1,
+            precision: 1,
+            skill: 1,
+          },
+        },
+        {
+          label: "Chien de garde",
+          count: 1,
+          stats: {
+            corps: -10,
+            agilite: 2,
+            intuition: 2,
+            intelligence: -8,
+            puissance: -5,
+            resistance: -3,
+            manoeuvre: -2,
+            precision: -6,
+            skill: -3,
+          },
+        },
       ],
       description: "<p>Ils gardent la porte nord jour et nuit.</p>",
     },

@@ -55,7 +55,9 @@ export async function sheetPage(
   document: { type: string; name: string; documentName?: string },
   page: { name: string; editMode?: boolean },
 ): Promise<PreviewPage> {
-  const registration = env.started.foundry.sheets.registrations.find((r) => r.types.includes(document.type) && r.makeDefault);
+  const registration = env.started.foundry.sheets.registrations.find(
+    (r) => r.types.includes(document.type) && r.makeDefault,
+  );
   if (!registration) throw new Error(`no sheet registered for ${document.type}`);
   const Sheet = registration.sheetClass as SheetClass;
   const sheet = new Sheet({ document });

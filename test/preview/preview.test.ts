@@ -10,8 +10,12 @@ import { PAGE_SOURCES, systemTemplateRenderer, type PreviewPage } from "./pages"
 // actors built through the Foundry double. Missing Chromium fails the run under CI=true; locally
 // `npm run test:preview` installs it first (scripts/ensure-chromium.mjs).
 const hasBrowser = existsSync(CHROMIUM);
-if (!hasBrowser && process.env.CI === "true") throw new Error(`${CHROMIUM} is missing: the sheet preview cannot run (apt-get install -y chromium).`);
-if (!hasBrowser) console.warn(`\n*** ${CHROMIUM} is missing: the sheet preview is NOT checked. Run npm run test:preview to install it. ***\n`);
+if (!hasBrowser && process.env.CI === "true")
+  throw new Error(`${CHROMIUM} is missing: the sheet preview cannot run (apt-get install -y chromium).`);
+if (!hasBrowser)
+  console.warn(
+    `\n*** ${CHROMIUM} is missing: the sheet preview is NOT checked. Run npm run test:preview to install it. ***\n`,
+  );
 
 const THEMES: Theme[] = ["light", "dark"];
 
@@ -20,7 +24,9 @@ async function renderPages(lang: "en" | "fr"): Promise<{ pages: PreviewPage[]; m
   const env = { started, fixtures: await buildFixtures(started), render: systemTemplateRenderer() };
   // PREVIEW_PAGES=<regex> narrows the run to some pages while working on them.
   const only = process.env.PREVIEW_PAGES ? new RegExp(process.env.PREVIEW_PAGES) : null;
-  const pages = (await Promise.all(PAGE_SOURCES.map((source) => source(env)))).flat().filter((p) => !only || only.test(p.name));
+  const pages = (await Promise.all(PAGE_SOURCES.map((source) => source(env))))
+    .flat()
+    .filter((p) => !only || only.test(p.name));
   return { pages, missing: [...started.foundry.game.i18n.missing] };
 }
 
@@ -39,7 +45,8 @@ describe.skipIf(!hasBrowser)("the sheets in Chromium", () => {
       expect(missing, "keys the templates asked for that the lang file lacks").toEqual([]);
       expect(pages.length).toBeGreaterThan(process.env.PREVIEW_PAGES ? 0 : 10);
       const findings: Finding[] = [];
-      for (const page of pages) for (const theme of THEMES) findings.push(...(await checkPage(browser, page, lang, theme)));
+      for (const page of pages)
+        for (const theme of THEMES) findings.push(...(await checkPage(browser, page, lang, theme)));
       expect(findings.map((f) => `${f.page} [${f.tab}, ${f.theme}]: ${f.problem}`)).toEqual([]);
     });
   }

@@ -36,7 +36,9 @@ interface DialogLike {
 export const rollPages: PageSource = async (env: PreviewEnv) => {
   const { foundry } = env.started;
   // Cards are the rolls' own rendering through Foundry's renderTemplate: the real templates here.
-  const handlebars = (globalThis as unknown as { foundry: { applications: { handlebars: { renderTemplate: unknown } } } }).foundry.applications.handlebars;
+  const handlebars = (
+    globalThis as unknown as { foundry: { applications: { handlebars: { renderTemplate: unknown } } } }
+  ).foundry.applications.handlebars;
   const renderTemplate = handlebars.renderTemplate;
   handlebars.renderTemplate = env.render;
   const [{ registerRollSettings }, { registerDice }, { registerChat }] = await Promise.all([
@@ -53,9 +55,15 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   const { rollDialogFor } = await import("../../src/dialogs/open");
 
   const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup } = env.fixtures;
-  const game = foundry.game as unknown as { actors: { add(a: unknown): void }; messages: { get(id: string): MessageLike }; user: AnyObject; users: { contents: AnyObject[] } };
+  const game = foundry.game as unknown as {
+    actors: { add(a: unknown): void };
+    messages: { get(id: string): MessageLike };
+    user: AnyObject;
+    users: { contents: AnyObject[] };
+  };
   for (const actor of [wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup]) game.actors.add(actor);
-  const item = (actor: { items: { contents: { id: string; name: string }[] } }, name: string) => actor.items.contents.find((i) => i.name === name)?.id;
+  const item = (actor: { items: { contents: { id: string; name: string }[] } }, name: string) =>
+    actor.items.contents.find((i) => i.name === name)?.id;
 
   const roll = async (actor: unknown, list: number[], request: AnyObject = {}): Promise<MessageLike> => {
     foundry.CONFIG.Dice.randomUniform = faces(list);
@@ -73,13 +81,18 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
     const { WuxiaRoll } = await import("../../src/dice/wuxia-roll");
     const subject = rollSubject(wuxiaNpc as never);
     if (subject.ruleset !== "wuxia") throw new Error("fixture");
-    const r = WuxiaRoll.build(form.wuxiaConfig(subject, form.wuxiaDefaults(subject, { skillId: item(wuxiaNpc, "Criminel") })));
+    const r = WuxiaRoll.build(
+      form.wuxiaConfig(subject, form.wuxiaDefaults(subject, { skillId: item(wuxiaNpc, "Criminel") })),
+    );
     foundry.CONFIG.Dice.randomUniform = faces([8, 2, 2, 9]);
     await r.evaluate();
     await carryOut("oppose", { messageId: opposed.id, roll: r.toJSON() as AnyObject });
     return opposed;
   })();
-  const harmonies = await roll(harmoniesHero, [10, 10, 3, 1], { item: item(harmoniesHero, "Combat à l'épée"), values: { open: true, difficulty: -3 } });
+  const harmonies = await roll(harmoniesHero, [10, 10, 3, 1], {
+    item: item(harmoniesHero, "Combat à l'épée"),
+    values: { open: true, difficulty: -3 },
+  });
   const group = await roll(harmoniesGroup, [6, 4], { values: { difficulty: -1 } });
   const secret = await roll(harmoniesHero, [5, 5], { values: { visibility: "gm" } });
 
@@ -98,19 +111,56 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
     return html;
   };
   const chatLog = async (): Promise<PreviewPage> => {
-    const messages = [await draw(specialised), await draw(critical), await draw(opposing), await draw(harmonies), await draw(group), await draw(secret, true)];
-    return { name: "chat-log", title: "Chat", size: { width: 300, height: 2000 }, classes: ["application", "wh-preview-chat"], tag: "div", html: `${CHAT_LOG_STYLE}<ol class="chat-log">${messages.join("\n")}</ol>`, tabs: [] };
+    const messages = [
+      await draw(specialised),
+      await draw(critical),
+      await draw(opposing),
+      await draw(harmonies),
+      await draw(group),
+      await draw(secret, true),
+    ];
+    return {
+      name: "chat-log",
+      title: "Chat",
+      size: { width: 300, height: 2000 },
+      classes: ["application", "wh-preview-chat"],
+      tag: "div",
+      html: `${CHAT_LOG_STYLE}<ol class="chat-log">${messages.join("\n")}</ol>`,
+      tabs: [],
+    };
   };
 
   const dialog = async (name: string, actor: unknown, start: AnyObject): Promise<PreviewPage> => {
     const subject = rollSubject(actor as never);
-    const values = subject.ruleset === "wuxia" ? form.wuxiaDefaults(subject, start) : subject.ruleset === "harmonies" ? form.harmoniesDefaults(subject, start) : form.groupDefaults(subject, start);
+    const values =
+      subject.ruleset === "wuxia"
+        ? form.wuxiaDefaults(subject, start)
+        : subject.ruleset === "harmonies"
+          ? form.harmoniesDefaults(subject, start)
+          : form.groupDefaults(subject, start);
     const app = rollDialogFor(subject, values as never) as unknown as DialogLike;
     await app.render({ force: true });
     const parts = (app.constructor as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
-    const html = await Promise.all(Object.entries(parts).map(async ([id, part]) => (await env.render(part.template, app.partContexts[id] ?? {})).replace(/^\s*<([a-z][\w-]*)/i, `<$1 data-application-part="${id}"`)));
-    const title = foundry.game.i18n.localize(`WH.Dialog.${name === "group" ? "Group" : name === "wuxia" ? "Wuxia" : "Harmonies"}.Title`);
-    return { name: `roll-dialog-${name}`, title, size: { width: app.options.position?.width ?? 460, height: 640 }, classes: ["application", ...(app.options.classes ?? [])], tag: "form", html: html.join("\n"), tabs: [] };
+    const html = await Promise.all(
+      Object.entries(parts).map(async ([id, part]) =>
+        (await env.render(part.template, app.partContexts[id] ?? {})).replace(
+          /^\s*<([a-z][\w-]*)/i,
+          `<$1 data-application-part="${id}"`,
+        ),
+      ),
+    );
+    const title = foundry.game.i18n.localize(
+      `WH.Dialog.${name === "group" ? "Group" : name === "wuxia" ? "Wuxia" : "Harmonies"}.Title`,
+    );
+    return {
+      name: `roll-dialog-${name}`,
+      title,
+      size: { width: app.options.position?.width ?? 460, height: 640 },
+      classes: ["application", ...(app.options.classes ?? [])],
+      tag: "form",
+      html: html.join("\n"),
+      tabs: [],
+    };
   };
 
   const pages = [

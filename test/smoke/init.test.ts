@@ -34,7 +34,10 @@ describe("the built system, loaded in the Foundry double", () => {
   });
 
   it("registers a data model and a sheet for every sub-type in system.json", () => {
-    const config = foundry.CONFIG as unknown as Record<string, { dataModels: Record<string, unknown>; documentClass: unknown }>;
+    const config = foundry.CONFIG as unknown as Record<
+      string,
+      { dataModels: Record<string, unknown>; documentClass: unknown }
+    >;
     for (const [documentName, types] of Object.entries(manifest.documentTypes)) {
       for (const type of Object.keys(types)) {
         expect(config[documentName]?.dataModels[type], `${documentName}.${type} data model`).toBeTypeOf("function");
@@ -59,7 +62,9 @@ describe("the built system, loaded in the Foundry double", () => {
     const bundle = readFileSync(resolve(DIST, manifest.esmodules[0] as string), "utf8");
     const fromBundle = [...bundle.matchAll(/["'`]([\w/.-]+\.hbs)["'`]/g)].map((m) => m[1] as string);
     const fromParts = foundry.sheets.registrations.flatMap((r) =>
-      Object.values((r.sheetClass as { PARTS?: Record<string, { template: string }> }).PARTS ?? {}).map((p) => p.template),
+      Object.values((r.sheetClass as { PARTS?: Record<string, { template: string }> }).PARTS ?? {}).map(
+        (p) => p.template,
+      ),
     );
     const referenced = new Set([...fromBundle, ...fromParts]);
     for (const template of referenced) {
@@ -75,14 +80,23 @@ describe("the built system, loaded in the Foundry double", () => {
   });
 
   it("labels every data model field through LOCALIZATION_PREFIXES in both languages", () => {
-    const config = foundry.CONFIG as unknown as Record<string, { dataModels?: Record<string, { schema: SchemaField; LOCALIZATION_PREFIXES: string[] }> }>;
+    const config = foundry.CONFIG as unknown as Record<
+      string,
+      { dataModels?: Record<string, { schema: SchemaField; LOCALIZATION_PREFIXES: string[] }> }
+    >;
     const languages = [loadLang("en"), loadLang("fr")].map((l) => new Set(flattenKeys(l)));
     for (const documentName of ["Actor", "Item"]) {
       for (const [type, model] of Object.entries(config[documentName]?.dataModels ?? {})) {
-        expect(model.LOCALIZATION_PREFIXES.length, `${documentName}.${type} has LOCALIZATION_PREFIXES`).toBeGreaterThan(0);
+        expect(model.LOCALIZATION_PREFIXES.length, `${documentName}.${type} has LOCALIZATION_PREFIXES`).toBeGreaterThan(
+          0,
+        );
         for (const field of leafFields(model.schema)) {
           const keys = model.LOCALIZATION_PREFIXES.map((p) => `${p}.FIELDS.${field.fieldPath}.label`);
-          for (const lang of languages) expect(keys.some((k) => lang.has(k)), `${documentName}.${type}: ${keys.join(" | ")}`).toBe(true);
+          for (const lang of languages)
+            expect(
+              keys.some((k) => lang.has(k)),
+              `${documentName}.${type}: ${keys.join(" | ")}`,
+            ).toBe(true);
         }
       }
     }

@@ -53,11 +53,20 @@ export function installDiceSoNice(): Animation[] {
     if (!("rolls" in changes)) return;
     const added = message.rolls.length - (counts.get(message.id) ?? 0);
     counts.set(message.id, message.rolls.length);
-    if (added > 0) for (const roll of message.rolls.slice(-added)) animations.push({ formula: roll.formula, via: "update", messageId: message.id });
+    if (added > 0)
+      for (const roll of message.rolls.slice(-added))
+        animations.push({ formula: roll.formula, via: "update", messageId: message.id });
   }) as never);
   g.game.dice3d = {
     addColorset: () => undefined,
-    async showForRoll(roll: Roll, _user?: unknown, _synchronize?: boolean, _whisper?: string[] | null, _blind?: boolean, messageId?: string | null): Promise<boolean> {
+    async showForRoll(
+      roll: Roll,
+      _user?: unknown,
+      _synchronize?: boolean,
+      _whisper?: string[] | null,
+      _blind?: boolean,
+      messageId?: string | null,
+    ): Promise<boolean> {
       animations.push({ formula: roll.formula, via: "showForRoll", messageId: messageId ?? null });
       return true;
     },

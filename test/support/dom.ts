@@ -22,7 +22,12 @@ export async function openRollDialog<D extends { render(options: { force: boolea
   const form = await import("../../src/dialogs/roll-form");
   const { rollDialogFor } = await import("../../src/dialogs/open");
   const subject = rollSubject(actor);
-  const values = subject.ruleset === "wuxia" ? form.wuxiaDefaults(subject, start) : subject.ruleset === "harmonies" ? form.harmoniesDefaults(subject, start) : form.groupDefaults(subject);
+  const values =
+    subject.ruleset === "wuxia"
+      ? form.wuxiaDefaults(subject, start)
+      : subject.ruleset === "harmonies"
+        ? form.harmoniesDefaults(subject, start)
+        : form.groupDefaults(subject);
   const dialog = rollDialogFor(subject, values as never) as unknown as D;
   await dialog.render({ force: true });
   return dialog;

@@ -27,7 +27,11 @@ export async function startSystem(options: Parameters<typeof installFoundry>[0] 
 /** What tests need of the configured Actor class (the double underneath the system's class). */
 export interface DocumentFactory {
   create(data: Record<string, unknown>): Promise<TestActor>;
-  createDialog(data?: Record<string, unknown>, createOptions?: Record<string, unknown>, context?: { types?: string[] }): Promise<unknown>;
+  createDialog(
+    data?: Record<string, unknown>,
+    createOptions?: Record<string, unknown>,
+    context?: { types?: string[] },
+  ): Promise<unknown>;
 }
 
 export interface TestItem {

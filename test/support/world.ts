@@ -10,7 +10,9 @@ import { renderTemplatesFromDisk } from "../foundry/templates";
 
 export type Generation = 13 | 14;
 
-export async function startWorld(options: { generation?: Generation; lang?: "en" | "fr"; isGM?: boolean } = {}): Promise<FoundryDouble> {
+export async function startWorld(
+  options: { generation?: Generation; lang?: "en" | "fr"; isGM?: boolean } = {},
+): Promise<FoundryDouble> {
   const foundry = installFoundry(options);
   renderTemplatesFromDisk();
   vi.resetModules();
@@ -53,14 +55,20 @@ export function strangerId(): string {
  * GM creates it, as in a world the GM prepares (a player lacks ACTOR_CREATE by default), whoever
  * the test acts as.
  */
-export async function createActor(data: AnyObject & { items?: AnyObject[] }, options: { ownedByPlayer?: boolean } = {}): Promise<Actor.Implementation> {
+export async function createActor(
+  data: AnyObject & { items?: AnyObject[] },
+  options: { ownedByPlayer?: boolean } = {},
+): Promise<Actor.Implementation> {
   const ownership = options.ownedByPlayer === false ? { default: 0 } : { default: 0, [playerId()]: 3 };
   const { items = [], ...rest } = data;
   const g = globalThis as unknown as { game: { user: unknown } };
   const actingUser = g.game.user;
   actAs("gm");
   try {
-    const actor = (await (Actor as unknown as { create(data: AnyObject): Promise<Actor.Implementation> }).create({ ownership, ...rest })) as Actor.Implementation;
+    const actor = (await (Actor as unknown as { create(data: AnyObject): Promise<Actor.Implementation> }).create({
+      ownership,
+      ...rest,
+    })) as Actor.Implementation;
     if (items.length) await actor.createEmbeddedDocuments("Item", items as never);
     return actor;
   } finally {
@@ -107,7 +115,11 @@ export function guards(count = 25, name = "Gardes"): Promise<Actor.Implementatio
   return createActor({
     name,
     type: "group",
-    system: { ruleset: "harmonies", members: [{ label: "Garde", count, stats: { agilite: 1, manoeuvre: 1, skill: 0 } }], action: { characteristic: "agilite", means: "manoeuvre" } },
+    system: {
+      ruleset: "harmonies",
+      members: [{ label: "Garde", count, stats: { agilite: 1, manoeuvre: 1, skill: 0 } }],
+      action: { characteristic: "agilite", means: "manoeuvre" },
+    },
   });
 }
 
@@ -137,7 +149,8 @@ export type Seat = "player" | "gm" | "stranger";
 
 /** The user in a seat. */
 export function seatUser(who: Seat): unknown {
-  const users = (globalThis as unknown as { game: { users: { contents: { id: string; isGM: boolean }[] } } }).game.users.contents;
+  const users = (globalThis as unknown as { game: { users: { contents: { id: string; isGM: boolean }[] } } }).game.users
+    .contents;
   const players = users.filter((u) => !u.isGM);
   return who === "gm" ? users.find((u) => u.isGM) : who === "player" ? players[0] : players[1];
 }
@@ -148,7 +161,9 @@ export function actAs(who: Seat): void {
 
 /** The user acting now, with what the double adds to users (their character, their hotbar). */
 export function currentUser(): { id: string; character: unknown; hotbar: Record<number, string> } {
-  return (globalThis as unknown as { game: { user: { id: string; character: unknown; hotbar: Record<number, string> } } }).game.user;
+  return (
+    globalThis as unknown as { game: { user: { id: string; character: unknown; hotbar: Record<number, string> } } }
+  ).game.user;
 }
 
 export function destinyOf(actor: Actor.Implementation): number {
@@ -156,9 +171,15 @@ export function destinyOf(actor: Actor.Implementation): number {
 }
 
 /** Rolls for an actor as the given user, skipping the dialog, with the faces scripted. */
-export async function rollAs(who: Seat, actor: Actor.Implementation, faces: number[], request: Record<string, unknown> = {}): Promise<PostedMessage> {
+export async function rollAs(
+  who: Seat,
+  actor: Actor.Implementation,
+  faces: number[],
+  request: Record<string, unknown> = {},
+): Promise<PostedMessage> {
   actAs(who);
-  (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform = facesRandom(faces);
+  (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform =
+    facesRandom(faces);
   const { rollActor } = await import("../../src/api/roll");
   const values = { visibility: "public", ...(request.values as Record<string, unknown> | undefined) };
   const message = (await rollActor(actor, { dialog: false, ...request, values })) as unknown as PostedMessage | null;
@@ -178,7 +199,12 @@ export async function renderAs(who: Seat, message: PostedMessage): Promise<HTMLE
  * when the asker is that GM. The test's own seat is left as it was. Resolves with the receipt;
  * a refusal rejects with its RollError.
  */
-export async function carryOutAs(who: Seat, action: string, payload: object, options: { withoutGm?: boolean } = {}): Promise<string | undefined> {
+export async function carryOutAs(
+  who: Seat,
+  action: string,
+  payload: object,
+  options: { withoutGm?: boolean } = {},
+): Promise<string | undefined> {
   const { carryOut } = await import("../../src/requests/authority");
   return asClient(seatUser(who), () => carryOut(action, payload, options));
 }
@@ -187,14 +213,19 @@ export async function carryOutAs(who: Seat, action: string, payload: object, opt
  * An opposing Wuxia roll of an actor as the roll dialog builds it (its Attribute, skill, SR),
  * evaluated with the faces scripted, as JSON: what the opposing player's client sends.
  */
-export async function opposingRollJson(actor: Actor.Implementation, faces: number[], values: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
+export async function opposingRollJson(
+  actor: Actor.Implementation,
+  faces: number[],
+  values: Record<string, unknown> = {},
+): Promise<Record<string, unknown>> {
   const { rollSubject } = await import("../../src/dice/subjects");
   const { readWuxiaValues, wuxiaConfig, wuxiaDefaults } = await import("../../src/dialogs/roll-form");
   const { WuxiaRoll } = await import("../../src/dice/wuxia-roll");
   const subject = rollSubject(actor);
   if (subject.ruleset !== "wuxia") throw new Error("opposingRollJson: not a Wuxia actor");
   const read = readWuxiaValues({ ...wuxiaDefaults(subject), visibility: "public", ...values }, subject);
-  (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform = facesRandom(faces);
+  (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform =
+    facesRandom(faces);
   const roll = await WuxiaRoll.build(wuxiaConfig(subject, read)).evaluate();
   return roll.toJSON() as Record<string, unknown>;
 }

@@ -24,18 +24,29 @@ describe("a group's derived data costs what its sub-groups cost", () => {
 
   it("combines each Value as the book does over every individual", async () => {
     const members = army(30, 40);
-    const actor = await started.Actor.create({ name: "Army", type: "group", system: { ruleset: "harmonies", members } });
+    const actor = await started.Actor.create({
+      name: "Army",
+      type: "group",
+      system: { ruleset: "harmonies", members },
+    });
     for (const key of HARMONIES_ATTRIBUTES) {
       const everyone = members.flatMap((m) => new Array<number>(m.count).fill(m.stats[key] ?? NaN));
       const expected = combineValues(everyone);
       const combined = sys(actor).combined.find((c) => c.key === key);
       expect(combined?.value, key).toBe(expected.value);
-      expect(combined?.setAside.map((s) => s.value), key).toEqual(expected.setAside);
+      expect(
+        combined?.setAside.map((s) => s.value),
+        key,
+      ).toEqual(expected.setAside);
     }
   });
 
   it("prepares 400 sub-groups of 10 000 members without expanding them (it took seconds)", async () => {
-    const actor = await started.Actor.create({ name: "Host", type: "group", system: { ruleset: "harmonies", members: army(400, 10_000) } });
+    const actor = await started.Actor.create({
+      name: "Host",
+      type: "group",
+      system: { ruleset: "harmonies", members: army(400, 10_000) },
+    });
     expect(sys(actor).size).toBeGreaterThan(3_990_000);
     const start = performance.now();
     sys(actor).prepareDerivedData();

@@ -15,16 +15,24 @@ const MEMBERS = 10_000;
 const members = Array.from({ length: SUB_GROUPS }, (_, i) => ({
   label: `Troop ${i}`,
   count: MEMBERS,
-  stats: Object.fromEntries(HARMONIES_ATTRIBUTES.map((k, j) => [k, ((i * (j + 3)) % 41) - 20])) as Record<HarmoniesAttributeKey, number>,
+  stats: Object.fromEntries(HARMONIES_ATTRIBUTES.map((k, j) => [k, ((i * (j + 3)) % 41) - 20])) as Record<
+    HarmoniesAttributeKey,
+    number
+  >,
 }));
 const started = await startSystem();
-const actor: TestActor = await started.Actor.create({ name: "Host", type: "group", system: { ruleset: "harmonies", members } });
+const actor: TestActor = await started.Actor.create({
+  name: "Host",
+  type: "group",
+  system: { ruleset: "harmonies", members },
+});
 const model = actor.system as unknown as GroupModel;
 
 /** The former combining step: every individual's Value listed, then combined. */
 function expandedCombine(): number {
   let check = 0;
-  for (const key of HARMONIES_ATTRIBUTES) check += combineValues(members.flatMap((m) => Array.from({ length: m.count }, () => m.stats[key]))).value;
+  for (const key of HARMONIES_ATTRIBUTES)
+    check += combineValues(members.flatMap((m) => Array.from({ length: m.count }, () => m.stats[key]))).value;
   return check;
 }
 

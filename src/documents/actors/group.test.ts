@@ -41,7 +41,11 @@ describe("Actor group", () => {
       type: "group",
       system: {
         ruleset: "harmonies",
-        members: [member("Gardes", 25, { corps: 1, agilite: 1 }), member("Sergents", 3, { corps: 2, agilite: 1 }), member("Chien", 1, { corps: -10, agilite: 2 })],
+        members: [
+          member("Gardes", 25, { corps: 1, agilite: 1 }),
+          member("Sergents", 3, { corps: 2, agilite: 1 }),
+          member("Chien", 1, { corps: -10, agilite: 2 }),
+        ],
       },
     });
     const setAside = (key: string) => sys(actor).combined.find((c) => c.key === key)?.setAside;
@@ -61,7 +65,10 @@ describe("Actor group", () => {
       system: {
         ruleset: "harmonies",
         action: { characteristic: "agilite", means: "precision" },
-        members: [member("Gardes", 25, { agilite: 1, precision: 0, skill: 0 }), member("Archers", 5, { agilite: 2, precision: 2, skill: 1 })],
+        members: [
+          member("Gardes", 25, { agilite: 1, precision: 0, skill: 0 }),
+          member("Archers", 5, { agilite: 2, precision: 2, skill: 1 }),
+        ],
       },
     });
     expect(sys(actor).actionScores).toEqual([1, 5]);
@@ -91,8 +98,12 @@ describe("Actor group", () => {
 
   it("refuses an empty sub-group and a Wuxia attribute outside 1..10", async () => {
     const actor = await started.Actor.create({ name: "G", type: "group", system: { members: [member("A", 2, {})] } });
-    await expect(actor.update({ "system.members": [member("A", 0, {})] })).rejects.toThrow("must be between 1 and 10000 (got 0)");
-    await expect(actor.update({ "system.members": [member("A", 1, { metal: 11 })] })).rejects.toThrow("must be between 1 and 10 (got 11)");
+    await expect(actor.update({ "system.members": [member("A", 0, {})] })).rejects.toThrow(
+      "must be between 1 and 10000 (got 0)",
+    );
+    await expect(actor.update({ "system.members": [member("A", 1, { metal: 11 })] })).rejects.toThrow(
+      "must be between 1 and 10 (got 11)",
+    );
     expect(sys(actor).members[0]?.count).toBe(2);
   });
 

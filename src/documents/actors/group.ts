@@ -35,8 +35,12 @@ export function newMember(label: string): GroupMemberData {
 
 function defineMemberStats() {
   const fields = foundry.data.fields;
-  const wuxia = Object.fromEntries(WUXIA_ATTRIBUTES.map((k) => [k, integerField({ ...WUXIA_ATTRIBUTE_RANGE, initial: NEW_WUXIA_STAT })]));
-  const harmonies = Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, integerField({ ...HARMONIES_VALUE_LIMITS, initial: NEW_HARMONIES_STAT })]));
+  const wuxia = Object.fromEntries(
+    WUXIA_ATTRIBUTES.map((k) => [k, integerField({ ...WUXIA_ATTRIBUTE_RANGE, initial: NEW_WUXIA_STAT })]),
+  );
+  const harmonies = Object.fromEntries(
+    HARMONIES_ATTRIBUTES.map((k) => [k, integerField({ ...HARMONIES_VALUE_LIMITS, initial: NEW_HARMONIES_STAT })]),
+  );
   return new fields.SchemaField({
     ...(wuxia as Record<WuxiaAttributeKey, ReturnType<typeof integerField>>),
     ...(harmonies as Record<HarmoniesAttributeKey, ReturnType<typeof integerField>>),
@@ -98,7 +102,12 @@ export type GroupDerived = {
 };
 
 /** Actor `group`: NPCs of either rule set acting as one. */
-export class GroupModel extends foundry.abstract.TypeDataModel<GroupSchema, Actor.Implementation, Record<string, never>, GroupDerived> {
+export class GroupModel extends foundry.abstract.TypeDataModel<
+  GroupSchema,
+  Actor.Implementation,
+  Record<string, never>,
+  GroupDerived
+> {
   static override LOCALIZATION_PREFIXES = ["WH.Actor.Group"];
 
   static override defineSchema(): GroupSchema {
@@ -125,7 +134,10 @@ export class GroupModel extends foundry.abstract.TypeDataModel<GroupSchema, Acto
     this.size = members.reduce((sum, m) => sum + m.count, 0);
     this.actionScores = members.map((m) => this.actionScore(m));
     this.homogeneity = members.length ? groupHomogeneity(this.actionScores) : null;
-    this.combined = (this.ruleset as Ruleset) === "harmonies" && members.length ? HARMONIES_ATTRIBUTES.map((key) => combine(key, members)) : [];
+    this.combined =
+      (this.ruleset as Ruleset) === "harmonies" && members.length
+        ? HARMONIES_ATTRIBUTES.map((key) => combine(key, members))
+        : [];
   }
 }
 
@@ -147,7 +159,10 @@ function combine(key: HarmoniesAttributeKey, members: GroupMemberData[]): Combin
  * can then equal its own, so matching set-aside Values against these pools names the right
  * sub-groups, or none when the Value came from merging different ones.
  */
-function equalValuePools(key: HarmoniesAttributeKey, members: GroupMemberData[]): { value: number; labels: string[] }[] {
+function equalValuePools(
+  key: HarmoniesAttributeKey,
+  members: GroupMemberData[],
+): { value: number; labels: string[] }[] {
   const byValue = new Map<number, { count: number; labels: string[] }>();
   for (const m of members) {
     const pool = byValue.get(m.stats[key]) ?? { count: 0, labels: [] };

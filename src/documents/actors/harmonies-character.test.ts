@@ -37,7 +37,11 @@ describe("Actor harmoniesCharacter", () => {
   });
 
   it("derives wound penalties, the token bar and the healing time (RULES 2.5, 2.6)", async () => {
-    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { ...GOLIATH, wounds: { light: 1, grave: 1 } } });
+    const actor = await started.Actor.create({
+      name: "Goliath",
+      type: "harmoniesCharacter",
+      system: { ...GOLIATH, wounds: { light: 1, grave: 1 } },
+    });
     expect(sys(actor).woundPenalty).toEqual({ all: -3, physical: -4 });
     expect(sys(actor).actionPenalty).toEqual({ all: -3, physical: -4 });
     expect(sys(actor).woundSummary).toEqual({ value: 2, max: 7 });
@@ -47,7 +51,11 @@ describe("Actor harmoniesCharacter", () => {
   });
 
   it("adds a stun's −1 to what an action takes now, not to the wound penalties (RULES 2.5)", async () => {
-    const actor = await started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { ...GOLIATH, wounds: { light: 2, grave: 1, stunned: true } } });
+    const actor = await started.Actor.create({
+      name: "Goliath",
+      type: "harmoniesCharacter",
+      system: { ...GOLIATH, wounds: { light: 2, grave: 1, stunned: true } },
+    });
     expect(sys(actor).woundPenalty).toEqual({ all: -3, physical: -5 });
     expect(sys(actor).actionPenalty).toEqual({ all: -4, physical: -6 });
     await actor.update({ "system.wounds.stunned": false });
@@ -55,7 +63,12 @@ describe("Actor harmoniesCharacter", () => {
   });
 
   it("heals in the days the world's house rule sets, the book's 3, 7 and 30 by default", async () => {
-    const wounded = () => started.Actor.create({ name: "Goliath", type: "harmoniesCharacter", system: { ...GOLIATH, wounds: { critical: 1 } } });
+    const wounded = () =>
+      started.Actor.create({
+        name: "Goliath",
+        type: "harmoniesCharacter",
+        system: { ...GOLIATH, wounds: { critical: 1 } },
+      });
     expect(sys(await wounded()).healingDays).toBe(40);
     await started.foundry.game.settings.set("wuxia-harmonies", "harmoniesHealingDays", "2, 5, 20");
     expect(sys(await wounded()).healingDays).toBe(27);
@@ -68,21 +81,37 @@ describe("Actor harmoniesCharacter", () => {
     const actor = await started.Actor.create({ name: "X", type: "harmoniesCharacter" });
     await actor.update({ "system.means.precision.value": -7 });
     expect(sys(actor).means.precision.total).toBe(-7);
-    await expect(actor.update({ "system.means.precision.value": 5000 })).rejects.toThrow("Value must be between -999 and 999 (got 5000).");
-    await expect(actor.update({ "system.wounds.grave": -1 })).rejects.toThrow("Grave wounds must be between 0 and 999 (got -1).");
+    await expect(actor.update({ "system.means.precision.value": 5000 })).rejects.toThrow(
+      "Value must be between -999 and 999 (got 5000).",
+    );
+    await expect(actor.update({ "system.wounds.grave": -1 })).rejects.toThrow(
+      "Grave wounds must be between 0 and 999 (got -1).",
+    );
     expect(sys(actor).means.precision.value).toBe(-7);
   });
 
   it("allows more wounds than the maxima (healing fills full slots) without clamping", async () => {
-    const actor = await started.Actor.create({ name: "X", type: "harmoniesCharacter", system: { wounds: { light: 5 } } });
+    const actor = await started.Actor.create({
+      name: "X",
+      type: "harmoniesCharacter",
+      system: { wounds: { light: 5 } },
+    });
     expect(sys(actor).wounds.light).toBe(5);
   });
 
   it("migrates bare-number scores and `critic`, idempotently", async () => {
     const model = started.documents.ACTOR_MODELS.harmoniesCharacter;
-    const old = { characteristics: { corps: 2, agilite: -1 }, means: { precision: 3 }, wounds: { light: 1, critic: 1 } };
+    const old = {
+      characteristics: { corps: 2, agilite: -1 },
+      means: { precision: 3 },
+      wounds: { light: 1, critic: 1 },
+    };
     const once = model.migrateData(structuredClone(old));
-    expect(once).toMatchObject({ characteristics: { corps: { value: 2 }, agilite: { value: -1 } }, means: { precision: { value: 3 } }, wounds: { critical: 1 } });
+    expect(once).toMatchObject({
+      characteristics: { corps: { value: 2 }, agilite: { value: -1 } },
+      means: { precision: { value: 3 } },
+      wounds: { critical: 1 },
+    });
     expect(once.wounds).not.toHaveProperty("critic");
     expect(model.migrateData(structuredClone(once))).toEqual(once);
     const actor = await started.Actor.create({ name: "Old", type: "harmoniesCharacter", system: old });

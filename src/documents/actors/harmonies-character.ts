@@ -1,7 +1,21 @@
 import { HARMONIES_DEFAULTS, attributeLevelCost, healingDays, woundTrackPenalty, type WoundTrack } from "../../rules";
 import { harmoniesRuleOptions } from "../../settings/house-rules";
-import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey, type HarmoniesCharacteristicKey, type HarmoniesMeansKey } from "../choices";
-import { HARMONIES_VALUE_LIMITS, TALLY_LIMITS, XP_LIMITS, flagField, htmlField, integerField, textField } from "../fields";
+import {
+  HARMONIES_CHARACTERISTICS,
+  HARMONIES_MEANS,
+  type HarmoniesAttributeKey,
+  type HarmoniesCharacteristicKey,
+  type HarmoniesMeansKey,
+} from "../choices";
+import {
+  HARMONIES_VALUE_LIMITS,
+  TALLY_LIMITS,
+  XP_LIMITS,
+  flagField,
+  htmlField,
+  integerField,
+  textField,
+} from "../fields";
 import { isObject, migrateScore, type SourceData } from "../migrations";
 import { equippedArmour } from "./armour";
 
@@ -91,7 +105,12 @@ export type HarmoniesCharacterDerived = {
 };
 
 /** Actor `harmoniesCharacter`: a character or an individual NPC of Harmonies. */
-export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<HarmoniesCharacterSchema, Actor.Implementation, Record<string, never>, HarmoniesCharacterDerived> {
+export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<
+  HarmoniesCharacterSchema,
+  Actor.Implementation,
+  Record<string, never>,
+  HarmoniesCharacterDerived
+> {
   static override LOCALIZATION_PREFIXES = ["WH.Actor.Base", "WH.Actor.Harmonies"];
 
   static override defineSchema(): HarmoniesCharacterSchema {
@@ -111,7 +130,9 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<Harm
 
   /** Value + race bonus of a characteristic or means. */
   score(key: HarmoniesAttributeKey): number {
-    const group: Record<string, HarmoniesScore> = (HARMONIES_CHARACTERISTICS as readonly string[]).includes(key) ? this.characteristics : this.means;
+    const group: Record<string, HarmoniesScore> = (HARMONIES_CHARACTERISTICS as readonly string[]).includes(key)
+      ? this.characteristics
+      : this.means;
     return group[key]?.total ?? 0;
   }
 
@@ -133,7 +154,10 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<Harm
     this.woundPenalty = woundTrackPenalty(track);
     const stun = this.wounds.stunned ? STUN_PENALTY : 0;
     this.actionPenalty = { all: this.woundPenalty.all - stun, physical: this.woundPenalty.physical - stun };
-    this.woundSummary = { value: track.light + track.grave + track.critical, max: maxima.light + maxima.grave + maxima.critical };
+    this.woundSummary = {
+      value: track.light + track.grave + track.critical,
+      max: maxima.light + maxima.grave + maxima.critical,
+    };
     this.healingDays = track.fatal ? null : healingDays(track, { healingDays: harmoniesRuleOptions().healingDays });
     this.armour = equippedArmour(this.parent, "harmoniesArmour");
   }

@@ -41,22 +41,32 @@ describe("Actor wuxiaCharacter", () => {
     const actor = await hero(started);
     const attempt = actor.update({ "system.attributes.metal": 12 });
     await expect(attempt).rejects.toBeInstanceOf(DataModelValidationError);
-    await expect(actor.update({ "system.attributes.metal": 12 })).rejects.toThrow("Metal must be between 1 and 10 (got 12).");
+    await expect(actor.update({ "system.attributes.metal": 12 })).rejects.toThrow(
+      "Metal must be between 1 and 10 (got 12).",
+    );
     expect(sys(actor).attributes.metal).toBe(3);
-    await expect(actor.update({ "system.attributes.eau": 0 })).rejects.toThrow("Water must be between 1 and 10 (got 0).");
+    await expect(actor.update({ "system.attributes.eau": 0 })).rejects.toThrow(
+      "Water must be between 1 and 10 (got 0).",
+    );
   });
 
   it("says so in French for a French client", async () => {
     const fr = await startSystem({ lang: "fr" });
     const actor = await fr.Actor.create({ name: "Lin", type: "wuxiaCharacter" });
-    await expect(actor.update({ "system.attributes.feu": 11 })).rejects.toThrow("Feu doit être compris entre 1 et 10 (reçu : 11).");
+    await expect(actor.update({ "system.attributes.feu": 11 })).rejects.toThrow(
+      "Feu doit être compris entre 1 et 10 (reçu : 11).",
+    );
   });
 
   it("refuses negative counters and creation priorities outside 1..5", async () => {
     const actor = await hero(started);
-    await expect(actor.update({ "system.wounds.value": -1 })).rejects.toThrow("Wound level (NB) must be between 0 and 999 (got -1).");
+    await expect(actor.update({ "system.wounds.value": -1 })).rejects.toThrow(
+      "Wound level (NB) must be between 0 and 999 (got -1).",
+    );
     await expect(actor.update({ "system.destiny": -2 })).rejects.toThrow("Destiny dice must be between 0 and 999");
-    await expect(actor.update({ "system.priorities.powers": 6 })).rejects.toThrow("Powers must be between 1 and 5 (got 6).");
+    await expect(actor.update({ "system.priorities.powers": 6 })).rejects.toThrow(
+      "Powers must be between 1 and 5 (got 6).",
+    );
   });
 
   it("refuses a zodiac sign or hero type it does not know", async () => {
@@ -70,7 +80,12 @@ describe("Actor wuxiaCharacter", () => {
     const model = started.documents.ACTOR_MODELS.wuxiaCharacter;
     const old = { attributes: HERO, wounds: 7, panic: "2", chi: 4, concept: "Fils de pêcheur" };
     const once = model.migrateData(structuredClone(old));
-    expect(once).toMatchObject({ wounds: { value: 7 }, panic: { value: 2 }, chi: { value: 4 }, concept: { origin: "Fils de pêcheur" } });
+    expect(once).toMatchObject({
+      wounds: { value: 7 },
+      panic: { value: 2 },
+      chi: { value: 4 },
+      concept: { origin: "Fils de pêcheur" },
+    });
     expect(model.migrateData(structuredClone(once))).toEqual(once);
     const actor = await started.Actor.create({ name: "Old", type: "wuxiaCharacter", system: old });
     expect(sys(actor).wounds.value).toBe(7);

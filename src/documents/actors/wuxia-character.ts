@@ -75,7 +75,12 @@ export type WuxiaCharacterDerived = {
 };
 
 /** Actor `wuxiaCharacter`: a hero or an individual NPC of Wuxia. */
-export class WuxiaCharacterModel extends foundry.abstract.TypeDataModel<WuxiaCharacterSchema, Actor.Implementation, Record<string, never>, WuxiaCharacterDerived> {
+export class WuxiaCharacterModel extends foundry.abstract.TypeDataModel<
+  WuxiaCharacterSchema,
+  Actor.Implementation,
+  Record<string, never>,
+  WuxiaCharacterDerived
+> {
   static override LOCALIZATION_PREFIXES = ["WH.Actor.Base", "WH.Actor.Wuxia"];
 
   static override defineSchema(): WuxiaCharacterSchema {
@@ -90,7 +95,9 @@ export class WuxiaCharacterModel extends foundry.abstract.TypeDataModel<WuxiaCha
   }
 
   /** A new hero starts with a full chi reserve unless the creation data says otherwise. */
-  override async _preCreate(...args: Parameters<foundry.abstract.TypeDataModel<WuxiaCharacterSchema, Actor.Implementation>["_preCreate"]>) {
+  override async _preCreate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<WuxiaCharacterSchema, Actor.Implementation>["_preCreate"]>
+  ) {
     const allowed = await super._preCreate(...args);
     if (allowed === false) return false;
     const given = (args[0] as { system?: { chi?: { value?: unknown } } }).system?.chi?.value;
@@ -102,9 +109,19 @@ export class WuxiaCharacterModel extends foundry.abstract.TypeDataModel<WuxiaCha
     const options = wuxiaRuleOptions();
     const { metal, eau } = this.attributes;
     const wounds = woundStatus(this.wounds.value, metal, eau, options);
-    Object.assign(this.wounds, { max: wounds.deathThreshold, thresholds: wounds.thresholds, penalty: wounds.penalty, dead: wounds.dead });
+    Object.assign(this.wounds, {
+      max: wounds.deathThreshold,
+      thresholds: wounds.thresholds,
+      penalty: wounds.penalty,
+      dead: wounds.dead,
+    });
     const panic = panicStatus(this.panic.value, eau, options);
-    Object.assign(this.panic, { max: panic.thresholds.at(-1) ?? 0, thresholds: panic.thresholds, penalty: panic.penalty, mustFlee: panic.mustFlee });
+    Object.assign(this.panic, {
+      max: panic.thresholds.at(-1) ?? 0,
+      thresholds: panic.thresholds,
+      penalty: panic.penalty,
+      mustFlee: panic.mustFlee,
+    });
     Object.assign(this.chi, { max: chiReserve(this.attributes) });
     this.armour = equippedArmour(this.parent, "wuxiaArmour");
   }

@@ -1,11 +1,14 @@
 import { effectiveSkillLevel, skillLevelCost, type SkillLevelSource } from "../../rules";
+import { ATTRIBUTE_LABEL_PREFIX, HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, choiceLabels } from "../choices";
 import {
-  ATTRIBUTE_LABEL_PREFIX,
-  HARMONIES_CHARACTERISTICS,
-  HARMONIES_MEANS,
-  choiceLabels,
-} from "../choices";
-import { HARMONIES_VALUE_LIMITS, XP_LIMITS, choiceField, flagField, htmlField, integerField, optionalIntegerField } from "../fields";
+  HARMONIES_VALUE_LIMITS,
+  XP_LIMITS,
+  choiceField,
+  flagField,
+  htmlField,
+  integerField,
+  optionalIntegerField,
+} from "../fields";
 import { type SourceData } from "../migrations";
 import { normaliseName } from "./wuxia-skill";
 
@@ -39,7 +42,12 @@ export type HarmoniesSkillDerived = {
 };
 
 /** Item `harmoniesSkill`. */
-export class HarmoniesSkillModel extends foundry.abstract.TypeDataModel<HarmoniesSkillSchema, Item.Implementation, Record<string, never>, HarmoniesSkillDerived> {
+export class HarmoniesSkillModel extends foundry.abstract.TypeDataModel<
+  HarmoniesSkillSchema,
+  Item.Implementation,
+  Record<string, never>,
+  HarmoniesSkillDerived
+> {
   static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.HarmoniesSkill"];
 
   static override defineSchema(): HarmoniesSkillSchema {
@@ -59,7 +67,12 @@ export class HarmoniesSkillModel extends foundry.abstract.TypeDataModel<Harmonie
     const sets = skillSetsListing(this.parent);
     this.metiers = sets.metier;
     this.hobbies = sets.hobby;
-    const coverage = { metier: sets.metier.length > 0, hobby: sets.hobby.length > 0, talent: this.talent, hermetic: this.hermetic };
+    const coverage = {
+      metier: sets.metier.length > 0,
+      hobby: sets.hobby.length > 0,
+      talent: this.talent,
+      hermetic: this.hermetic,
+    };
     this.effective = effectiveSkillLevel(this.level, coverage);
     this.nextLevelCost = this.level === null ? null : skillLevelCost(this.level + 1);
   }
@@ -74,7 +87,8 @@ function skillSetsListing(item: Item.Implementation | null | undefined): { metie
   for (const other of actor.items.contents) {
     if (other.type !== "harmoniesMetier" && other.type !== "harmoniesHobby") continue;
     const skills = (other as Item.OfType<"harmoniesMetier" | "harmoniesHobby">).system.skills;
-    if (skills.some((s) => normaliseName(s) === name)) found[other.type === "harmoniesMetier" ? "metier" : "hobby"].push(other.name ?? "");
+    if (skills.some((s) => normaliseName(s) === name))
+      found[other.type === "harmoniesMetier" ? "metier" : "hobby"].push(other.name ?? "");
   }
   return found;
 }

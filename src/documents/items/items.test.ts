@@ -28,13 +28,30 @@ describe("Wuxia skills", () => {
       { name: "Tir à l'arc", type: "wuxiaSkill", system: { category: "narrow", parentSkill: " chasseur ", level: 2 } },
     ]);
     const bow = wuxiaSkill(item(actor, "Tir à l'arc"));
-    expect(bow.use).toEqual({ kind: "specialisation", competence: 5, rerolls: 2, parentId: item(actor, "Chasseur").id });
-    expect(wuxiaSkill(item(actor, "Chasseur")).use).toEqual({ kind: "metier", competence: 5, rerolls: 0, parentId: null });
+    expect(bow.use).toEqual({
+      kind: "specialisation",
+      competence: 5,
+      rerolls: 2,
+      parentId: item(actor, "Chasseur").id,
+    });
+    expect(wuxiaSkill(item(actor, "Chasseur")).use).toEqual({
+      kind: "metier",
+      competence: 5,
+      rerolls: 0,
+      parentId: null,
+    });
   });
 
   it("makes it a hobby with its own level and no rerolls without the parent", async () => {
-    await actor.createEmbeddedDocuments("Item", [{ name: "Tir à l'arc", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Chasseur", level: 3 } }]);
-    expect(wuxiaSkill(item(actor, "Tir à l'arc")).use).toEqual({ kind: "hobby", competence: 3, rerolls: 0, parentId: null });
+    await actor.createEmbeddedDocuments("Item", [
+      { name: "Tir à l'arc", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Chasseur", level: 3 } },
+    ]);
+    expect(wuxiaSkill(item(actor, "Tir à l'arc")).use).toEqual({
+      kind: "hobby",
+      competence: 3,
+      rerolls: 0,
+      parentId: null,
+    });
   });
 
   it("follows the parent's level when it changes", async () => {
@@ -118,7 +135,11 @@ describe("powers, traits and equipment", () => {
 
   it("migrates earlier shapes of powers, traits, weapons and armour, idempotently", () => {
     const models = started.documents.ITEM_MODELS;
-    const cases: [{ migrateData(s: Record<string, unknown>): Record<string, unknown> }, Record<string, unknown>, Record<string, unknown>][] = [
+    const cases: [
+      { migrateData(s: Record<string, unknown>): Record<string, unknown> },
+      Record<string, unknown>,
+      Record<string, unknown>,
+    ][] = [
       [models.wuxiaPower, { cost: 2, heroType: "Moine" }, { chiCost: 2, heroType: "moine" }],
       [models.wuxiaTrait, { zodiac: "Lièvre" }, { zodiac: "lievre" }],
       [models.wuxiaDrame, { zodiac: "Chèvre" }, { zodiac: "chevre" }],
@@ -141,12 +162,22 @@ describe("powers, traits and equipment", () => {
       { name: "Cuirasse", type: "wuxiaArmour" },
       { name: "Kiai", type: "wuxiaPower" },
     ]);
-    await expect(item(actor, "Épée").update({ "system.damage": -1 })).rejects.toThrow("Damage level (ND) must be between 0 and 999 (got -1).");
-    await expect(item(actor, "Cuirasse").update({ "system.armour": -2 })).rejects.toThrow("Armour (AR) must be between 0 and 999");
-    await expect(item(actor, "Kiai").update({ "system.chiCost": -1 })).rejects.toThrow("Chi cost must be between 0 and 999");
+    await expect(item(actor, "Épée").update({ "system.damage": -1 })).rejects.toThrow(
+      "Damage level (ND) must be between 0 and 999 (got -1).",
+    );
+    await expect(item(actor, "Cuirasse").update({ "system.armour": -2 })).rejects.toThrow(
+      "Armour (AR) must be between 0 and 999",
+    );
+    await expect(item(actor, "Kiai").update({ "system.chiCost": -1 })).rejects.toThrow(
+      "Chi cost must be between 0 and 999",
+    );
     expect((item(actor, "Kiai").system as unknown as { chiCost: number }).chiCost).toBe(1);
     const other = await started.Actor.create({ name: "Y", type: "harmoniesCharacter" });
-    await other.createEmbeddedDocuments("Item", [{ name: "Fronde", type: "harmoniesWeapon", system: { range: "missile" } }]);
-    await expect(item(other, "Fronde").update({ "system.range": "thrown" })).rejects.toBeInstanceOf(DataModelValidationError);
+    await other.createEmbeddedDocuments("Item", [
+      { name: "Fronde", type: "harmoniesWeapon", system: { range: "missile" } },
+    ]);
+    await expect(item(other, "Fronde").update({ "system.range": "thrown" })).rejects.toBeInstanceOf(
+      DataModelValidationError,
+    );
   });
 });

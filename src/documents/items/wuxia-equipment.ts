@@ -27,7 +27,8 @@ export class WuxiaWeaponModel extends foundry.abstract.TypeDataModel<WuxiaWeapon
   /** Earlier shapes: `nd` for the damage, the âme as one string or number (its name). */
   static override migrateData(source: SourceData): SourceData {
     renameKey(source, "nd", "damage");
-    if (typeof source.ame === "string" || typeof source.ame === "number") source.ame = { name: String(source.ame), effect: "" };
+    if (typeof source.ame === "string" || typeof source.ame === "number")
+      source.ame = { name: String(source.ame), effect: "" };
     return super.migrateData(source);
   }
 }

@@ -1,5 +1,11 @@
 import { WUXIA_DEFAULTS } from "../../rules";
-import { HERO_TYPE_LABEL_PREFIX, POWER_TYPES, WUXIA_ATTRIBUTES, ATTRIBUTE_LABEL_PREFIX, choiceLabels } from "../choices";
+import {
+  HERO_TYPE_LABEL_PREFIX,
+  POWER_TYPES,
+  WUXIA_ATTRIBUTES,
+  ATTRIBUTE_LABEL_PREFIX,
+  choiceLabels,
+} from "../choices";
 import { TALLY_LIMITS, choiceField, htmlField, integerField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
 

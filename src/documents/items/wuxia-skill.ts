@@ -37,7 +37,12 @@ export type WuxiaSkillDerived = {
 };
 
 /** Item `wuxiaSkill`. */
-export class WuxiaSkillModel extends foundry.abstract.TypeDataModel<WuxiaSkillSchema, Item.Implementation, Record<string, never>, WuxiaSkillDerived> {
+export class WuxiaSkillModel extends foundry.abstract.TypeDataModel<
+  WuxiaSkillSchema,
+  Item.Implementation,
+  Record<string, never>,
+  WuxiaSkillDerived
+> {
   static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.WuxiaSkill"];
 
   static override defineSchema(): WuxiaSkillSchema {
@@ -59,14 +64,18 @@ export class WuxiaSkillModel extends foundry.abstract.TypeDataModel<WuxiaSkillSc
 }
 
 /** The owner's Métier or Profession named `name` (case and spacing ignored). */
-function findParentSkill(name: string, item: Item.Implementation | null | undefined): { id: string; level: number } | null {
+function findParentSkill(
+  name: string,
+  item: Item.Implementation | null | undefined,
+): { id: string; level: number } | null {
   const actor = item?.actor;
   if (!actor) return null;
   const wanted = normaliseName(name);
   for (const other of actor.items.contents) {
     if (other.type !== "wuxiaSkill" || other === item) continue;
     const system = (other as Item.OfType<"wuxiaSkill">).system;
-    if (system.category !== "narrow" && normaliseName(other.name ?? "") === wanted) return { id: other.id ?? "", level: system.level };
+    if (system.category !== "narrow" && normaliseName(other.name ?? "") === wanted)
+      return { id: other.id ?? "", level: system.level };
   }
   return null;
 }
@@ -75,8 +84,17 @@ export function normaliseName(name: string): string {
   return name.trim().replace(/\s+/g, " ").toLocaleLowerCase();
 }
 
-function wuxiaSkillUse(category: WuxiaSkillCategory, level: number, parent: { id: string; level: number } | null): WuxiaSkillUse {
+function wuxiaSkillUse(
+  category: WuxiaSkillCategory,
+  level: number,
+  parent: { id: string; level: number } | null,
+): WuxiaSkillUse {
   if (category !== "narrow") return { kind: category, competence: level, rerolls: 0, parentId: null };
   const use = narrowSkillUse(parent?.level ?? null, level, wuxiaRuleOptions());
-  return { kind: use.kind, competence: use.competence, rerolls: use.rerolls, parentId: use.kind === "specialisation" ? (parent?.id ?? null) : null };
+  return {
+    kind: use.kind,
+    competence: use.competence,
+    rerolls: use.rerolls,
+    parentId: use.kind === "specialisation" ? (parent?.id ?? null) : null,
+  };
 }

@@ -15,7 +15,10 @@ type ZodiacSchema = ReturnType<typeof defineZodiacSchema>;
 /** Zodiac signs were once stored capitalised ("Dragon"). */
 function migrateZodiac(source: SourceData): void {
   if (typeof source.zodiac === "string") {
-    source.zodiac = source.zodiac.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+    source.zodiac = source.zodiac
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase();
   }
 }
 

@@ -14,7 +14,9 @@ export function largestRemainder(total: number, weights: readonly number[], prio
   const order = quotas
     .map((q, i) => ({ i, frac: q - Math.floor(q) }))
     // Fractions within 1e-9 are equal: they come from the same table entries up to rounding.
-    .sort((a, b) => (Math.abs(b.frac - a.frac) > 1e-9 ? b.frac - a.frac : (rank.get(a.i) ?? a.i) - (rank.get(b.i) ?? b.i)));
+    .sort((a, b) =>
+      Math.abs(b.frac - a.frac) > 1e-9 ? b.frac - a.frac : (rank.get(a.i) ?? a.i) - (rank.get(b.i) ?? b.i),
+    );
   for (let k = 0; left > 0 && order.length > 0; k = (k + 1) % order.length, left--) {
     const i = at("order", order, k).i;
     counts[i] = at("counts", counts, i) + 1;

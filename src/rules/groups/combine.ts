@@ -68,7 +68,11 @@ export function combineValueCounts(groups: readonly ValueCount[]): CombinedValue
     if (count > 0) members.set(value, (members.get(value) ?? 0) + count);
   });
   if (members.size === 0) {
-    throw new RulesError("WH.Error.Empty", { argument: "groups", value: groups }, "groups must hold at least one member");
+    throw new RulesError(
+      "WH.Error.Empty",
+      { argument: "groups", value: groups },
+      "groups must hold at least one member",
+    );
   }
   return combineGroups([...members].map(([value, count]) => value + valueOf(count)));
 }
@@ -77,5 +81,7 @@ export function combineValueCounts(groups: readonly ValueCount[]): CombinedValue
 export function combineValuesByMeasure(values: readonly number[]): number {
   requireNonEmpty("values", values);
   // Measures of at most 10^300 each: no list that fits in memory adds up past a double.
-  return valueOf(values.reduce((sum, v, i) => sum + measureOf(requireInteger(`values[${i}]`, v, -MAX_VALUE, MAX_VALUE)), 0));
+  return valueOf(
+    values.reduce((sum, v, i) => sum + measureOf(requireInteger(`values[${i}]`, v, -MAX_VALUE, MAX_VALUE)), 0),
+  );
 }

@@ -18,7 +18,9 @@ describe("groupHomogeneity", () => {
   });
 
   it("rejects a bad maximum spread, naming it", () => {
-    expect(() => groupHomogeneity([0, 3], { homogeneityMaxSpread: Number.NaN })).toThrow(/^options\.homogeneityMaxSpread must be an integer/);
+    expect(() => groupHomogeneity([0, 3], { homogeneityMaxSpread: Number.NaN })).toThrow(
+      /^options\.homogeneityMaxSpread must be an integer/,
+    );
     expect(() => groupHomogeneity([0, 3], { homogeneityMaxSpread: -1 })).toThrow(/^options\.homogeneityMaxSpread/);
   });
 });

@@ -11,7 +11,10 @@ export interface Homogeneity {
  * Whether one roll may stand for the whole group (methods 1 and 2, RULES 3.2): the members'
  * attribute + skill sums lie within 5 points of each other.
  */
-export function groupHomogeneity(sums: readonly number[], options: { homogeneityMaxSpread?: number } = {}): Homogeneity {
+export function groupHomogeneity(
+  sums: readonly number[],
+  options: { homogeneityMaxSpread?: number } = {},
+): Homogeneity {
   requireNonEmpty("sums", sums);
   let low = Infinity;
   let high = -Infinity;

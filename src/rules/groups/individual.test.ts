@@ -56,16 +56,27 @@ describe("rollGroupIndividually", () => {
     // Listed out of order on both sides, with the edges of the dense window (±99) and just past them.
     const differences = [-100, -110, -100, 110, 100, 99, -99, 98, -98, 101, -101, 0];
     const faces = differences.flatMap(memberFaces);
-    expect(rollGroupIndividually(differences.length, 3, replayFaces(faces), { open: true })).toEqual(tally(3, differences));
+    expect(rollGroupIndividually(differences.length, 3, replayFaces(faces), { open: true })).toEqual(
+      tally(3, differences),
+    );
   });
 
   it("open rolls: the counts are exactly the replayed members' margins, for any list of differences", () => {
-    const difference = fc.oneof(fc.integer({ min: -130, max: 130 }), fc.constantFrom(-101, -100, -99, -98, 98, 99, 100, 101));
+    const difference = fc.oneof(
+      fc.integer({ min: -130, max: 130 }),
+      fc.constantFrom(-101, -100, -99, -98, 98, 99, 100, 101),
+    );
     fc.assert(
-      fc.property(fc.array(difference, { maxLength: 40 }), fc.integer({ min: -20, max: 20 }), (differences, modifier) => {
-        const random = replayFaces(differences.flatMap(memberFaces));
-        expect(rollGroupIndividually(differences.length, modifier, random, { open: true })).toEqual(tally(modifier, differences));
-      }),
+      fc.property(
+        fc.array(difference, { maxLength: 40 }),
+        fc.integer({ min: -20, max: 20 }),
+        (differences, modifier) => {
+          const random = replayFaces(differences.flatMap(memberFaces));
+          expect(rollGroupIndividually(differences.length, modifier, random, { open: true })).toEqual(
+            tally(modifier, differences),
+          );
+        },
+      ),
     );
   });
 

@@ -64,7 +64,10 @@ describe("groupMargins, book", () => {
     for (const size of [100, 300, 1000, 5000, 123_456]) {
       const counts = groupMargins(size, 0, "book");
       for (let d = -9; d <= 9; d++) {
-        expect(Math.abs(countAt(counts, d) - size * differencePmf(d)) / size, `size ${size}, margin ${d}`).toBeLessThanOrEqual(0.015);
+        expect(
+          Math.abs(countAt(counts, d) - size * differencePmf(d)) / size,
+          `size ${size}, margin ${d}`,
+        ).toBeLessThanOrEqual(0.015);
       }
     }
   });
@@ -73,7 +76,9 @@ describe("groupMargins, book", () => {
 describe("groupMargins, exact", () => {
   it("apportions by the d10 − d10 distribution: (10 − k) % at k points away", () => {
     const counts = groupMargins(1000, 3, "exact");
-    expect(counts).toEqual(Array.from({ length: 19 }, (_, i) => ({ margin: i - 6, count: 10 * (10 - Math.abs(i - 9)) })));
+    expect(counts).toEqual(
+      Array.from({ length: 19 }, (_, i) => ({ margin: i - 6, count: 10 * (10 - Math.abs(i - 9)) })),
+    );
   });
 
   it("sums to the size, each count within 1 of its quota (largest remainder)", () => {
@@ -123,13 +128,13 @@ describe("groupCountAtLeast", () => {
     expect(groupCountAtLeast(300, 2, 0, "book")).toBe(210);
   });
 
-  it("T ≥ M reads \"this gap or more\" directly: +3 or better at +2 is gap 1 (−3.5) → (150 + 125) / 2 → 137", () => {
+  it('T ≥ M reads "this gap or more" directly: +3 or better at +2 is gap 1 (−3.5) → (150 + 125) / 2 → 137', () => {
     expect(groupCountAtLeast(300, 2, 3, "book")).toBe(137);
     // Gap 0 or more (−2.5): (200 + 150) / 2.
     expect(groupCountAtLeast(300, 2, 2, "book")).toBe(175);
   });
 
-  it("[example] 300 soldiers at +2, every target: the \"this gap or more\" row, read up or down", () => {
+  it('[example] 300 soldiers at +2, every target: the "this gap or more" row, read up or down', () => {
     // T ≥ M: gap T − M, a .5 rounding down; T < M: size − those at gap M − T + 1 or more, a .5 rounding up.
     const atLeast = [300, 297, 290, 280, 270, 250, 240, 210, 187, 175, 137, 112, 90, 60, 50, 30, 20, 10, 3, 0];
     atLeast.forEach((count, i) => expect(groupCountAtLeast(300, 2, i - 7, "book"), `target ${i - 7}`).toBe(count));

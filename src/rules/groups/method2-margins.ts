@@ -106,7 +106,12 @@ function exactMargins(size: number, margin: number, open: boolean): MarginCount[
 }
 
 /** How many members got each margin, sorted by margin (RULES 3.3). */
-export function groupMargins(size: number, margin: number, mode: GroupMarginMode, options: GroupMarginOptions = {}): MarginCount[] {
+export function groupMargins(
+  size: number,
+  margin: number,
+  mode: GroupMarginMode,
+  options: GroupMarginOptions = {},
+): MarginCount[] {
   const n = requireCount("size", size);
   const m = requireInteger("margin", margin);
   requireOneOf("mode", mode, MODES);
@@ -140,9 +145,12 @@ export function groupCountAtLeast(
   const value = valueOf(n);
   if (t >= m) {
     const gap = t - m;
-    return gap > HALF ? 0 : Math.min(n, roundBook(bookFigure(value, at("BOOK_GAP_OR_MORE", BOOK_GAP_OR_MORE, gap)), "upper"));
+    return gap > HALF
+      ? 0
+      : Math.min(n, roundBook(bookFigure(value, at("BOOK_GAP_OR_MORE", BOOK_GAP_OR_MORE, gap)), "upper"));
   }
   const gap = m - t + 1;
-  const below = gap > HALF ? 0 : Math.min(n, roundBook(bookFigure(value, at("BOOK_GAP_OR_MORE", BOOK_GAP_OR_MORE, gap)), "lower"));
+  const below =
+    gap > HALF ? 0 : Math.min(n, roundBook(bookFigure(value, at("BOOK_GAP_OR_MORE", BOOK_GAP_OR_MORE, gap)), "lower"));
   return n - below;
 }

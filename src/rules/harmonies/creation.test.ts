@@ -55,7 +55,11 @@ describe("pair split (RULES 2.1)", () => {
       { code: "WH.Creation.PairGap", field: "cp/ag", message: "cp/ag: 3 and -3 differ by 6, more than 2" },
     ]);
     expect(validateHarmoniesCreation([0, 2, -2, 4], attributes).problems).toEqual([
-      { code: "WH.Creation.WrongResults", field: "attributes", message: "pair sums 0, 2, -2, 3 are not the kept results 0, 2, -2, 4" },
+      {
+        code: "WH.Creation.WrongResults",
+        field: "attributes",
+        message: "pair sums 0, 2, -2, 3 are not the kept results 0, 2, -2, 4",
+      },
     ]);
   });
 
@@ -80,7 +84,11 @@ describe("pair split (RULES 2.1)", () => {
     expect(() => pairSplits(0, { creationMaxGap: Number.NaN })).toThrow(/^options\.creationMaxGap must be an integer/);
     expect(() => pairSplits(0, { creationMaxGap: Number.POSITIVE_INFINITY })).toThrow(/^options\.creationMaxGap/);
     expect(() => pairSplits(0, { creationMaxGap: 1e9 })).toThrow(/^options\.creationMaxGap must be between 0 and/);
-    expect(() => validateHarmoniesCreation(kept, attributes, { creationMaxGap: Number.NaN })).toThrow(/^options\.creationMaxGap/);
-    expect(() => validateHarmoniesCreation(kept, attributes, { creationMaxGap: -1 })).toThrow(/^options\.creationMaxGap/);
+    expect(() => validateHarmoniesCreation(kept, attributes, { creationMaxGap: Number.NaN })).toThrow(
+      /^options\.creationMaxGap/,
+    );
+    expect(() => validateHarmoniesCreation(kept, attributes, { creationMaxGap: -1 })).toThrow(
+      /^options\.creationMaxGap/,
+    );
   });
 });

@@ -82,7 +82,11 @@ export function validateHarmoniesCreation(
     const b = requireInteger(`attributes.${second}`, attributes[second]);
     sums.push(a + b);
     if (Math.abs(a - b) > gap) {
-      problems.push({ code: "WH.Creation.PairGap", field: pair, message: `${pair}: ${a} and ${b} differ by ${Math.abs(a - b)}, more than ${gap}` });
+      problems.push({
+        code: "WH.Creation.PairGap",
+        field: pair,
+        message: `${pair}: ${a} and ${b} differ by ${Math.abs(a - b)}, more than ${gap}`,
+      });
     }
   }
   const wanted = kept.map((k, i) => requireInteger(`kept[${i}]`, k)).sort((x, y) => x - y);

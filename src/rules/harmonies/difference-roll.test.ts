@@ -14,7 +14,11 @@ describe("rollHarmonies", () => {
   });
 
   it("open: a die keeps exploding while it shows 10", () => {
-    expect(rollHarmonies(replayFaces([10, 10, 3, 1]), { open: true })).toEqual({ plus: [10, 10, 3], minus: [1], dice: 22 });
+    expect(rollHarmonies(replayFaces([10, 10, 3, 1]), { open: true })).toEqual({
+      plus: [10, 10, 3],
+      minus: [1],
+      dice: 22,
+    });
   });
 
   it("closed rolls stay within −9..+9", () => {
@@ -31,7 +35,9 @@ describe("rollHarmonies", () => {
     const roll = rollHarmonies(replayFaces([...thousand, 3, 1]), { open: true });
     expect(roll.dice).toBe(10_003 - 1);
     expect(roll.plus).toHaveLength(1001);
-    expect(() => rollHarmonies(replayFaces([...thousand, 10, 3, 1]), { open: true })).toThrow(/more than 1000 tens in a row/);
+    expect(() => rollHarmonies(replayFaces([...thousand, 10, 3, 1]), { open: true })).toThrow(
+      /more than 1000 tens in a row/,
+    );
   });
 });
 
@@ -47,12 +53,20 @@ describe("[example] David and Goliath (RULES 2.4)", () => {
   });
 
   it("David ricochets at −4 with +5 and −6 → 0, a success; Goliath at −4 with +2 and −9 → −5: not parried", () => {
-    expect(rollHarmoniesAction(david.ag + david.pr + david.sling - 4, replayFaces([5, 6]))).toMatchObject({ margin: 0, success: true });
-    expect(rollHarmoniesAction(goliath.ag + goliath.rs + goliath.bat - 4, replayFaces([2, 9]))).toMatchObject({ margin: -5, success: false });
+    expect(rollHarmoniesAction(david.ag + david.pr + david.sling - 4, replayFaces([5, 6]))).toMatchObject({
+      margin: 0,
+      success: true,
+    });
+    expect(rollHarmoniesAction(goliath.ag + goliath.rs + goliath.bat - 4, replayFaces([2, 9]))).toMatchObject({
+      margin: -5,
+      success: false,
+    });
   });
 
   it("damage 0; Goliath soaks with Cp + Rs, no armour, +3 and −14 (open) → −5: a light wound", () => {
-    const soak = rollHarmoniesAction(soakModifier(goliath.cp, goliath.rs, 0, 0), replayFaces([3, 10, 4]), { open: true });
+    const soak = rollHarmoniesAction(soakModifier(goliath.cp, goliath.rs, 0, 0), replayFaces([3, 10, 4]), {
+      open: true,
+    });
     expect(soak.margin).toBe(-5);
     expect(soakSeverity(soak.margin)).toBe("light");
   });
@@ -70,7 +84,11 @@ describe("harmoniesActionFromFaces", () => {
   });
 
   it("an open subtracted die showing 10 then 4 takes 14 off", () => {
-    expect(harmoniesActionFromFaces(0, [3], [10, 4], { open: true })).toEqual({ roll: { plus: [3], minus: [10, 4], dice: -11 }, margin: -11, success: false });
+    expect(harmoniesActionFromFaces(0, [3], [10, 4], { open: true })).toEqual({
+      roll: { plus: [3], minus: [10, 4], dice: -11 },
+      margin: -11,
+      success: false,
+    });
   });
 
   it("refuses faces a die cannot show: a face after a non-10, after a closed 10, or a last open 10", () => {

@@ -27,7 +27,11 @@ export function openD10(random: () => number, faces?: number[]): number {
     total += face;
     if (face !== 10) return total;
   }
-  throw new RulesError("WH.Error.NotRandom", { argument: "random", value: MAX_EXPLOSIONS + 1 }, `random produced more than ${MAX_EXPLOSIONS} tens in a row`);
+  throw new RulesError(
+    "WH.Error.NotRandom",
+    { argument: "random", value: MAX_EXPLOSIONS + 1 },
+    `random produced more than ${MAX_EXPLOSIONS} tens in a row`,
+  );
 }
 
 /** The `open` option, checked: a string "false" must not roll open. */
@@ -70,7 +74,11 @@ function action(modifier: number, roll: HarmoniesRoll): HarmoniesAction {
  * An action: modifier = characteristic + means (+ skill) + difficulty; success if the total
  * with the dice is ≥ 0 (RULES 2.4).
  */
-export function rollHarmoniesAction(modifier: number, random: () => number, options: { open?: boolean } = {}): HarmoniesAction {
+export function rollHarmoniesAction(
+  modifier: number,
+  random: () => number,
+  options: { open?: boolean } = {},
+): HarmoniesAction {
   const m = requireInteger("modifier", modifier);
   return action(m, rollHarmonies(random, options));
 }
@@ -84,7 +92,11 @@ function dieFromFaces(argument: string, faces: readonly number[], open: boolean)
   faces.forEach((face, i) => {
     const rollsAgain = open && face === 10;
     if (rollsAgain !== i < faces.length - 1) {
-      throw new RulesError("WH.Error.BadValue", { argument, value: faces.join(", ") }, `${argument}: a die rolls again after a 10 on an open roll, and only then`);
+      throw new RulesError(
+        "WH.Error.BadValue",
+        { argument, value: faces.join(", ") },
+        `${argument}: a die rolls again after a 10 on an open roll, and only then`,
+      );
     }
     total += face;
   });

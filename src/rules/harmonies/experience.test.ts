@@ -31,8 +31,12 @@ describe("experience", () => {
   });
 
   it("names the level or the offset, not the Measure's argument, when the cost is out of reach", () => {
-    expect(() => skillLevelCost(1, { skillCostOffset: Number.NaN })).toThrow(/^options\.skillCostOffset must be an integer/);
-    expect(() => attributeLevelCost(0, { attributeCostOffset: 0.5 })).toThrow(/^options\.attributeCostOffset must be an integer/);
+    expect(() => skillLevelCost(1, { skillCostOffset: Number.NaN })).toThrow(
+      /^options\.skillCostOffset must be an integer/,
+    );
+    expect(() => attributeLevelCost(0, { attributeCostOffset: 0.5 })).toThrow(
+      /^options\.attributeCostOffset must be an integer/,
+    );
     expect(() => skillLevelCost(5000)).toThrow(/^level must be between -3020 and 2980/);
     expect(() => attributeLevelCost(-1e9)).toThrow(/^level must be between/);
   });

@@ -19,10 +19,18 @@ function levelCost(level: number, offset: number, offsetArgument: string): numbe
 
 /** XP to raise a skill to `level`: Measure(level + 20). */
 export function skillLevelCost(level: number, options: { skillCostOffset?: number } = {}): number {
-  return levelCost(level, requireOptions("options", options).skillCostOffset ?? HARMONIES_DEFAULTS.skillCostOffset, "options.skillCostOffset");
+  return levelCost(
+    level,
+    requireOptions("options", options).skillCostOffset ?? HARMONIES_DEFAULTS.skillCostOffset,
+    "options.skillCostOffset",
+  );
 }
 
 /** XP to raise an attribute (race bonus excluded) to `level`: Measure(level + 30). */
 export function attributeLevelCost(level: number, options: { attributeCostOffset?: number } = {}): number {
-  return levelCost(level, requireOptions("options", options).attributeCostOffset ?? HARMONIES_DEFAULTS.attributeCostOffset, "options.attributeCostOffset");
+  return levelCost(
+    level,
+    requireOptions("options", options).attributeCostOffset ?? HARMONIES_DEFAULTS.attributeCostOffset,
+    "options.attributeCostOffset",
+  );
 }

@@ -2,12 +2,18 @@ import { describe, expect, it } from "vitest";
 import { healWound, healingDays, healingStepDays } from "./healing";
 import type { WoundTrack } from "./wounds";
 
-const track = (light: number, grave: number, critical: number, fatal = false): WoundTrack => ({ light, grave, critical, fatal });
+const track = (light: number, grave: number, critical: number, fatal = false): WoundTrack => ({
+  light,
+  grave,
+  critical,
+  fatal,
+});
 
 /** Heal step by step, adding each step's period: must agree with healingDays. */
 function stepByStep(t: WoundTrack): number {
   let days = 0;
-  for (let current = t; current.light + current.grave + current.critical > 0; current = healWound(current)) days += healingStepDays(current);
+  for (let current = t; current.light + current.grave + current.critical > 0; current = healWound(current))
+    days += healingStepDays(current);
   return days;
 }
 
@@ -52,9 +58,15 @@ describe("healing", () => {
   });
 
   it("rejects bad healing periods, naming them", () => {
-    const days = (change: Partial<{ light: number; grave: number; critical: number }>) => ({ healingDays: { light: 3, grave: 7, critical: 30, ...change } });
-    expect(() => healingDays(track(1, 0, 0), days({ light: Number.NaN }))).toThrow(/^options\.healingDays\.light must be an integer/);
+    const days = (change: Partial<{ light: number; grave: number; critical: number }>) => ({
+      healingDays: { light: 3, grave: 7, critical: 30, ...change },
+    });
+    expect(() => healingDays(track(1, 0, 0), days({ light: Number.NaN }))).toThrow(
+      /^options\.healingDays\.light must be an integer/,
+    );
     expect(() => healingDays(track(1, 0, 0), days({ critical: -30 }))).toThrow(/^options\.healingDays\.critical/);
-    expect(() => healingStepDays(track(0, 1, 0), days({ grave: 1.5 }))).toThrow(/^options\.healingDays\.grave must be an integer/);
+    expect(() => healingStepDays(track(0, 1, 0), days({ grave: 1.5 }))).toThrow(
+      /^options\.healingDays\.grave must be an integer/,
+    );
   });
 });

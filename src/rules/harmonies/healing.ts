@@ -6,7 +6,11 @@ import { checkPerLevel, checkWoundTrack, type WoundTrack } from "./wounds";
 function requireAlive(track: WoundTrack): WoundTrack {
   const t = checkWoundTrack(track);
   if (t.fatal) {
-    throw new RulesError("WH.Error.Fatal", { argument: "track", value: track }, "track holds a fatal wound: there is nothing left to heal");
+    throw new RulesError(
+      "WH.Error.Fatal",
+      { argument: "track", value: track },
+      "track holds a fatal wound: there is nothing left to heal",
+    );
   }
   return t;
 }
@@ -27,7 +31,10 @@ export function healWound(track: WoundTrack): WoundTrack {
 /** Days the next healWound step takes: the period of the most severe wound (0 when healthy). */
 export function healingStepDays(track: WoundTrack, options: { healingDays?: WoundMaxima } = {}): number {
   const t = requireAlive(track);
-  const days = checkPerLevel("options.healingDays", requireOptions("options", options).healingDays ?? HARMONIES_DEFAULTS.healingDays);
+  const days = checkPerLevel(
+    "options.healingDays",
+    requireOptions("options", options).healingDays ?? HARMONIES_DEFAULTS.healingDays,
+  );
   if (t.critical > 0) return days.critical;
   if (t.grave > 0) return days.grave;
   return t.light > 0 ? days.light : 0;
@@ -39,6 +46,9 @@ export function healingStepDays(track: WoundTrack, options: { healingDays?: Woun
  */
 export function healingDays(track: WoundTrack, options: { healingDays?: WoundMaxima } = {}): number {
   const t = requireAlive(track);
-  const d = checkPerLevel("options.healingDays", requireOptions("options", options).healingDays ?? HARMONIES_DEFAULTS.healingDays);
+  const d = checkPerLevel(
+    "options.healingDays",
+    requireOptions("options", options).healingDays ?? HARMONIES_DEFAULTS.healingDays,
+  );
   return t.critical * (d.critical + d.grave + d.light) + t.grave * (d.grave + d.light) + t.light * d.light;
 }

@@ -21,7 +21,11 @@ export function measureOf(value: number): number {
 export function valueOf(measure: number): number {
   const m = requireFinite("measure", measure);
   if (m <= 0) {
-    throw new RulesError("WH.Error.BadValue", { argument: "measure", value: m }, `measure must be greater than 0 (got ${m})`);
+    throw new RulesError(
+      "WH.Error.BadValue",
+      { argument: "measure", value: m },
+      `measure must be greater than 0 (got ${m})`,
+    );
   }
   // + 0: a Measure just under 1 rounds to −0, which reads 0.
   return Math.round(10 * Math.log10(m)) + 0;

@@ -12,7 +12,7 @@ describe("harmoniesOdds, closed", () => {
     }
   });
 
-  it("difficulty 0 is 55 % (the seed: \"close to 55 %\"); −5 divides it by about 3 (15 %)", () => {
+  it('difficulty 0 is 55 % (the seed: "close to 55 %"); −5 divides it by about 3 (15 %)', () => {
     expect(harmoniesOdds(0)).toBeCloseTo(0.55, 15);
     expect(harmoniesOdds(-5)).toBeCloseTo(0.15, 15);
     // The Harmonies book's "+5 → 85 %" is its rounded rule of thumb; a tie succeeds, so it is 90 %.
@@ -79,7 +79,9 @@ describe("the difference distribution", () => {
       for (const m of [-12, -5, -3, 0, 3, 5, 12]) {
         const p = harmoniesOdds(m, { open });
         const observed = dice.filter((d) => m + d >= 0).length / trials;
-        expect(Math.abs(observed - p), `modifier ${m}, open ${open}`).toBeLessThanOrEqual(4 * Math.sqrt((p * (1 - p)) / trials));
+        expect(Math.abs(observed - p), `modifier ${m}, open ${open}`).toBeLessThanOrEqual(
+          4 * Math.sqrt((p * (1 - p)) / trials),
+        );
       }
     }
   });

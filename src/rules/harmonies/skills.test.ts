@@ -35,9 +35,13 @@ describe("effectiveSkillLevel", () => {
 
   it("rejects bad floors and talent levels, naming them", () => {
     const skillFloors = { metier: Number.NaN, hobby: -7, technical: -15, hermetic: -20 };
-    expect(() => effectiveSkillLevel(-5, { metier: true }, { skillFloors })).toThrow(/^options\.skillFloors\.metier must be an integer/);
+    expect(() => effectiveSkillLevel(-5, { metier: true }, { skillFloors })).toThrow(
+      /^options\.skillFloors\.metier must be an integer/,
+    );
     expect(() => effectiveSkillLevel(-5, {}, { skillFloors })).toThrow(/^options\.skillFloors\.metier/);
-    expect(() => effectiveSkillLevel(-5, { talent: true }, { talentLevel: 1.5 })).toThrow(/^options\.talentLevel must be an integer/);
+    expect(() => effectiveSkillLevel(-5, { talent: true }, { talentLevel: 1.5 })).toThrow(
+      /^options\.talentLevel must be an integer/,
+    );
   });
 });
 
@@ -54,7 +58,11 @@ describe("qualifiesAs", () => {
   });
 
   it("rejects bad mastery levels and counts, naming them", () => {
-    expect(() => qualifiesAs("hobby", [-5, -5], { mastery: { metier: 0, hobby: Number.NaN } })).toThrow(/^options\.mastery\.hobby must be an integer/);
-    expect(() => qualifiesAs("hobby", [-5, -5], { masteredSkills: { metier: 4, hobby: -1 } })).toThrow(/^options\.masteredSkills\.hobby/);
+    expect(() => qualifiesAs("hobby", [-5, -5], { mastery: { metier: 0, hobby: Number.NaN } })).toThrow(
+      /^options\.mastery\.hobby must be an integer/,
+    );
+    expect(() => qualifiesAs("hobby", [-5, -5], { masteredSkills: { metier: 4, hobby: -1 } })).toThrow(
+      /^options\.masteredSkills\.hobby/,
+    );
   });
 });

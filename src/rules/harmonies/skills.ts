@@ -1,4 +1,12 @@
-import { requireArray, requireBoolean, requireCount, requireInteger, requireObject, requireOneOf, requireOptions } from "../validate";
+import {
+  requireArray,
+  requireBoolean,
+  requireCount,
+  requireInteger,
+  requireObject,
+  requireOneOf,
+  requireOptions,
+} from "../validate";
 import { HARMONIES_DEFAULTS, type SkillFloors } from "./defaults";
 
 /** What covers a skill, as the GM decided (RULES 2.3). */
@@ -34,7 +42,12 @@ export function effectiveSkillLevel(
   const rules = requireOptions("options", options);
   const given = requireObject("options.skillFloors", rules.skillFloors ?? HARMONIES_DEFAULTS.skillFloors);
   const floor = (kind: keyof SkillFloors) => requireInteger(`options.skillFloors.${kind}`, given[kind]);
-  const floors: SkillFloors = { metier: floor("metier"), hobby: floor("hobby"), technical: floor("technical"), hermetic: floor("hermetic") };
+  const floors: SkillFloors = {
+    metier: floor("metier"),
+    hobby: floor("hobby"),
+    technical: floor("technical"),
+    hermetic: floor("hermetic"),
+  };
   const talentLevel = requireInteger("options.talentLevel", rules.talentLevel ?? HARMONIES_DEFAULTS.mastery.talent);
   const covered = requireOptions("coverage", coverage);
   const has = (kind: keyof SkillCoverage) => requireBoolean(`coverage.${kind}`, covered[kind], false);
@@ -62,7 +75,10 @@ export function qualifiesAs(
   requireOneOf("kind", kind, KINDS);
   requireArray("levels", levels);
   const rules = requireOptions("options", options);
-  const mastery = requireInteger(`options.mastery.${kind}`, requireObject("options.mastery", rules.mastery ?? HARMONIES_DEFAULTS.mastery)[kind]);
+  const mastery = requireInteger(
+    `options.mastery.${kind}`,
+    requireObject("options.mastery", rules.mastery ?? HARMONIES_DEFAULTS.mastery)[kind],
+  );
   const needed = requireCount(
     `options.masteredSkills.${kind}`,
     requireObject("options.masteredSkills", rules.masteredSkills ?? HARMONIES_DEFAULTS.masteredSkills)[kind],

@@ -4,7 +4,18 @@ import { attackDamage, soakModifier, soakSeverity } from "./soak";
 describe("soakSeverity", () => {
   it("≥ 0 absorbed; −1..−3 stunned; −4..−6 light; −7..−9 grave; below −9 critical", () => {
     const table = [3, 0, -1, -3, -4, -6, -7, -9, -10, -25].map(soakSeverity);
-    expect(table).toEqual(["none", "none", "stunned", "stunned", "light", "light", "grave", "grave", "critical", "critical"]);
+    expect(table).toEqual([
+      "none",
+      "none",
+      "stunned",
+      "stunned",
+      "light",
+      "light",
+      "grave",
+      "grave",
+      "critical",
+      "critical",
+    ]);
   });
 
   it("[example] no armour, soak −5 → light wound", () => {

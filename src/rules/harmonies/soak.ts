@@ -27,11 +27,18 @@ export function attackDamage(
   const strength = requireInteger("cp", cp) + requireInteger("pu", pu);
   const rules = requireOptions("options", options);
   const missile = requireBoolean("options.missile", rules.missile, false);
-  const addsStrength = !missile || requireBoolean("options.missileAddsStrength", rules.missileAddsStrength, HARMONIES_DEFAULTS.missileAddsStrength);
+  const addsStrength =
+    !missile ||
+    requireBoolean("options.missileAddsStrength", rules.missileAddsStrength, HARMONIES_DEFAULTS.missileAddsStrength);
   return addsStrength ? strength + w : w;
 }
 
 /** The soak modifier: Cp + Rs + armour − damage; add the dice to get the soak result. */
 export function soakModifier(cp: number, rs: number, armour: number, damage: number): number {
-  return requireInteger("cp", cp) + requireInteger("rs", rs) + requireInteger("armour", armour) - requireInteger("damage", damage);
+  return (
+    requireInteger("cp", cp) +
+    requireInteger("rs", rs) +
+    requireInteger("armour", armour) -
+    requireInteger("damage", damage)
+  );
 }

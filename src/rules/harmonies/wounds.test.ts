@@ -4,7 +4,12 @@ import { HARMONIES_DEFAULTS } from "./defaults";
 import { EMPTY_WOUND_TRACK, WOUND_LEVELS, addWound, woundTrackPenalty, type WoundTrack } from "./wounds";
 import type { SoakSeverity } from "./soak";
 
-const track = (light: number, grave: number, critical: number, fatal = false): WoundTrack => ({ light, grave, critical, fatal });
+const track = (light: number, grave: number, critical: number, fatal = false): WoundTrack => ({
+  light,
+  grave,
+  critical,
+  fatal,
+});
 
 describe("addWound", () => {
   it("records a wound at its own level", () => {

@@ -49,7 +49,10 @@ export function addWound(
 ): WoundTrack {
   const next = checkWoundTrack(track);
   requireOneOf("severity", severity, SEVERITIES);
-  const maxima = checkPerLevel("options.woundMaxima", requireOptions("options", options).woundMaxima ?? HARMONIES_DEFAULTS.woundMaxima);
+  const maxima = checkPerLevel(
+    "options.woundMaxima",
+    requireOptions("options", options).woundMaxima ?? HARMONIES_DEFAULTS.woundMaxima,
+  );
   const from = WOUND_LEVELS.indexOf(severity as WoundLevel);
   if (from < 0 || next.fatal) return next;
   for (const level of WOUND_LEVELS.slice(from)) {

@@ -5,7 +5,12 @@ import { rollWuxiaPool } from "./pool";
 
 describe("resolveWuxiaAttack", () => {
   it("the attacker hits with more successes; the surplus is what it does not need", () => {
-    const result = resolveWuxiaAttack({ attacker: { successes: 4 }, defender: { successes: 1 }, weaponDamage: 3, armour: 1 });
+    const result = resolveWuxiaAttack({
+      attacker: { successes: 4 },
+      defender: { successes: 1 },
+      weaponDamage: 3,
+      armour: 1,
+    });
     expect(result).toEqual({
       attackerSuccesses: 4,
       defenderSuccesses: 1,
@@ -22,7 +27,9 @@ describe("resolveWuxiaAttack", () => {
   });
 
   it("a tie is a miss: no damage, nothing to invest", () => {
-    expect(resolveWuxiaAttack({ attacker: { successes: 2 }, defender: { successes: 2 }, weaponDamage: 5 })).toMatchObject({
+    expect(
+      resolveWuxiaAttack({ attacker: { successes: 2 }, defender: { successes: 2 }, weaponDamage: 5 }),
+    ).toMatchObject({
       hit: false,
       surplus: 0,
       damage: 0,
@@ -30,12 +37,16 @@ describe("resolveWuxiaAttack", () => {
   });
 
   it("Defense dice each cancel one attacker success, never more than it has", () => {
-    expect(resolveWuxiaAttack({ attacker: { successes: 3 }, defender: { successes: 1 }, defenseDice: 2 })).toMatchObject({
+    expect(
+      resolveWuxiaAttack({ attacker: { successes: 3 }, defender: { successes: 1 }, defenseDice: 2 }),
+    ).toMatchObject({
       attackerSuccesses: 1,
       defenseDiceUsed: 2,
       hit: false,
     });
-    expect(resolveWuxiaAttack({ attacker: { successes: 1 }, defender: { successes: 0 }, defenseDice: 4 })).toMatchObject({
+    expect(
+      resolveWuxiaAttack({ attacker: { successes: 1 }, defender: { successes: 0 }, defenseDice: 4 }),
+    ).toMatchObject({
       defenseDiceUsed: 1,
       hit: false,
     });
@@ -49,7 +60,14 @@ describe("resolveWuxiaAttack", () => {
       armour: 2,
       investments: { defenseDice: 1, groupReserve: 1, critique: 2, ame: 1 },
     });
-    expect(result).toMatchObject({ surplus: 5, unspent: 0, defenseDiceGained: 1, groupReserveGained: 1, ame: 1, damage: 3 });
+    expect(result).toMatchObject({
+      surplus: 5,
+      unspent: 0,
+      defenseDiceGained: 1,
+      groupReserveGained: 1,
+      ame: 1,
+      damage: 3,
+    });
   });
 
   it("refuses to invest more than the surplus", () => {
@@ -62,9 +80,14 @@ describe("resolveWuxiaAttack", () => {
     const attacker = rollWuxiaPool(3, 8, replayFaces([1, 1, 9]));
     expect(attacker.critical).toBe(true);
     expect(resolveWuxiaAttack({ attacker, defender: { successes: 0 } }).hit).toBe(false);
-    expect(resolveWuxiaAttack({ attacker: { successes: 1 }, defender: { successes: 3, critical: true } }).hit).toBe(true);
+    expect(resolveWuxiaAttack({ attacker: { successes: 1 }, defender: { successes: 3, critical: true } }).hit).toBe(
+      true,
+    );
     expect(
-      resolveWuxiaAttack({ attacker: { successes: 2, critical: true }, defender: { successes: 1 } }, { criticalFailureCountsZero: false }).hit,
+      resolveWuxiaAttack(
+        { attacker: { successes: 2, critical: true }, defender: { successes: 1 } },
+        { criticalFailureCountsZero: false },
+      ).hit,
     ).toBe(true);
   });
 
@@ -77,11 +100,17 @@ describe("resolveWuxiaAttack", () => {
   });
 
   it("armour never makes damage negative", () => {
-    expect(resolveWuxiaAttack({ attacker: { successes: 2 }, defender: { successes: 0 }, weaponDamage: 1, armour: 4 }).damage).toBe(0);
+    expect(
+      resolveWuxiaAttack({ attacker: { successes: 2 }, defender: { successes: 0 }, weaponDamage: 1, armour: 4 }).damage,
+    ).toBe(0);
   });
 
   it("rejects bad counts, naming them", () => {
-    expect(() => resolveWuxiaAttack({ attacker: { successes: -1 }, defender: { successes: 0 } })).toThrow(/^attacker\.successes/);
-    expect(() => resolveWuxiaAttack({ attacker: { successes: 1 }, defender: { successes: 0 }, armour: 0.5 })).toThrow(/^armour/);
+    expect(() => resolveWuxiaAttack({ attacker: { successes: -1 }, defender: { successes: 0 } })).toThrow(
+      /^attacker\.successes/,
+    );
+    expect(() => resolveWuxiaAttack({ attacker: { successes: 1 }, defender: { successes: 0 }, armour: 0.5 })).toThrow(
+      /^armour/,
+    );
   });
 });

@@ -27,8 +27,12 @@ describe("wuxiaCreationBudget", () => {
   });
 
   it("[default] every priority of RULES 1.2: skills 20..60, powers 20..60 with their hero type, 1..5 traits, 0..20 XP", () => {
-    const byPriority = [1, 2, 3, 4, 5].map((p) => wuxiaCreationBudget({ attributes: p, skills: p, powers: p, traits: p, experience: p }));
-    expect(byPriority.map((b) => b.attributes)).toEqual([18, 21, 24, 27, 30].map((points, i) => ({ points, maximum: [5, 6, 6, 7, 8][i] })));
+    const byPriority = [1, 2, 3, 4, 5].map((p) =>
+      wuxiaCreationBudget({ attributes: p, skills: p, powers: p, traits: p, experience: p }),
+    );
+    expect(byPriority.map((b) => b.attributes)).toEqual(
+      [18, 21, 24, 27, 30].map((points, i) => ({ points, maximum: [5, 6, 6, 7, 8][i] })),
+    );
     expect(byPriority.map((b) => b.skills.points)).toEqual([20, 30, 40, 50, 60]);
     expect(byPriority.map((b) => b.powers)).toEqual([
       { points: 20, heroType: "Guerrier" },
@@ -50,12 +54,24 @@ describe("wuxiaCreationBudget", () => {
     expect(() => wuxiaCreationBudget(priorities, table({ attributePoints: [18, 21, 24, 27, Number.NaN] }))).toThrow(
       /^options\.creation\.attributePoints\[4\] must be an integer/,
     );
-    expect(() => wuxiaCreationBudget(priorities, table({ skillPoints: [20, 30, 40] }))).toThrow(/^options\.creation\.skillPoints has no entry 3/);
-    expect(() => wuxiaCreationBudget(priorities, table({ experience: [0, 5, -10, 15, 20] }))).toThrow(/^options\.creation\.experience\[2\]/);
-    expect(() => wuxiaCreationBudget(priorities, table({ heroType: ["Guerrier", "Chevalier", "Moine", "Assassin", "Mage" as WuxiaHeroType] }))).not.toThrow();
-    expect(() => wuxiaCreationBudget({ ...priorities, powers: 5 }, table({ heroType: ["Guerrier", "Chevalier", "Moine", "Assassin", "Mage" as WuxiaHeroType] }))).toThrow(
-      /^options\.creation\.heroType\[4\] must be one of/,
+    expect(() => wuxiaCreationBudget(priorities, table({ skillPoints: [20, 30, 40] }))).toThrow(
+      /^options\.creation\.skillPoints has no entry 3/,
     );
+    expect(() => wuxiaCreationBudget(priorities, table({ experience: [0, 5, -10, 15, 20] }))).toThrow(
+      /^options\.creation\.experience\[2\]/,
+    );
+    expect(() =>
+      wuxiaCreationBudget(
+        priorities,
+        table({ heroType: ["Guerrier", "Chevalier", "Moine", "Assassin", "Mage" as WuxiaHeroType] }),
+      ),
+    ).not.toThrow();
+    expect(() =>
+      wuxiaCreationBudget(
+        { ...priorities, powers: 5 },
+        table({ heroType: ["Guerrier", "Chevalier", "Moine", "Assassin", "Mage" as WuxiaHeroType] }),
+      ),
+    ).toThrow(/^options\.creation\.heroType\[4\] must be one of/);
   });
 });
 
@@ -78,10 +94,20 @@ describe("validateWuxiaCreation", () => {
   });
 
   it("explains what is over budget and by how much", () => {
-    const check = validateWuxiaCreation({ ...sheet, attributes: { ...sheet.attributes, bois: 6 }, powerLevels: [5, 5, 5, 6] });
+    const check = validateWuxiaCreation({
+      ...sheet,
+      attributes: { ...sheet.attributes, bois: 6 },
+      powerLevels: [5, 5, 5, 6],
+    });
     expect(check.valid).toBe(false);
     expect(check.problems).toEqual([
-      expect.objectContaining({ code: "WH.Creation.OverBudget", field: "attributes", spent: 32, limit: 30, message: "attributes: 32 spent, 30 allowed (2 over)" }),
+      expect.objectContaining({
+        code: "WH.Creation.OverBudget",
+        field: "attributes",
+        spent: 32,
+        limit: 30,
+        message: "attributes: 32 spent, 30 allowed (2 over)",
+      }),
       expect.objectContaining({ code: "WH.Creation.OverBudget", field: "powers", spent: 21, limit: 20 }),
     ]);
   });
@@ -101,7 +127,9 @@ describe("validateWuxiaCreation", () => {
 
   it("flags a hero type that the Pouvoirs priority does not give", () => {
     const check = validateWuxiaCreation({ ...sheet, heroType: "Sorcier" });
-    expect(check.problems).toEqual([expect.objectContaining({ code: "WH.Creation.HeroTypeMismatch", field: "heroType" })]);
+    expect(check.problems).toEqual([
+      expect.objectContaining({ code: "WH.Creation.HeroTypeMismatch", field: "heroType" }),
+    ]);
   });
 
   it("flags priorities that are not a ranking 1..5", () => {
@@ -111,7 +139,9 @@ describe("validateWuxiaCreation", () => {
   });
 
   it("throws on malformed numbers rather than report them", () => {
-    expect(() => validateWuxiaCreation({ ...sheet, skillLevels: [1, 2.5] })).toThrow(/^skillLevels\[1\] must be an integer/);
+    expect(() => validateWuxiaCreation({ ...sheet, skillLevels: [1, 2.5] })).toThrow(
+      /^skillLevels\[1\] must be an integer/,
+    );
     expect(() => validateWuxiaCreation({ ...sheet, traits: -1 })).toThrow(/^traits/);
   });
 });

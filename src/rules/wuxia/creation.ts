@@ -1,10 +1,24 @@
-import { at, requireArray, requireCount, requireInteger, requireObject, requireOneOf, requireOptions } from "../validate";
+import {
+  at,
+  requireArray,
+  requireCount,
+  requireInteger,
+  requireObject,
+  requireOneOf,
+  requireOptions,
+} from "../validate";
 import { WUXIA_DEFAULTS, WUXIA_HERO_TYPES, type WuxiaCreationTable, type WuxiaHeroType } from "./defaults";
 import type { WuxiaAttributes } from "./secondary";
 
 /** The five Caractéristiques ranked at creation (RULES 1.2). */
 export type WuxiaCategory = "attributes" | "skills" | "powers" | "traits" | "experience";
-export const WUXIA_CATEGORIES: readonly WuxiaCategory[] = Object.freeze(["attributes", "skills", "powers", "traits", "experience"]);
+export const WUXIA_CATEGORIES: readonly WuxiaCategory[] = Object.freeze([
+  "attributes",
+  "skills",
+  "powers",
+  "traits",
+  "experience",
+]);
 
 /** Priority 5 (highest) to 1 for each category, each priority used once. */
 export type WuxiaPriorities = Record<WuxiaCategory, number>;
@@ -23,7 +37,10 @@ export function wuxiaCreationBudget(
   options: { creation?: WuxiaCreationTable } = {},
 ): WuxiaBudget {
   requireObject("priorities", priorities);
-  const table = requireObject("options.creation", requireOptions("options", options).creation ?? WUXIA_DEFAULTS.creation);
+  const table = requireObject(
+    "options.creation",
+    requireOptions("options", options).creation ?? WUXIA_DEFAULTS.creation,
+  );
   const p = (c: WuxiaCategory) => requireInteger(`priorities.${c}`, priorities[c], 1, 5);
   // The table may be a GM's world setting: a missing or malformed entry is named as such.
   const row = (column: keyof WuxiaCreationTable, priority: number): unknown =>
@@ -32,11 +49,18 @@ export function wuxiaCreationBudget(
     requireCount(`options.creation.${column}[${priority - 1}]`, row(column, priority));
   const powers = p("powers");
   return {
-    attributes: { points: count("attributePoints", p("attributes")), maximum: count("attributeMaximum", p("attributes")) },
+    attributes: {
+      points: count("attributePoints", p("attributes")),
+      maximum: count("attributeMaximum", p("attributes")),
+    },
     skills: { points: count("skillPoints", p("skills")) },
     powers: {
       points: count("powerPoints", powers),
-      heroType: requireOneOf(`options.creation.heroType[${powers - 1}]`, row("heroType", powers) as WuxiaHeroType, WUXIA_HERO_TYPES),
+      heroType: requireOneOf(
+        `options.creation.heroType[${powers - 1}]`,
+        row("heroType", powers) as WuxiaHeroType,
+        WUXIA_HERO_TYPES,
+      ),
     },
     traits: { count: count("traits", p("traits")) },
     experience: { points: count("experience", p("experience")) },
@@ -95,7 +119,10 @@ export function validateWuxiaCreation(
   const given = requireObject("attributes", sheet.attributes);
   const attributes = ATTRIBUTE_KEYS.map((k) => requireInteger(`attributes.${k}`, given[k], 0, 100));
   const sum = (argument: string, levels: readonly number[]) =>
-    requireArray(argument, levels).reduce((total, level, i) => total + requireInteger(`${argument}[${i}]`, level, 0, 100), 0);
+    requireArray(argument, levels).reduce(
+      (total, level, i) => total + requireInteger(`${argument}[${i}]`, level, 0, 100),
+      0,
+    );
   const spent = {
     attributes: attributes.reduce((a, b) => a + b, 0),
     skills: sum("skillLevels", sheet.skillLevels),
@@ -103,7 +130,8 @@ export function validateWuxiaCreation(
     traits: requireCount("traits", sheet.traits),
     experience: requireCount("experience", sheet.experience),
   };
-  const heroType = sheet.heroType === undefined ? undefined : requireOneOf("heroType", sheet.heroType, WUXIA_HERO_TYPES);
+  const heroType =
+    sheet.heroType === undefined ? undefined : requireOneOf("heroType", sheet.heroType, WUXIA_HERO_TYPES);
   requireOptions("options", options);
   const problems: WuxiaCreationProblem[] = [];
 

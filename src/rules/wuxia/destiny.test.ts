@@ -5,7 +5,15 @@ import { spendDestinyReroll } from "./destiny";
 describe("spendDestinyReroll", () => {
   it("[default] rerolls the die the player chooses; the new face stands", () => {
     const result = spendDestinyReroll([1, 4, 9], 0, 8, replayFaces([10]));
-    expect(result).toEqual({ faces: [10, 4, 9], from: 1, to: 10, successes: 2, ones: 0, critical: false, success: true });
+    expect(result).toEqual({
+      faces: [10, 4, 9],
+      from: 1,
+      to: 10,
+      successes: 2,
+      ones: 0,
+      critical: false,
+      success: true,
+    });
   });
 
   it("leaves the original faces untouched", () => {

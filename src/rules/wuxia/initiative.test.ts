@@ -32,12 +32,19 @@ describe("spendInitiativeSuccesses", () => {
       defenseDice: 1,
       unspent: 0,
     });
-    expect(spendInitiativeSuccesses(4, 2, { defenseDice: 1 })).toEqual({ initiative: 4, extraActions: 0, defenseDice: 1, unspent: 1 });
+    expect(spendInitiativeSuccesses(4, 2, { defenseDice: 1 })).toEqual({
+      initiative: 4,
+      extraActions: 0,
+      defenseDice: 1,
+      unspent: 1,
+    });
   });
 
   it("refuses to spend more successes than rolled", () => {
     expect(() => spendInitiativeSuccesses(4, 1, { initiative: 1, defenseDice: 1 })).toThrow(RulesError);
-    expect(() => spendInitiativeSuccesses(4, 1, { initiative: 2 })).toThrow(expect.objectContaining({ code: "WH.Error.OverSpent" }));
+    expect(() => spendInitiativeSuccesses(4, 1, { initiative: 2 })).toThrow(
+      expect.objectContaining({ code: "WH.Error.OverSpent" }),
+    );
     expect(() => spendInitiativeSuccesses(4, 1, { initiative: -1 })).toThrow(/^purchase\.initiative/);
   });
 });
@@ -53,7 +60,9 @@ describe("initiativeTurns", () => {
   });
 
   it("rejects a bad Initiative, naming the combatant", () => {
-    expect(() => initiativeTurns([{ id: "A", initiative: Number.NaN, extraActions: 0 }])).toThrow(/^combatants\[0\]\.initiative/);
+    expect(() => initiativeTurns([{ id: "A", initiative: Number.NaN, extraActions: 0 }])).toThrow(
+      /^combatants\[0\]\.initiative/,
+    );
   });
 });
 

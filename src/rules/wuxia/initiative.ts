@@ -1,5 +1,13 @@
 import { RulesError } from "../errors";
-import { requireArray, requireBoolean, requireCount, requireInteger, requireObject, requireOptions, requireString } from "../validate";
+import {
+  requireArray,
+  requireBoolean,
+  requireCount,
+  requireInteger,
+  requireObject,
+  requireOptions,
+  requireString,
+} from "../validate";
 import { WUXIA_DEFAULTS } from "./defaults";
 import { MAX_POOL_DICE, rollWuxiaPool, type WuxiaRoll } from "./pool";
 import { wuxiaThreshold } from "./threshold";
@@ -105,11 +113,12 @@ export function initiativeTurns(combatants: readonly InitiativeEntry[]): Initiat
 }
 
 /** Defense dice kept at the start of the next round: [default] none, unspent ones are lost. */
-export function defenseDiceAtRoundStart(
-  defenseDice: number,
-  options: { defenseDiceCarryOver?: boolean } = {},
-): number {
+export function defenseDiceAtRoundStart(defenseDice: number, options: { defenseDiceCarryOver?: boolean } = {}): number {
   const dice = requireCount("defenseDice", defenseDice);
-  const carryOver = requireBoolean("options.defenseDiceCarryOver", requireOptions("options", options).defenseDiceCarryOver, WUXIA_DEFAULTS.defenseDiceCarryOver);
+  const carryOver = requireBoolean(
+    "options.defenseDiceCarryOver",
+    requireOptions("options", options).defenseDiceCarryOver,
+    WUXIA_DEFAULTS.defenseDiceCarryOver,
+  );
   return carryOver ? dice : 0;
 }

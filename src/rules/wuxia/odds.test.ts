@@ -45,7 +45,8 @@ function enumerateRoller(n: number, threshold: number, rerolls: number) {
   const tuples = (length: number): number[][] =>
     length === 0 ? [[]] : tuples(length - 1).flatMap((t) => Array.from({ length: 10 }, (_, f) => [...t, f + 1]));
   for (const initial of tuples(n)) {
-    const m = rollWuxiaPool(n, threshold, replayFaces([...initial, ...new Array<number>(n).fill(5)]), { rerolls }).rerolled.length;
+    const m = rollWuxiaPool(n, threshold, replayFaces([...initial, ...new Array<number>(n).fill(5)]), { rerolls })
+      .rerolled.length;
     for (const again of tuples(m)) {
       const roll = rollWuxiaPool(n, threshold, replayFaces([...initial, ...again]), { rerolls });
       const w = 10 ** -(n + m);
@@ -84,7 +85,11 @@ function bruteForce(n: number, t: number, k: number) {
     }
   }
   const total = 10 ** (n + top);
-  return { success: weights.success / total, critical: weights.critical / total, successes: weights.successes.map((x) => x / total) };
+  return {
+    success: weights.success / total,
+    critical: weights.critical / total,
+    successes: weights.successes.map((x) => x / total),
+  };
 }
 
 describe("wuxiaOdds", () => {
@@ -132,7 +137,13 @@ describe("wuxiaOdds", () => {
 
   it("is exactly the distribution of rollWuxiaPool, rerolls included (all faces enumerated)", () => {
     const grid: [number, number][] = [
-      [1, 0], [1, 1], [1, 3], [2, 0], [2, 1], [2, 3], [3, 1],
+      [1, 0],
+      [1, 1],
+      [1, 3],
+      [2, 0],
+      [2, 1],
+      [2, 3],
+      [3, 1],
     ];
     for (const [n, k] of grid) {
       for (const t of [1, 8, 11]) {
@@ -142,7 +153,9 @@ describe("wuxiaOdds", () => {
         // 10 digits: the enumeration adds up to 10^5 tiny weights.
         expect(exact.success, label).toBeCloseTo(roller.success, 10);
         expect(exact.critical, label).toBeCloseTo(roller.critical, 10);
-        exact.successes.forEach((p, s) => expect(p, `${label}, ${s} successes`).toBeCloseTo(roller.successes[s] ?? 0, 10));
+        exact.successes.forEach((p, s) =>
+          expect(p, `${label}, ${s} successes`).toBeCloseTo(roller.successes[s] ?? 0, 10),
+        );
       }
     }
   });

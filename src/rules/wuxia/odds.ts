@@ -49,7 +49,10 @@ function addDie(joint: Float64Array, n: number, reach: number, die: Die): void {
 export function wuxiaOdds(dice: number, threshold: number, options: { rerolls?: number } = {}): WuxiaOdds {
   const n = requireCount("dice", dice, MAX_POOL_DICE);
   const good = successFaces(threshold);
-  const k = Math.min(requireCount("options.rerolls", requireOptions("options", options).rerolls ?? 0, MAX_POOL_DICE), n);
+  const k = Math.min(
+    requireCount("options.rerolls", requireOptions("options", options).rerolls ?? 0, MAX_POOL_DICE),
+    n,
+  );
 
   const die: Die = { p: good / 10, r: 1 / 10, q: (9 - good) / 10 };
   const w = n + 1;

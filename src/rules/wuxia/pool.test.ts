@@ -5,7 +5,14 @@ import { rollWuxiaPool, specialisationRerollTargets } from "./pool";
 describe("rollWuxiaPool", () => {
   it("rolls Attribute d10 and evaluates them", () => {
     const roll = rollWuxiaPool(5, 8, replayFaces([8, 1, 3, 10, 7]));
-    expect(roll).toEqual({ faces: [8, 1, 3, 10, 7], rerolled: [], successes: 2, ones: 1, critical: false, success: true });
+    expect(roll).toEqual({
+      faces: [8, 1, 3, 10, 7],
+      rerolled: [],
+      successes: 2,
+      ones: 1,
+      critical: false,
+      success: true,
+    });
   });
 
   it("rerolls every 1 first, then other failures, in pool order", () => {
@@ -41,7 +48,14 @@ describe("rollWuxiaPool", () => {
   });
 
   it("handles an empty pool", () => {
-    expect(rollWuxiaPool(0, 8, mulberry32(1))).toEqual({ faces: [], rerolled: [], successes: 0, ones: 0, critical: false, success: false });
+    expect(rollWuxiaPool(0, 8, mulberry32(1))).toEqual({
+      faces: [],
+      rerolled: [],
+      successes: 0,
+      ones: 0,
+      critical: false,
+      success: false,
+    });
   });
 
   it("rejects bad arguments, naming them", () => {

@@ -42,10 +42,14 @@ describe("wound thresholds", () => {
   });
 
   it("rejects bad fractions and penalties even before they are reached, naming them", () => {
-    expect(() => woundStatus(0, 3, 4, { woundPenalties: [1, Number.NaN, 3] })).toThrow(/^options\.woundPenalties\[1\] must be an integer/);
+    expect(() => woundStatus(0, 3, 4, { woundPenalties: [1, Number.NaN, 3] })).toThrow(
+      /^options\.woundPenalties\[1\] must be an integer/,
+    );
     expect(() => woundStatus(0, 3, 4, { woundPenalties: [1, 2] })).toThrow(/^options\.woundPenalties/);
     expect(() => woundStatus(0, 3, 4, { woundPenalties: [1, 1.5, 3] })).toThrow(/^options\.woundPenalties\[1\]/);
-    expect(() => woundThresholds(3, 4, { woundFractions: [-0.25] })).toThrow(/^options\.woundFractions\[0\] must be between 0/);
+    expect(() => woundThresholds(3, 4, { woundFractions: [-0.25] })).toThrow(
+      /^options\.woundFractions\[0\] must be between 0/,
+    );
   });
 });
 
@@ -58,7 +62,11 @@ describe("panic thresholds", () => {
   });
 
   it("takes the multipliers and penalties as parameters", () => {
-    expect(panicStatus(9, 3, { panicMultipliers: [3, 5], panicPenalties: [2] })).toEqual({ thresholds: [9, 15], penalty: 2, mustFlee: false });
+    expect(panicStatus(9, 3, { panicMultipliers: [3, 5], panicPenalties: [2] })).toEqual({
+      thresholds: [9, 15],
+      penalty: 2,
+      mustFlee: false,
+    });
   });
 
   it("rejects a bad level", () => {
@@ -66,8 +74,12 @@ describe("panic thresholds", () => {
   });
 
   it("rejects bad multipliers and penalties even before they are reached, naming them", () => {
-    expect(() => panicStatus(0, 3, { panicPenalties: [1, Number.POSITIVE_INFINITY] })).toThrow(/^options\.panicPenalties\[1\] must be an integer/);
+    expect(() => panicStatus(0, 3, { panicPenalties: [1, Number.POSITIVE_INFINITY] })).toThrow(
+      /^options\.panicPenalties\[1\] must be an integer/,
+    );
     expect(() => panicStatus(0, 3, { panicPenalties: [1] })).toThrow(/^options\.panicPenalties/);
-    expect(() => panicThresholds(3, { panicMultipliers: [2, -4, 6] })).toThrow(/^options\.panicMultipliers\[1\] must be between 0/);
+    expect(() => panicThresholds(3, { panicMultipliers: [2, -4, 6] })).toThrow(
+      /^options\.panicMultipliers\[1\] must be between 0/,
+    );
   });
 });

@@ -1,4 +1,12 @@
-import { MAX_SIZE, requireArray, requireCount, requireFinite, requireInteger, requireObject, requireOptions } from "../validate";
+import {
+  MAX_SIZE,
+  requireArray,
+  requireCount,
+  requireFinite,
+  requireInteger,
+  requireObject,
+  requireOptions,
+} from "../validate";
 import { WUXIA_DEFAULTS } from "./defaults";
 
 export interface WuxiaAttributes {
@@ -39,7 +47,10 @@ export interface WoundOptions {
 /** NB levels at which each wound penalty starts: floor(fraction × death threshold). */
 export function woundThresholds(metal: number, eau: number, options: WoundOptions = {}): number[] {
   const death = deathThreshold(metal, eau);
-  const fractions = requireArray("options.woundFractions", requireOptions("options", options).woundFractions ?? WUXIA_DEFAULTS.woundFractions);
+  const fractions = requireArray(
+    "options.woundFractions",
+    requireOptions("options", options).woundFractions ?? WUXIA_DEFAULTS.woundFractions,
+  );
   // Fractions, not percentages: 25 for ¼ would put every threshold far beyond death.
   return fractions.map((f, i) => Math.floor(requireFinite(`options.woundFractions[${i}]`, f, 0, 1) * death));
 }
@@ -57,8 +68,17 @@ export function woundStatus(nb: number, metal: number, eau: number, options: Wou
   const level = requireCount("nb", nb);
   const death = deathThreshold(metal, eau);
   const thresholds = woundThresholds(metal, eau, options);
-  const penalties = thresholdPenalties(thresholds.length, requireOptions("options", options).woundPenalties ?? WUXIA_DEFAULTS.woundPenalties, "options.woundPenalties");
-  return { deathThreshold: death, thresholds, penalty: reachedPenalty(level, thresholds, penalties), dead: level >= death };
+  const penalties = thresholdPenalties(
+    thresholds.length,
+    requireOptions("options", options).woundPenalties ?? WUXIA_DEFAULTS.woundPenalties,
+    "options.woundPenalties",
+  );
+  return {
+    deathThreshold: death,
+    thresholds,
+    penalty: reachedPenalty(level, thresholds, penalties),
+    dead: level >= death,
+  };
 }
 
 export interface PanicOptions {
@@ -69,7 +89,10 @@ export interface PanicOptions {
 /** Panic levels at which each penalty starts; the last one means the hero must flee. */
 export function panicThresholds(eau: number, options: PanicOptions = {}): number[] {
   const e = attribute("eau", eau);
-  const multipliers = requireArray("options.panicMultipliers", requireOptions("options", options).panicMultipliers ?? WUXIA_DEFAULTS.panicMultipliers);
+  const multipliers = requireArray(
+    "options.panicMultipliers",
+    requireOptions("options", options).panicMultipliers ?? WUXIA_DEFAULTS.panicMultipliers,
+  );
   return multipliers.map((m, i) => requireFinite(`options.panicMultipliers[${i}]`, m, 0, MAX_SIZE) * e);
 }
 
@@ -85,7 +108,11 @@ export function panicStatus(level: number, eau: number, options: PanicOptions = 
   const thresholds = panicThresholds(eau, options);
   const flee = thresholds[thresholds.length - 1];
   const penalized = thresholds.slice(0, -1);
-  const penalties = thresholdPenalties(penalized.length, requireOptions("options", options).panicPenalties ?? WUXIA_DEFAULTS.panicPenalties, "options.panicPenalties");
+  const penalties = thresholdPenalties(
+    penalized.length,
+    requireOptions("options", options).panicPenalties ?? WUXIA_DEFAULTS.panicPenalties,
+    "options.panicPenalties",
+  );
   return {
     thresholds,
     penalty: reachedPenalty(panic, penalized, penalties),

@@ -21,7 +21,9 @@ describe("specialisationRerolls", () => {
     expect(() => specialisationRerolls(0)).toThrow(/^skillLevel must be between 1 and 10/);
     expect(() => specialisationRerolls(11)).toThrow(/^skillLevel/);
     expect(() => specialisationRerolls(2.5)).toThrow(/^skillLevel must be an integer/);
-    expect(() => specialisationRerolls(2, { rerollBands: [{ fromLevel: 4, rerolls: 2 }] })).toThrow(/^options\.rerollBands/);
+    expect(() => specialisationRerolls(2, { rerollBands: [{ fromLevel: 4, rerolls: 2 }] })).toThrow(
+      /^options\.rerollBands/,
+    );
   });
 
   it("takes the band with the highest fromLevel reached, whatever the order of the list", () => {
@@ -35,10 +37,16 @@ describe("specialisationRerolls", () => {
 
   it("rejects malformed bands, naming the entry", () => {
     const band = (fromLevel: number, rerolls: number) => ({ rerollBands: [{ fromLevel, rerolls }] });
-    expect(() => specialisationRerolls(3, band(1, Number.NaN))).toThrow(/^options\.rerollBands\[0\]\.rerolls must be an integer/);
-    expect(() => specialisationRerolls(3, band(1, -1))).toThrow(/^options\.rerollBands\[0\]\.rerolls must be between 0/);
+    expect(() => specialisationRerolls(3, band(1, Number.NaN))).toThrow(
+      /^options\.rerollBands\[0\]\.rerolls must be an integer/,
+    );
+    expect(() => specialisationRerolls(3, band(1, -1))).toThrow(
+      /^options\.rerollBands\[0\]\.rerolls must be between 0/,
+    );
     expect(() => specialisationRerolls(3, band(1, 1.5))).toThrow(/^options\.rerollBands\[0\]\.rerolls/);
-    expect(() => specialisationRerolls(3, band(0.5, 1))).toThrow(/^options\.rerollBands\[0\]\.fromLevel must be an integer/);
+    expect(() => specialisationRerolls(3, band(0.5, 1))).toThrow(
+      /^options\.rerollBands\[0\]\.fromLevel must be an integer/,
+    );
   });
 });
 

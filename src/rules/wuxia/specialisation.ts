@@ -12,7 +12,10 @@ export function specialisationRerolls(
   options: { rerollBands?: readonly RerollBand[] } = {},
 ): number {
   const level = requireInteger("skillLevel", skillLevel, 1, MAX_SKILL_LEVEL);
-  const bands = requireArray("options.rerollBands", requireOptions("options", options).rerollBands ?? WUXIA_DEFAULTS.rerollBands);
+  const bands = requireArray(
+    "options.rerollBands",
+    requireOptions("options", options).rerollBands ?? WUXIA_DEFAULTS.rerollBands,
+  );
   // The band reached with the highest start wins, so a world setting need not list bands in order.
   let from = -Infinity;
   let rerolls: number | undefined;

@@ -60,7 +60,11 @@ export class GroupSheet extends SystemActorSheet {
       harmonies,
       rulesetChoices: choiceLabels(RULESETS, RULESET_LABEL_PREFIX),
       rulesetLabel: `${RULESET_LABEL_PREFIX}.${system.ruleset}`,
-      columns: keys.map((key) => ({ key, label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`, abbr: harmonies ? `WH.AttributeAbbr.${key}` : `${ATTRIBUTE_LABEL_PREFIX}.${key}` })),
+      columns: keys.map((key) => ({
+        key,
+        label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
+        abbr: harmonies ? `WH.AttributeAbbr.${key}` : `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
+      })),
       statLimits: harmonies ? { min: "", max: "" } : WUXIA_ATTRIBUTE_RANGE,
       members: members.map((member, index) => ({
         index,
@@ -92,7 +96,9 @@ export class GroupSheet extends SystemActorSheet {
         key: c.key,
         label: `${ATTRIBUTE_LABEL_PREFIX}.${c.key}`,
         valueText: signed(c.value),
-        setAside: c.setAside.map((a) => (a.members.length ? `${signed(a.value)} (${a.members.join(", ")})` : signed(a.value))).join(", "),
+        setAside: c.setAside
+          .map((a) => (a.members.length ? `${signed(a.value)} (${a.members.join(", ")})` : signed(a.value)))
+          .join(", "),
       })),
       descriptionHTML: await this.enrich(system.description),
     });

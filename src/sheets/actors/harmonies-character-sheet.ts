@@ -5,14 +5,26 @@ import type { HarmoniesSkillModel } from "../../documents/items/harmonies-skill"
 import { normaliseName } from "../../documents/items/wuxia-skill";
 import { signed } from "../../helpers/format";
 import { t } from "../../helpers/i18n";
-import { WOUND_LEVELS, addWound, attackDamage, healWound, qualifiesAs, soakModifier, type WoundLevel } from "../../rules";
+import {
+  WOUND_LEVELS,
+  addWound,
+  attackDamage,
+  healWound,
+  qualifiesAs,
+  soakModifier,
+  type WoundLevel,
+} from "../../rules";
 import { harmoniesRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { applyInlineEdit } from "../inline-edit";
 
 type HarmoniesSystem = HarmoniesCharacterModel;
 
-function scoreRows(group: "characteristics" | "means", keys: readonly string[], scores: Record<string, HarmoniesScore>) {
+function scoreRows(
+  group: "characteristics" | "means",
+  keys: readonly string[],
+  scores: Record<string, HarmoniesScore>,
+) {
   return keys.map((key) => ({
     key,
     label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
@@ -68,7 +80,10 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     return Object.assign(context, {
       npc: system.npc,
       scoreTables: [
-        { label: "WH.Actor.Harmonies.FIELDS.characteristics.label", rows: scoreRows("characteristics", HARMONIES_CHARACTERISTICS, system.characteristics) },
+        {
+          label: "WH.Actor.Harmonies.FIELDS.characteristics.label",
+          rows: scoreRows("characteristics", HARMONIES_CHARACTERISTICS, system.characteristics),
+        },
         { label: "WH.Actor.Harmonies.FIELDS.means.label", rows: scoreRows("means", HARMONIES_MEANS, system.means) },
       ],
       skills: skills.map((skill) => ({
@@ -98,7 +113,12 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
         return {
           ...row,
           rangeLabel: `WH.Item.HarmoniesWeapon.Range.${weapon.range}`,
-          totalDamage: signed(attackDamage(cp, system.means.puissance.total, weapon.damage, { missile: weapon.range === "missile", missileAddsStrength })),
+          totalDamage: signed(
+            attackDamage(cp, system.means.puissance.total, weapon.damage, {
+              missile: weapon.range === "missile",
+              missileAddsStrength,
+            }),
+          ),
           houseRule: weapon.range === "missile",
         };
       }),
@@ -111,7 +131,11 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
   }
 
   /** Métiers or hobbies with the owner's level in each of their skills, and whether they qualify. */
-  private skillSetList(type: "harmoniesMetier" | "harmoniesHobby", kind: "metier" | "hobby", skills: (ItemRow & { system: HarmoniesSkillModel })[]) {
+  private skillSetList(
+    type: "harmoniesMetier" | "harmoniesHobby",
+    kind: "metier" | "hobby",
+    skills: (ItemRow & { system: HarmoniesSkillModel })[],
+  ) {
     const byName = new Map(skills.map((s) => [normaliseName(s.name), s]));
     return {
       type,
@@ -126,7 +150,9 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
           ...set,
           skillList: names.map((n, i) => {
             const level = ownLevels[i];
-            return typeof level === "number" ? t("WH.Sheet.Harmonies.SkillAtLevel", { name: n, level: signed(level) }) : n;
+            return typeof level === "number"
+              ? t("WH.Sheet.Harmonies.SkillAtLevel", { name: n, level: signed(level) })
+              : n;
           }),
           qualifies: qualifiesAs(kind, levels),
         };

@@ -73,7 +73,11 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
       heroTypeChoices: choiceLabels(HERO_TYPES, HERO_TYPE_LABEL_PREFIX),
       zodiacLabel: system.zodiac ? `${ZODIAC_LABEL_PREFIX}.${system.zodiac}` : "WH.Sheet.None",
       heroTypeLabel: system.heroType ? `${HERO_TYPE_LABEL_PREFIX}.${system.heroType}` : "WH.Sheet.None",
-      woundThresholds: system.wounds.thresholds.map((level, i) => ({ level, penalty: rules.woundPenalties[i] ?? 0, reached: system.wounds.value >= level })),
+      woundThresholds: system.wounds.thresholds.map((level, i) => ({
+        level,
+        penalty: rules.woundPenalties[i] ?? 0,
+        reached: system.wounds.value >= level,
+      })),
       panicThresholds: system.panic.thresholds.map((level, i, all) => ({
         level,
         penalty: rules.panicPenalties[i] ?? 0,
@@ -81,9 +85,22 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
         reached: system.panic.value >= level,
       })),
       skillGroups: [
-        { category: "metier", label: "WH.Sheet.Wuxia.Metiers", rows: skills.filter((s) => s.system.category === "metier") },
-        { category: "profession", label: "WH.Sheet.Wuxia.Professions", rows: skills.filter((s) => s.system.category === "profession") },
-        { category: "narrow", label: "WH.Sheet.Wuxia.Narrow", rows: skills.filter((s) => s.system.category === "narrow"), narrow: true },
+        {
+          category: "metier",
+          label: "WH.Sheet.Wuxia.Metiers",
+          rows: skills.filter((s) => s.system.category === "metier"),
+        },
+        {
+          category: "profession",
+          label: "WH.Sheet.Wuxia.Professions",
+          rows: skills.filter((s) => s.system.category === "profession"),
+        },
+        {
+          category: "narrow",
+          label: "WH.Sheet.Wuxia.Narrow",
+          rows: skills.filter((s) => s.system.category === "narrow"),
+          narrow: true,
+        },
       ],
       powers,
       zodiacLists: [
@@ -104,7 +121,11 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
   }
 
   /** The creation priorities with what each buys and what is spent (RULES 1.2). */
-  private creation(system: WuxiaSystem, items: { skills: SkillRow[]; powers: ItemRow[]; traits: ItemRow[] }, creation: WuxiaCreationTable) {
+  private creation(
+    system: WuxiaSystem,
+    items: { skills: SkillRow[]; powers: ItemRow[]; traits: ItemRow[] },
+    creation: WuxiaCreationTable,
+  ) {
     const check = validateWuxiaCreation(
       {
         priorities: { ...system.priorities },
@@ -120,7 +141,10 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     const budget = check.budget;
     const limits: Record<string, string> = budget
       ? {
-          attributes: t("WH.Sheet.Creation.AttributeBudget", { points: budget.attributes.points, maximum: budget.attributes.maximum }),
+          attributes: t("WH.Sheet.Creation.AttributeBudget", {
+            points: budget.attributes.points,
+            maximum: budget.attributes.maximum,
+          }),
           skills: t("WH.Sheet.Creation.Points", { points: budget.skills.points }),
           powers: t("WH.Sheet.Creation.PowerBudget", {
             points: budget.powers.points,

@@ -23,7 +23,10 @@ export interface ItemRow {
 }
 
 /** Why `item` may not go onto `actor`, or null when it may. */
-export function dropProblem(actor: { type: string; system?: unknown }, item: { type: string; name?: string | null }): string | null {
+export function dropProblem(
+  actor: { type: string; system?: unknown },
+  item: { type: string; name?: string | null },
+): string | null {
   const target = actorRuleset(actor);
   const source = itemRuleset(item.type);
   if (actor.type === "group") return t("WH.Sheet.Drop.NoItemsOnGroup");
@@ -125,7 +128,8 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
    */
   override _toggleDisabled(disabled: boolean): void {
     super._toggleDisabled(disabled);
-    for (const control of this.element.querySelectorAll<HTMLButtonElement>(".always-interactive")) control.disabled = false;
+    for (const control of this.element.querySelectorAll<HTMLButtonElement>(".always-interactive"))
+      control.disabled = false;
   }
 
   /**
@@ -167,7 +171,9 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
    * stray click from trying an update the server would refuse anyway.
    */
   async #onInlineChange(event: Event): Promise<void> {
-    const input = (event.target as HTMLElement | null)?.closest<HTMLInputElement | HTMLSelectElement>("[data-item-field]");
+    const input = (event.target as HTMLElement | null)?.closest<HTMLInputElement | HTMLSelectElement>(
+      "[data-item-field]",
+    );
     const itemId = input?.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = itemId ? this.actor.items.get(itemId) : undefined;
     if (!input || !item || !input.dataset.itemField || !this.isEditable) return;
@@ -193,7 +199,9 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
     const { type, ...system } = target.dataset;
     if (!type || !this.isEditable) return;
     const name = t("WH.Sheet.NewItem", { type: t(`TYPES.Item.${type}`) });
-    const created = (await this.actor.createEmbeddedDocuments("Item", [{ name, type: type as Item.SubType, system }]))?.[0];
+    const created = (
+      await this.actor.createEmbeddedDocuments("Item", [{ name, type: type as Item.SubType, system }])
+    )?.[0];
     await created?.sheet?.render(true);
   }
 

@@ -7,10 +7,13 @@
 const { HandlebarsApplicationMixin, ApplicationV2 } = foundry.applications.api;
 type HbsCtor = ReturnType<typeof HandlebarsApplicationMixin<typeof ApplicationV2>>;
 
-export const HandlebarsApplication = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 & Pick<HbsCtor, "PARTS">;
-
-export const HandlebarsActorSheet = HandlebarsApplicationMixin(foundry.applications.sheets.ActorSheetV2) as unknown as typeof foundry.applications.sheets.ActorSheetV2 &
+export const HandlebarsApplication = HandlebarsApplicationMixin(ApplicationV2) as unknown as typeof ApplicationV2 &
   Pick<HbsCtor, "PARTS">;
 
-export const HandlebarsItemSheet = HandlebarsApplicationMixin(foundry.applications.sheets.ItemSheetV2) as unknown as typeof foundry.applications.sheets.ItemSheetV2 &
-  Pick<HbsCtor, "PARTS">;
+export const HandlebarsActorSheet = HandlebarsApplicationMixin(
+  foundry.applications.sheets.ActorSheetV2,
+) as unknown as typeof foundry.applications.sheets.ActorSheetV2 & Pick<HbsCtor, "PARTS">;
+
+export const HandlebarsItemSheet = HandlebarsApplicationMixin(
+  foundry.applications.sheets.ItemSheetV2,
+) as unknown as typeof foundry.applications.sheets.ItemSheetV2 & Pick<HbsCtor, "PARTS">;

@@ -56,14 +56,21 @@ class SkillSetSheet extends SystemItemSheet {
     const skills = (this.item as Item.OfType<"harmoniesMetier" | "harmoniesHobby">).system.skills;
     const items = this.item.actor?.items.contents ?? [];
     const owned = new Map(
-      items.filter((i) => i.type === "harmoniesSkill").map((i) => [normaliseName(i.name ?? ""), (i as Item.OfType<"harmoniesSkill">).system]),
+      items
+        .filter((i) => i.type === "harmoniesSkill")
+        .map((i) => [normaliseName(i.name ?? ""), (i as Item.OfType<"harmoniesSkill">).system]),
     );
     return Object.assign(context, {
       skillsText: skills.join("\n"),
       skillRows: skills.map((name) => {
         const skill = owned.get(normaliseName(name));
         const level = skill?.level ?? null;
-        return { name, level: level === null ? "—" : signed(level), effective: skill ? signed(skill.effective.level) : "—", owned: Boolean(skill) };
+        return {
+          name,
+          level: level === null ? "—" : signed(level),
+          effective: skill ? signed(skill.effective.level) : "—",
+          owned: Boolean(skill),
+        };
       }),
     });
   }
