@@ -1,6 +1,6 @@
 import { SYSTEM_ID } from "../constants";
 import { RollError, notifyError } from "../dice/errors";
-import { rollActor } from "./roll";
+import { rollActor } from "../rolls/pipeline";
 import { speakerActor } from "../helpers/speaker-actor";
 
 /** Items a hotbar macro can roll: skills, powers and weapons of both rule sets. */

@@ -5,8 +5,9 @@ import { HarmoniesGroupRoll } from "../dice/group-roll";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { currentVisibility, VISIBILITIES, type Visibility } from "../dice/visibility";
 import { WuxiaRoll } from "../dice/wuxia-roll";
+import { SystemRoll } from "../dice/system-roll";
 import { registerHotbar, rollItem } from "./hotbar";
-import { rollActor, type RollRequest } from "./roll";
+import { rollActor, type RollRequest } from "../rolls/pipeline";
 import { speakerActor } from "../helpers/speaker-actor";
 
 /** An actor from a macro: the actor itself, its UUID, id or name; none means the speaker's. */
@@ -34,10 +35,7 @@ async function postChecked(
 ): Promise<ChatMessage | undefined> {
   if (!(roll instanceof Roll)) throw new RollError("WH.Roll.Error.NotARoll");
   if (options.actor != null && !(options.actor instanceof Actor)) throw new RollError("WH.Roll.Error.NotAnActor");
-  const named =
-    roll instanceof WuxiaRoll || roll instanceof HarmoniesRoll || roll instanceof HarmoniesGroupRoll
-      ? roll.state.actorUuid
-      : null;
+  const named = roll instanceof SystemRoll ? roll.state.actorUuid : null;
   const rolledFor = named ? await fromUuid(named as Parameters<typeof fromUuid>[0]) : null;
   if (named && !(rolledFor instanceof Actor)) throw new RollError("WH.Roll.Error.NoActor");
   for (const actor of [options.actor, rolledFor]) {

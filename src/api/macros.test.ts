@@ -97,9 +97,12 @@ describe("api.roll with the dialog", () => {
     prompt.mockResolvedValueOnce(null);
     expect(await api().roll(actor, { dialog: true })).toBeNull();
     expect(postedMessages()).toEqual([]);
-    prompt.mockImplementationOnce(
-      async (_subject, values) => ({ ...(values as object), difficulty: -5, visibility: "self" }) as never,
-    );
+    // As the dialog does: the values chosen, checked into the state the roll is made of.
+    const { ROLL_KINDS } = await import("../rolls/kinds");
+    prompt.mockImplementationOnce(async (subject, values) => {
+      const chosen = { ...(values as object), difficulty: -5, visibility: "self" } as never;
+      return { values: chosen, state: ROLL_KINDS.harmonies.check(subject as never, chosen) } as never;
+    });
     foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5]);
     const message = await api().roll(actor, { dialog: true, values: { difficulty: 2 } });
     expect(prompt.mock.calls[1]?.[1]).toMatchObject({ difficulty: 2 });

@@ -25,7 +25,7 @@ async function roll(
   request: Record<string, unknown> = {},
 ): Promise<PostedMessage> {
   foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
-  const { rollActor } = await import("../api/roll");
+  const { rollActor } = await import("../rolls/pipeline");
   return (await rollActor(actor, {
     dialog: false,
     values: { visibility: "public" },

@@ -24,7 +24,7 @@ async function rolledBeforeTheSwitch(by: "player" | "gm"): Promise<{ actor: Acto
   const actor = await wuxiaHero("Lin Mei", { destiny: 2 });
   actAs(by);
   foundry.CONFIG.Dice.randomUniform = facesRandom([1, 3, 8, 1, 5]);
-  const { rollActor } = await import("../api/roll");
+  const { rollActor } = await import("../rolls/pipeline");
   const message = (await rollActor(actor, {
     item: "Chasseur",
     dialog: false,

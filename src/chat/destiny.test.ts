@@ -28,7 +28,7 @@ async function rolled(
   const actor = await wuxiaHero("Lin Mei", { destiny: options.destiny ?? 2 });
   if (options.byPlayer !== false) asPlayer();
   foundry.CONFIG.Dice.randomUniform = facesRandom([1, 3, 8, 1, 5]);
-  const { rollActor } = await import("../api/roll");
+  const { rollActor } = await import("../rolls/pipeline");
   const chasseur = actor.items.find((i) => i.name === "Chasseur");
   const message = (await rollActor(actor, {
     item: chasseur,

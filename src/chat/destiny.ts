@@ -2,7 +2,7 @@ import { t } from "../helpers/i18n";
 import { showDice } from "../dice/dice-so-nice";
 import { RollError } from "../dice/errors";
 import { WuxiaRoll } from "../dice/wuxia-roll";
-import { MAX_POOL } from "../dialogs/roll-form";
+import { MAX_POOL } from "../rolls/fields";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
 import { rollSettings } from "../settings/rolls";

@@ -65,10 +65,3 @@ export function groupCardContext(
     odds: t("WH.Chat.Group.Odds", { success: percent(state.odds) }),
   };
 }
-
-export async function renderGroupCard(
-  roll: HarmoniesGroupRoll,
-  options: { isPrivate: boolean; tooltip: string },
-): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(GROUP_CARD_TEMPLATE, groupCardContext(roll, options));
-}

@@ -113,10 +113,3 @@ export function harmoniesCardContext(
     experience,
   };
 }
-
-export async function renderHarmoniesCard(
-  roll: HarmoniesRoll,
-  options: { isPrivate: boolean; tooltip: string },
-): Promise<string> {
-  return foundry.applications.handlebars.renderTemplate(HARMONIES_CARD_TEMPLATE, harmoniesCardContext(roll, options));
-}

@@ -1,9 +1,8 @@
 import { resolveWuxiaAttack } from "../rules";
 import { RollError } from "../dice/errors";
-import { rollSubject, type WuxiaSubject } from "../dice/subjects";
+import { rollSubject } from "../rolls/subject";
 import { WuxiaRoll } from "../dice/wuxia-roll";
-import { promptRoll, shouldAsk } from "../dialogs/open";
-import { readWuxiaValues, wuxiaConfig, wuxiaDefaults } from "../dialogs/roll-form";
+import { prepareRoll } from "../rolls/pipeline";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedWuxiaRoll } from "../requests/client-roll";
 import { objectField, textField } from "../requests/payload";
@@ -74,10 +73,9 @@ async function oppose(message: ChatMessage.Implementation): Promise<void> {
   if (subject.ruleset !== "wuxia") throw new RollError("WH.Chat.Error.OpponentNotWuxia", { name: subject.name });
   if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: subject.name });
 
-  const initial = readWuxiaValues({ ...wuxiaDefaults(subject) }, subject);
-  const values = shouldAsk({}) ? await promptRoll<WuxiaSubject>(subject, initial) : initial;
-  if (!values) return;
-  const roll = WuxiaRoll.build(wuxiaConfig(subject, values));
+  const prepared = await prepareRoll<"wuxia">(subject);
+  if (!prepared) return;
+  const { roll } = prepared;
   await roll.evaluate({ allowInteractive: !message.blind });
   const withoutGm = message.canUserModify(game.user, "update");
   await carryOut(OPPOSE, { messageId: message.id ?? "", roll: roll.toJSON() as object }, { withoutGm });

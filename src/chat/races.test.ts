@@ -91,7 +91,7 @@ describe("two rolls adding Destiny dice at once", () => {
   ): Promise<{ actor: Actor.Implementation; results: PromiseSettledResult<unknown>[] }> {
     await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
     const actor = await wuxiaHero("Lin Mei", { destiny });
-    const { rollActor } = await import("../api/roll");
+    const { rollActor } = await import("../rolls/pipeline");
     foundry.CONFIG.Dice.randomUniform = facesRandom(Array.from({ length: 12 }, () => 5));
     const roll = (user: unknown) =>
       asClient(user, () => rollActor(actor, { dialog: false, values: { destinyDice: 1, visibility: "public" } }));

@@ -183,7 +183,7 @@ describe("Destiny dice refusals", () => {
     const ChatMessageClass = ChatMessage as unknown as { create: (data: unknown) => Promise<unknown> };
     const spy = vi.spyOn(ChatMessageClass, "create").mockRejectedValue(new Error("the server is down"));
     foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5, 5, 5, 5, 5]);
-    const { rollActor } = await import("../api/roll");
+    const { rollActor } = await import("../rolls/pipeline");
     await expect(rollActor(actor, { dialog: false, values: { destinyDice: 1, visibility: "public" } })).rejects.toThrow(
       "the server is down",
     );
@@ -244,8 +244,12 @@ describe("opposing roll refusals", () => {
     actAs("player");
     (foundry.game.user as unknown as { character: unknown }).character = zhao;
     const opening = await import("../dialogs/open");
-    const withDestiny = (count: number) => async (_subject: unknown, values: unknown) =>
-      ({ ...(values as object), destinyDice: count }) as never;
+    // As the dialog does: the values chosen, checked into the state the roll is made of.
+    const { ROLL_KINDS } = await import("../rolls/kinds");
+    const withDestiny = (count: number) => async (subject: unknown, values: unknown) => {
+      const chosen = { ...(values as object), destinyDice: count } as never;
+      return { values: chosen, state: ROLL_KINDS.wuxia.check(subject as never, chosen) } as never;
+    };
     vi.spyOn(opening, "promptRoll").mockImplementationOnce(withDestiny(3)).mockImplementationOnce(withDestiny(1));
     const { opposeFromCard } = await import("./opposed");
     await expect(opposeFromCard(postedMessage(message.id) as never)).rejects.toMatchObject({

@@ -4,7 +4,6 @@ import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 import { percent, signed } from "../helpers/format";
-import { rollSettings } from "../settings/rolls";
 
 export const WUXIA_CARD_TEMPLATE = templatePath("chat/wuxia-card.hbs");
 
@@ -131,15 +130,4 @@ export function wuxiaCardContext(
     notes,
     destinyReroll: options.destinyReroll,
   };
-}
-
-export async function renderWuxiaCard(
-  roll: WuxiaRoll,
-  options: { isPrivate: boolean; tooltip: string },
-): Promise<string> {
-  const destinyReroll = rollSettings().destinyMode === "reroll";
-  return foundry.applications.handlebars.renderTemplate(
-    WUXIA_CARD_TEMPLATE,
-    wuxiaCardContext(roll, { ...options, destinyReroll }),
-  );
 }

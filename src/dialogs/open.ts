@@ -1,42 +1,23 @@
-import type { GroupSubject, HarmoniesSubject, RollSubject, WuxiaSubject } from "../dice/subjects";
-import { GroupRollDialog, HarmoniesRollDialog, WuxiaRollDialog, type RollDialog } from "./roll-dialog";
+import { kindOf, type RollKindKey, type StateOf, type SubjectOf, type ValuesOf } from "../rolls/kinds";
 import { rollSettings } from "../settings/rolls";
-import type { GroupFormValues, HarmoniesFormValues, WuxiaFormValues } from "./roll-form";
-
-export type FormValuesOf<S extends RollSubject> = S extends WuxiaSubject
-  ? WuxiaFormValues
-  : S extends HarmoniesSubject
-    ? HarmoniesFormValues
-    : GroupFormValues;
+import type { DialogResult, RollDialog } from "./roll-dialog";
 
 /** The dialog for a subject, not yet rendered. */
-export function rollDialogFor<S extends RollSubject>(
-  subject: S,
-  values: FormValuesOf<S>,
-): RollDialog<S, FormValuesOf<S>> {
-  const dialog =
-    subject.ruleset === "wuxia"
-      ? new WuxiaRollDialog(subject as WuxiaSubject, values as WuxiaFormValues, {
-          window: { title: "WH.Dialog.Wuxia.Title" },
-        })
-      : subject.ruleset === "harmonies"
-        ? new HarmoniesRollDialog(subject as HarmoniesSubject, values as HarmoniesFormValues, {
-            window: { title: "WH.Dialog.Harmonies.Title" },
-          })
-        : new GroupRollDialog(subject as GroupSubject, values as GroupFormValues, {
-            window: { title: "WH.Dialog.Group.Title" },
-          });
-  return dialog as unknown as RollDialog<S, FormValuesOf<S>>;
+export function rollDialogFor<K extends RollKindKey>(
+  subject: SubjectOf<K>,
+  values: ValuesOf<K>,
+): RollDialog<SubjectOf<K>, ValuesOf<K>, StateOf<K>> {
+  return kindOf<K>(subject).dialog(subject, values);
 }
 
-/** Shows the roll dialog; resolves with the values chosen, or null when it is closed. */
-export async function promptRoll<S extends RollSubject>(
-  subject: S,
-  values: FormValuesOf<S>,
-): Promise<FormValuesOf<S> | null> {
-  const dialog = rollDialogFor(subject, values);
+/** Shows the roll dialog; resolves with the values chosen and their checked state, or null when it is closed. */
+export async function promptRoll<K extends RollKindKey>(
+  subject: SubjectOf<K>,
+  values: ValuesOf<K>,
+): Promise<DialogResult<ValuesOf<K>, StateOf<K>> | null> {
+  const dialog = rollDialogFor<K>(subject, values);
   await dialog.render({ force: true } as never);
-  return (await dialog.result)?.values ?? null;
+  return dialog.result;
 }
 
 /** Shift held during the click reverses the "skip the roll dialog" setting. */

@@ -117,7 +117,7 @@ describe("Roll and Cancel", () => {
   it("Roll posts the card with the values shown and closes the dialog", async () => {
     const actor = await harmoniesHero();
     actAs("player");
-    const { rollActor } = await import("../api/roll");
+    const { rollActor } = await import("../rolls/pipeline");
     foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2]);
     const posting = rollActor(actor, { dialog: true });
     await settle();
@@ -135,7 +135,7 @@ describe("Roll and Cancel", () => {
   it("Cancel closes the dialog and rolls nothing", async () => {
     const actor = await wuxiaHero();
     actAs("player");
-    const { rollActor } = await import("../api/roll");
+    const { rollActor } = await import("../rolls/pipeline");
     const posting = rollActor(actor, { dialog: true });
     await settle();
     document.querySelector<HTMLButtonElement>("form.wh-roll-dialog [data-action=cancel]")?.click();

@@ -367,7 +367,7 @@ describe("a number the rules refuse", () => {
   it("shows the rules' reason in place of the odds, and Roll refuses it and keeps the dialog open", async () => {
     const actor = await harmoniesHero();
     actAs("player");
-    const { rollActor } = await import("../api/roll");
+    const { rollActor } = await import("../rolls/pipeline");
     const posting = rollActor(actor, { dialog: true });
     await settle();
     const element = document.querySelector<HTMLFormElement>("form.wh-roll-dialog");

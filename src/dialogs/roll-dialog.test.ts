@@ -143,7 +143,7 @@ describe("the Harmonies and group roll dialogs", () => {
       opened.push(this);
       return render.apply(this as never, args as never);
     } as never;
-    const { rollActor } = await import("../api/roll");
+    const { rollActor } = await import("../rolls/pipeline");
     foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2]);
     const posting = rollActor(actor, {});
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -2,12 +2,12 @@ import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import { describeError } from "../dice/errors";
-import { harmoniesModifier } from "../dice/harmonies-roll";
-import { poolSize } from "../dice/wuxia-roll";
-import type { GroupSubject, HarmoniesSubject, RollSubject, WuxiaSubject } from "../dice/subjects";
+import { HarmoniesGroupRoll, type GroupRollState } from "../dice/group-roll";
+import { HarmoniesRoll, type HarmoniesRollState } from "../dice/harmonies-roll";
+import { poolSize, WuxiaRoll, type WuxiaRollState } from "../dice/wuxia-roll";
+import type { GroupSubject, HarmoniesSubject, RollSubject, WuxiaSubject } from "../rolls/subject";
 import { VISIBILITIES, VISIBILITY_LABELS } from "../dice/visibility";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../documents/choices";
-import { wuxiaThreshold } from "../rules";
 import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
 import { signed } from "../helpers/format";
 import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
@@ -23,7 +23,7 @@ import {
   type GroupFormValues,
   type HarmoniesFormValues,
   type WuxiaFormValues,
-} from "./roll-form";
+} from "../rolls/fields";
 
 type Choice = { value: string | number; label: string };
 type RenderOptions = Parameters<InstanceType<typeof foundry.applications.api.ApplicationV2>["render"]>[0];
@@ -31,8 +31,8 @@ type RenderOptions = Parameters<InstanceType<typeof foundry.applications.api.App
 /** The odds part: the figures and the chart, or why the fields make no roll yet. */
 export type OddsContext = { odds: OddsView | null; facts: string[]; error: string | null };
 
-/** What a dialog resolves with: the values chosen (the roll is built from them). */
-export type DialogResult<V> = { values: V };
+/** What a dialog resolves with: the values chosen and the state they were checked into, which the roll is made of. */
+export type DialogResult<V, T> = { values: V; state: T };
 
 function visibilityChoices(): Choice[] {
   return VISIBILITIES.map((v) => ({ value: v, label: t(VISIBILITY_LABELS[v]) }));
@@ -52,7 +52,7 @@ export function isChoiceField(target: { tagName: string; type?: string }): boole
  * (re-rendered alone as the fields change, so typing keeps its focus), and Roll/Cancel. It
  * resolves with the checked values, or null when closed without rolling.
  */
-export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApplication {
+export abstract class RollDialog<S extends RollSubject, V, T> extends HandlebarsApplication {
   static override DEFAULT_OPTIONS = {
     tag: "form",
     classes: ["wuxia-harmonies", "wh-roll-dialog"],
@@ -64,8 +64,8 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
 
   readonly subject: S;
   values: V;
-  readonly result: Promise<DialogResult<V> | null>;
-  #resolve: (value: DialogResult<V> | null) => void = () => undefined;
+  readonly result: Promise<DialogResult<V, T> | null>;
+  #resolve: (value: DialogResult<V, T> | null) => void = () => undefined;
   #settled = false;
   #error: string | null = null;
 
@@ -81,8 +81,10 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
   /** The checked values of raw form data; throws a RollError naming a bad field. */
   protected abstract read(raw: Record<string, unknown>): V;
   protected abstract fields(): Record<string, unknown>;
-  /** The odds of the roll the values make; throws as building that roll would (the rules check every number). */
-  protected abstract oddsOf(values: V): OddsContext;
+  /** The roll's state the values make, checked by the rules (a RulesError or RollError names a bad number). */
+  protected abstract check(values: V): T;
+  /** The odds of a checked state. */
+  protected abstract oddsOf(state: T): OddsContext;
 
   override async _prepareContext(options: never): Promise<never> {
     const context = (await super._prepareContext(options)) as Record<string, unknown>;
@@ -106,7 +108,7 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
 
   #safeOdds(values: V): OddsContext {
     try {
-      return this.oddsOf(values);
+      return this.oddsOf(this.check(values));
     } catch (error) {
       return { odds: null, facts: [], error: describeError(error) };
     }
@@ -130,21 +132,22 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
 
   /** Rolls with these values: resolves the dialog and closes it, or shows why it cannot. */
   async submitValues(raw: Record<string, unknown>): Promise<boolean> {
+    let state: T;
     try {
       const values = this.read(raw);
-      // The odds run every check the roll will: a value they refuse would fail once the dialog is gone.
-      this.oddsOf(values);
+      // Checked here, so a value the rules refuse never closes the dialog; the roll is made of this state.
+      state = this.check(values);
       this.values = values;
     } catch (error) {
       ui.notifications.error(describeError(error));
       return false;
     }
-    this.#settle({ values: this.values });
+    this.#settle({ values: this.values, state });
     await this.close();
     return true;
   }
 
-  #settle(result: DialogResult<V> | null): void {
+  #settle(result: DialogResult<V, T> | null): void {
     if (this.#settled) return;
     this.#settled = true;
     this.#resolve(result);
@@ -193,7 +196,7 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
   }
 
   static async #onSubmit(
-    this: RollDialog<RollSubject, unknown>,
+    this: RollDialog<RollSubject, unknown, unknown>,
     _event: Event | SubmitEvent,
     _form: HTMLFormElement,
     formData: { object: Record<string, unknown> },
@@ -201,7 +204,7 @@ export abstract class RollDialog<S extends RollSubject, V> extends HandlebarsApp
     await this.submitValues(formData.object);
   }
 
-  static async #onCancel(this: RollDialog<RollSubject, unknown>): Promise<void> {
+  static async #onCancel(this: RollDialog<RollSubject, unknown, unknown>): Promise<void> {
     await this.close();
   }
 }
@@ -210,7 +213,7 @@ const FOOTER = { template: templatePath("dialogs/roll-footer.hbs") };
 const ODDS = { template: templatePath("dialogs/roll-odds.hbs") };
 
 /** Wuxia: Attribute, skill (a specialisation's rerolls on or off), SR, extra and Destiny dice. */
-export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues> {
+export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues, WuxiaRollState> {
   static override PARTS = { form: { template: templatePath("dialogs/wuxia-roll.hbs") }, odds: ODDS, footer: FOOTER };
 
   protected read(raw: Record<string, unknown>): WuxiaFormValues {
@@ -248,16 +251,19 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues> {
     };
   }
 
-  protected oddsOf(values: WuxiaFormValues): OddsContext {
-    const config = wuxiaConfig(this.subject, values);
-    const threshold = wuxiaThreshold(config.sr + config.srPenalty, config.competence);
-    const dice = poolSize(config);
+  protected check(values: WuxiaFormValues): WuxiaRollState {
+    return WuxiaRoll.check(wuxiaConfig(this.subject, values));
+  }
+
+  protected oddsOf(state: WuxiaRollState): OddsContext {
+    const { threshold, rerolls } = state;
+    const dice = poolSize(state);
     return {
-      odds: wuxiaOddsView(dice, threshold, config.rerolls),
+      odds: wuxiaOddsView(dice, threshold, rerolls),
       facts: [
         t("WH.Dialog.Wuxia.Pool", { dice }),
         t("WH.Chat.Wuxia.Threshold", { threshold }),
-        ...(config.rerolls ? [t("WH.Dialog.Wuxia.Rerolls", { rerolls: config.rerolls })] : []),
+        ...(rerolls ? [t("WH.Dialog.Wuxia.Rerolls", { rerolls })] : []),
       ],
       error: null,
     };
@@ -265,7 +271,7 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues> {
 }
 
 /** Harmonies: characteristic, means, skill, difficulty (with the book's presets), closed or open. */
-export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesFormValues> {
+export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesFormValues, HarmoniesRollState> {
   static override PARTS = {
     form: { template: templatePath("dialogs/harmonies-roll.hbs") },
     odds: ODDS,
@@ -294,14 +300,16 @@ export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesF
     };
   }
 
-  protected oddsOf(values: HarmoniesFormValues): OddsContext {
-    const c = harmoniesConfig(this.subject, values);
-    const modifier = harmoniesModifier(c);
+  protected check(values: HarmoniesFormValues): HarmoniesRollState {
+    return HarmoniesRoll.check(harmoniesConfig(this.subject, values));
+  }
+
+  protected oddsOf({ modifier, open }: HarmoniesRollState): OddsContext {
     return {
-      odds: harmoniesOddsView(modifier, c.open),
+      odds: harmoniesOddsView(modifier, open),
       facts: [
         t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) }),
-        t(c.open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed"),
+        t(open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed"),
       ],
       error: null,
     };
@@ -309,7 +317,7 @@ export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesF
 }
 
 /** A group's one roll (RULES 3.2–3.3), read with the world's group mode. */
-export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues> {
+export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues, GroupRollState> {
   static override PARTS = { form: { template: templatePath("dialogs/group-roll.hbs") }, odds: ODDS, footer: FOOTER };
 
   protected read(raw: Record<string, unknown>): GroupFormValues {
@@ -332,11 +340,13 @@ export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues> {
     };
   }
 
-  protected oddsOf(values: GroupFormValues): OddsContext {
-    const c = groupConfig(this.subject, values);
-    const modifier = harmoniesModifier(c);
+  protected check(values: GroupFormValues): GroupRollState {
+    return HarmoniesGroupRoll.check(groupConfig(this.subject, values));
+  }
+
+  protected oddsOf({ modifier, open }: GroupRollState): OddsContext {
     return {
-      odds: harmoniesOddsView(modifier, c.open),
+      odds: harmoniesOddsView(modifier, open),
       facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) })],
       error: null,
     };

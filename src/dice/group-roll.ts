@@ -8,7 +8,7 @@ import {
   type HarmoniesAction,
   type MarginCount,
 } from "../rules";
-import { renderGroupCard } from "../chat/group-card";
+import { GROUP_CARD_TEMPLATE, groupCardContext } from "../chat/group-card";
 import { GROUP_ROLL_MODE_CHOICES, type GroupRollMode } from "../settings/rolls";
 import {
   differenceDice,
@@ -17,7 +17,8 @@ import {
   readableActionState,
   type HarmoniesRollConfig,
 } from "./harmonies-roll";
-import { hasDice, isOneOf, isRecord, isWhole, renderUnreadableCard, rulesRead } from "./readable";
+import { hasDice, isOneOf, isRecord, isWhole, rulesRead } from "./readable";
+import { SystemRoll, type CardOptions } from "./system-roll";
 
 /** One roll for a group of NPCs (RULES 3.2–3.3), read with the world's group mode. */
 export interface GroupRollConfig extends Omit<HarmoniesRollConfig, "penalty" | "itemUuid"> {
@@ -44,7 +45,6 @@ export interface GroupRollState extends GroupRollConfig {
 }
 
 type EvaluateOptions = Parameters<Roll["evaluate"]>[0];
-type RenderOptions = Parameters<Roll["render"]>[0];
 type RollOptions = Roll.Options & { group?: GroupRollState };
 
 function groupFormula(state: Pick<GroupRollState, "modifier" | "open" | "mode">): string {
@@ -72,27 +72,26 @@ function readableState(state: unknown): state is GroupRollState {
 }
 
 /** A group's roll: a difference roll on core Die terms (one margin for the group) or every member's. */
-export class HarmoniesGroupRoll extends Roll {
+export class HarmoniesGroupRoll extends SystemRoll<GroupRollState> {
+  static override readonly STATE_KEY = "group";
+
   constructor(formula?: string, _data?: unknown, options?: RollOptions) {
     const state = options?.group;
     super(formula ?? (state ? groupFormula(state) : "0"), {}, options);
   }
 
-  static build(config: GroupRollConfig): HarmoniesGroupRoll {
+  /** The state a group's action starts from; the rules validate the modifier. */
+  static check(config: GroupRollConfig): GroupRollState {
     const modifier = harmoniesModifier(config);
-    const state: GroupRollState = {
-      ...config,
-      modifier,
-      odds: harmoniesOdds(modifier, { open: config.open }),
-      individual: null,
-    };
+    return { ...config, modifier, odds: harmoniesOdds(modifier, { open: config.open }), individual: null };
+  }
+
+  static fromState(state: GroupRollState): HarmoniesGroupRoll {
     return new HarmoniesGroupRoll(groupFormula(state), {}, { group: state });
   }
 
-  get state(): GroupRollState {
-    const state = (this.options as RollOptions).group;
-    if (!state) throw new Error("HarmoniesGroupRoll: options.group is missing");
-    return state;
+  static build(config: GroupRollConfig): HarmoniesGroupRoll {
+    return HarmoniesGroupRoll.fromState(HarmoniesGroupRoll.check(config));
   }
 
   /** The group's single roll as the rules read it; null in individual mode. */
@@ -134,18 +133,22 @@ export class HarmoniesGroupRoll extends Roll {
 
   /** Whether the roll is one the system makes (its data came from its author's client): no dice when every member rolled. */
   get readable(): boolean {
-    const state = (this.options as RollOptions).group;
+    const state = this.storedState;
     if (!this._evaluated || !readableState(state)) return false;
     return (
       hasDice(this, state.mode === "individual" ? [] : differenceDice(state.open)) && rulesRead(() => this.outcome)
     );
   }
 
-  override async render(options?: RenderOptions): Promise<string> {
-    const isPrivate = Boolean(options?.isPrivate);
-    if (!this._evaluated && readableConfig((this.options as RollOptions).group))
-      await this.evaluate({ allowInteractive: !isPrivate });
-    if (!this.readable) return renderUnreadableCard();
-    return renderGroupCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
+  protected evaluable(state: unknown): boolean {
+    return readableConfig(state);
+  }
+
+  protected get cardTemplate(): string {
+    return GROUP_CARD_TEMPLATE;
+  }
+
+  protected cardContext(options: CardOptions): Record<string, unknown> {
+    return groupCardContext(this, options);
   }
 }

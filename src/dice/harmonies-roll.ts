@@ -1,5 +1,5 @@
 import { experienceFromDice, harmoniesActionFromFaces, harmoniesOdds, type HarmoniesAction } from "../rules";
-import { renderHarmoniesCard } from "../chat/harmonies-card";
+import { HARMONIES_CARD_TEMPLATE, harmoniesCardContext } from "../chat/harmonies-card";
 import {
   HARMONIES_CHARACTERISTICS,
   HARMONIES_MEANS,
@@ -15,10 +15,10 @@ import {
   isTextOrNull,
   isWhole,
   hasDice,
-  renderUnreadableCard,
   rulesRead,
   type D10Term,
 } from "./readable";
+import { SystemRoll, type CardOptions } from "./system-roll";
 
 /** An action of Harmonies (RULES 2.4): characteristic + means (+ skill) + difficulty + (d10 − d10). */
 export interface HarmoniesRollConfig {
@@ -50,7 +50,6 @@ export interface HarmoniesRollState extends HarmoniesRollConfig {
   xpAwarded: boolean;
 }
 
-type RenderOptions = Parameters<Roll["render"]>[0];
 type RollOptions = Roll.Options & { harmonies?: HarmoniesRollState };
 
 /** `1d10 - 1d10` closed, `1d10x - 1d10x` open, then the modifier: the total is the margin. */
@@ -113,28 +112,27 @@ function readableState(state: unknown): state is HarmoniesRollState {
  * The difference roll on core Die terms (Dice So Nice colours the added and the subtracted die
  * apart); the rules read the faces, explosions included. Its total is the margin.
  */
-export class HarmoniesRoll extends Roll {
+export class HarmoniesRoll extends SystemRoll<HarmoniesRollState> {
+  static override readonly STATE_KEY = "harmonies";
+
   constructor(formula?: string, _data?: unknown, options?: RollOptions) {
     const state = options?.harmonies;
     super(formula ?? harmoniesFormula(state?.modifier ?? 0, state?.open ?? false), {}, options);
     this.#colourDice();
   }
 
-  static build(config: HarmoniesRollConfig): HarmoniesRoll {
+  /** The state an action starts from; the rules validate the modifier. */
+  static check(config: HarmoniesRollConfig): HarmoniesRollState {
     const modifier = harmoniesModifier(config);
-    const state: HarmoniesRollState = {
-      ...config,
-      modifier,
-      odds: harmoniesOdds(modifier, { open: config.open }),
-      xpAwarded: false,
-    };
-    return new HarmoniesRoll(harmoniesFormula(modifier, config.open), {}, { harmonies: state });
+    return { ...config, modifier, odds: harmoniesOdds(modifier, { open: config.open }), xpAwarded: false };
   }
 
-  get state(): HarmoniesRollState {
-    const state = (this.options as RollOptions).harmonies;
-    if (!state) throw new Error("HarmoniesRoll: options.harmonies is missing");
-    return state;
+  static fromState(state: HarmoniesRollState): HarmoniesRoll {
+    return new HarmoniesRoll(harmoniesFormula(state.modifier, state.open), {}, { harmonies: state });
+  }
+
+  static build(config: HarmoniesRollConfig): HarmoniesRoll {
+    return HarmoniesRoll.fromState(HarmoniesRoll.check(config));
   }
 
   /** The added die's faces and the subtracted die's, explosions included. */
@@ -162,7 +160,7 @@ export class HarmoniesRoll extends Roll {
 
   /** Whether the roll is one the system makes (its data came from its author's client): see `readableState`. */
   get readable(): boolean {
-    const state = (this.options as RollOptions).harmonies;
+    const state = this.storedState;
     return (
       this._evaluated &&
       readableState(state) &&
@@ -171,12 +169,16 @@ export class HarmoniesRoll extends Roll {
     );
   }
 
-  override async render(options?: RenderOptions): Promise<string> {
-    const isPrivate = Boolean(options?.isPrivate);
-    if (!this._evaluated && readableState((this.options as RollOptions).harmonies))
-      await this.evaluate({ allowInteractive: !isPrivate });
-    if (!this.readable) return renderUnreadableCard();
-    return renderHarmoniesCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
+  protected evaluable(state: unknown): boolean {
+    return readableState(state);
+  }
+
+  protected get cardTemplate(): string {
+    return HARMONIES_CARD_TEMPLATE;
+  }
+
+  protected cardContext(options: CardOptions): Record<string, unknown> {
+    return harmoniesCardContext(this, options);
   }
 
   /** Dice So Nice reads a colour set from each term's options; users' own material and texture still apply. */

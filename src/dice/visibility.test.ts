@@ -44,7 +44,7 @@ describe.each([13, 14] as Generation[])("roll visibility on Foundry v%i", (gener
     await foundry.game.settings.set("core", generation >= 14 ? "messageMode" : "rollMode", userMode("gm"));
     const actor = await harmoniesHero();
     foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2]);
-    const { rollActor } = await import("../api/roll");
+    const { rollActor } = await import("../rolls/pipeline");
     const message = (await rollActor(actor, { dialog: false })) as unknown as Posted;
     expect(message.whisper).toContain(GM);
     expect(message.whisper).not.toContain(PLAYER);
@@ -61,7 +61,7 @@ describe.each([13, 14] as Generation[])("roll visibility on Foundry v%i", (gener
     const foundry = await startWorld({ generation, isGM: false });
     const actor = await harmoniesHero();
     foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2]);
-    const { rollActor } = await import("../api/roll");
+    const { rollActor } = await import("../rolls/pipeline");
     const message = (await rollActor(actor, { dialog: false, values: { visibility: "blind" } })) as unknown as Posted;
     expect(message).toMatchObject({ whisper: [GM], blind: true });
     expect((await message.renderHTML()).querySelector(".wh-difference")).toBeNull();

@@ -5,20 +5,13 @@ import {
   wuxiaThreshold,
   type WuxiaPoolResult,
 } from "../rules";
-import { renderWuxiaCard } from "../chat/wuxia-card";
+import { WUXIA_CARD_TEMPLATE, wuxiaCardContext } from "../chat/wuxia-card";
 import { WUXIA_ATTRIBUTES, type WuxiaAttributeKey } from "../documents/choices";
 import { RollError } from "./errors";
 import { rollD10s } from "./faces";
-import {
-  hasDice,
-  isOneOf,
-  isProbability,
-  isRecord,
-  isText,
-  isTextOrNull,
-  isWhole,
-  renderUnreadableCard,
-} from "./readable";
+import { hasDice, isOneOf, isProbability, isRecord, isText, isTextOrNull, isWhole } from "./readable";
+import { SystemRoll, type CardOptions } from "./system-roll";
+import { rollSettings } from "../settings/rolls";
 
 /** What a Wuxia test is made of (RULES 1.3); every number is chosen before the roll. */
 export interface WuxiaRollConfig {
@@ -68,7 +61,6 @@ export interface PoolPosition {
 }
 
 type EvaluateOptions = Parameters<Roll["evaluate"]>[0];
-type RenderOptions = Parameters<Roll["render"]>[0];
 type RollOptions = Roll.Options & { wuxia?: WuxiaRollState };
 
 /**
@@ -77,24 +69,29 @@ type RollOptions = Roll.Options & { wuxia?: WuxiaRollState };
  * result rerolled (inactive, shown struck through) and append the new face to the same term.
  * Its total is the number of successes.
  */
-export class WuxiaRoll extends Roll {
+export class WuxiaRoll extends SystemRoll<WuxiaRollState> {
+  static override readonly STATE_KEY = "wuxia";
+
   /** Foundry rebuilds saved rolls with `data` undefined and the formula saved: both are accepted. */
   constructor(formula?: string, _data?: unknown, options?: RollOptions) {
     super(formula ?? `${options?.wuxia ? poolSize(options.wuxia) : 0}d10`, {}, options);
   }
 
-  /** A test ready to evaluate; the rules validate every number (a RulesError names the bad one). */
-  static build(config: WuxiaRollConfig): WuxiaRoll {
+  /** The state a test starts from; the rules validate every number (a RulesError names the bad one). */
+  static check(config: WuxiaRollConfig): WuxiaRollState {
     const threshold = wuxiaThreshold(config.sr + config.srPenalty, config.competence);
     const { success, critical } = wuxiaOdds(poolSize(config), threshold, { rerolls: config.rerolls });
-    const state: WuxiaRollState = { ...config, threshold, odds: { success, critical }, rerolled: [] };
-    return new WuxiaRoll(`${poolSize(config)}d10`, {}, { wuxia: state });
+    return { ...config, threshold, odds: { success, critical }, rerolled: [] };
   }
 
-  get state(): WuxiaRollState {
-    const state = (this.options as RollOptions).wuxia;
-    if (!state) throw new Error("WuxiaRoll: options.wuxia is missing");
-    return state;
+  /** A test ready to evaluate, from a state `check` made. */
+  static fromState(state: WuxiaRollState): WuxiaRoll {
+    return new WuxiaRoll(`${poolSize(state)}d10`, {}, { wuxia: state });
+  }
+
+  /** A test ready to evaluate; the rules validate every number. */
+  static build(config: WuxiaRollConfig): WuxiaRoll {
+    return WuxiaRoll.fromState(WuxiaRoll.check(config));
   }
 
   /** Every position of the pool with the faces it showed, read from the die term's results. */
@@ -166,18 +163,22 @@ export class WuxiaRoll extends Roll {
    * size holding a face 1–10 for each die and each reroll (its data came from its author's client).
    */
   get readable(): boolean {
-    const state = (this.options as RollOptions).wuxia;
+    const state = this.storedState;
     if (!this._evaluated || !readableState(state)) return false;
     const size = poolSize(state);
     return hasDice(this, [{ number: size, modifiers: [], results: (count) => count === size + state.rerolled.length }]);
   }
 
-  override async render(options?: RenderOptions): Promise<string> {
-    const isPrivate = Boolean(options?.isPrivate);
-    if (!this._evaluated && readableState((this.options as RollOptions).wuxia))
-      await this.evaluate({ allowInteractive: !isPrivate });
-    if (!this.readable) return renderUnreadableCard();
-    return renderWuxiaCard(this, { isPrivate, tooltip: isPrivate ? "" : await this.getTooltip() });
+  protected evaluable(state: unknown): boolean {
+    return readableState(state);
+  }
+
+  protected get cardTemplate(): string {
+    return WUXIA_CARD_TEMPLATE;
+  }
+
+  protected cardContext(options: CardOptions): Record<string, unknown> {
+    return wuxiaCardContext(this, { ...options, destinyReroll: rollSettings().destinyMode === "reroll" });
   }
 }
 

@@ -1,8 +1,8 @@
 import { evaluateWuxiaPool, specialisationRerollTargets } from "../rules";
 import { ownedActor } from "../chat/card-subject";
-import { readWuxiaValues, wuxiaConfig, MAX_POOL } from "../dialogs/roll-form";
+import { readWuxiaValues, wuxiaConfig, MAX_POOL } from "../rolls/fields";
 import { RollError } from "../dice/errors";
-import { rollSubject } from "../dice/subjects";
+import { rollSubject } from "../rolls/subject";
 import { WuxiaRoll, poolSize, type WuxiaRerollEntry } from "../dice/wuxia-roll";
 import { objectField } from "./payload";
 

@@ -1,4 +1,4 @@
-import { rollActor } from "../api/roll";
+import { rollActor } from "../rolls/pipeline";
 import {
   HARMONIES_CHARACTERISTICS,
   HARMONIES_MEANS,
@@ -8,7 +8,7 @@ import {
   type WuxiaAttributeKey,
 } from "../documents/choices";
 import { notifyError } from "../dice/errors";
-import type { RollStart } from "../dice/subjects";
+import type { RollStart } from "../rolls/subject";
 
 /** What a click on a sheet asks to roll. */
 export type SheetRollKind = "attribute" | "skill" | "power" | "weapon" | "group";

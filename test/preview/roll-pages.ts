@@ -49,9 +49,9 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   registerRollSettings();
   registerDice();
   registerChat();
-  const { rollActor } = await import("../../src/api/roll");
-  const { rollSubject } = await import("../../src/dice/subjects");
-  const form = await import("../../src/dialogs/roll-form");
+  const { rollActor } = await import("../../src/rolls/pipeline");
+  const { rollSubject } = await import("../../src/rolls/subject");
+  const form = await import("../../src/rolls/fields");
   const { rollDialogFor } = await import("../../src/dialogs/open");
 
   const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup } = env.fixtures;

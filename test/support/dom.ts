@@ -18,8 +18,8 @@ export async function openRollDialog<D extends { render(options: { force: boolea
   actor: Actor.Implementation,
   start: Record<string, unknown> = {},
 ): Promise<D> {
-  const { rollSubject } = await import("../../src/dice/subjects");
-  const form = await import("../../src/dialogs/roll-form");
+  const { rollSubject } = await import("../../src/rolls/subject");
+  const form = await import("../../src/rolls/fields");
   const { rollDialogFor } = await import("../../src/dialogs/open");
   const subject = rollSubject(actor);
   const values =

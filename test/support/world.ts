@@ -180,7 +180,7 @@ export async function rollAs(
   actAs(who);
   (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform =
     facesRandom(faces);
-  const { rollActor } = await import("../../src/api/roll");
+  const { rollActor } = await import("../../src/rolls/pipeline");
   const values = { visibility: "public", ...(request.values as Record<string, unknown> | undefined) };
   const message = (await rollActor(actor, { dialog: false, ...request, values })) as unknown as PostedMessage | null;
   if (!message) throw new Error("rollAs: nothing was posted");
@@ -218,8 +218,8 @@ export async function opposingRollJson(
   faces: number[],
   values: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
-  const { rollSubject } = await import("../../src/dice/subjects");
-  const { readWuxiaValues, wuxiaConfig, wuxiaDefaults } = await import("../../src/dialogs/roll-form");
+  const { rollSubject } = await import("../../src/rolls/subject");
+  const { readWuxiaValues, wuxiaConfig, wuxiaDefaults } = await import("../../src/rolls/fields");
   const { WuxiaRoll } = await import("../../src/dice/wuxia-roll");
   const subject = rollSubject(actor);
   if (subject.ruleset !== "wuxia") throw new Error("opposingRollJson: not a Wuxia actor");

@@ -7,7 +7,7 @@ import {
   type WuxiaAttributeKey,
 } from "../documents/choices";
 import { normaliseName } from "../documents/items/wuxia-skill";
-import { RollError } from "./errors";
+import { RollError } from "../dice/errors";
 
 /**
  * What a roll needs to know about an actor and the item rolled, read from the documents' data

@@ -13,11 +13,11 @@ import {
 } from "../../test/support/world";
 import { wuxiaThreshold } from "../rules";
 import type { SystemApi } from "../api";
-import type { RollSubject } from "./subjects";
+import type { RollSubject } from "./subject";
 
 let foundry: FoundryDouble;
 const api = () => (foundry.game.system as unknown as { api: SystemApi }).api;
-const subjects = () => import("./subjects");
+const subjects = () => import("./subject");
 
 interface Rolled {
   rolls: { formula: string; state: Record<string, unknown> }[];
@@ -380,7 +380,7 @@ describe.each(["en", "fr"] as const)("refusals, shown to the user in their langu
   });
 
   it("a rules error names the field as the dialog labels it", async () => {
-    const { describeError } = await import("./errors");
+    const { describeError } = await import("../dice/errors");
     const { RulesError } = await import("../rules");
     const error = new RulesError(
       "WH.Error.OutOfRange",

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { guards, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
-import type * as FormModule from "./roll-form";
-import type { GroupSubject, HarmoniesSubject, WuxiaSubject } from "../dice/subjects";
+import type * as FormModule from "./fields";
+import type { GroupSubject, HarmoniesSubject, WuxiaSubject } from "./subject";
 
 /**
  * The roll dialog's values as the dialog, a skipped dialog and a macro hand them in: what is
@@ -15,12 +15,12 @@ let describeError: (error: unknown) => string;
 
 beforeEach(async () => {
   foundry = await startWorld();
-  form = await import("./roll-form");
+  form = await import("./fields");
   ({ describeError } = await import("../dice/errors"));
 });
 
 async function subjectOf<S>(actor: Actor.Implementation): Promise<S> {
-  const { rollSubject } = await import("../dice/subjects");
+  const { rollSubject } = await import("./subject");
   return rollSubject(actor) as S;
 }
 

@@ -9,7 +9,7 @@ import {
 import { RollError } from "../dice/errors";
 import type { GroupRollConfig } from "../dice/group-roll";
 import type { HarmoniesRollConfig } from "../dice/harmonies-roll";
-import type { GroupSubject, HarmoniesSubject, RollStart, WuxiaSubject } from "../dice/subjects";
+import type { GroupSubject, HarmoniesSubject, RollStart, WuxiaSubject } from "./subject";
 import { currentVisibility, isVisibility, type Visibility } from "../dice/visibility";
 import type { WuxiaRollConfig } from "../dice/wuxia-roll";
 import { WUXIA_DEFAULTS } from "../rules";

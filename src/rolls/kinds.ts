@@ -1,0 +1,85 @@
+import { withDestinyDiceSpent } from "../chat/destiny";
+import { HarmoniesGroupRoll, type GroupRollState } from "../dice/group-roll";
+import { HarmoniesRoll, type HarmoniesRollState } from "../dice/harmonies-roll";
+import { WuxiaRoll, type WuxiaRollState } from "../dice/wuxia-roll";
+import { GroupRollDialog, HarmoniesRollDialog, WuxiaRollDialog, type RollDialog } from "../dialogs/roll-dialog";
+import {
+  groupConfig,
+  groupDefaults,
+  harmoniesConfig,
+  harmoniesDefaults,
+  readGroupValues,
+  readHarmoniesValues,
+  readWuxiaValues,
+  wuxiaConfig,
+  wuxiaDefaults,
+  type GroupFormValues,
+  type HarmoniesFormValues,
+  type WuxiaFormValues,
+} from "./fields";
+import type { GroupSubject, HarmoniesSubject, RollStart, WuxiaSubject } from "./subject";
+
+/** What each kind of roll is made of, from the actor to the Roll. */
+interface KindTypes {
+  wuxia: { subject: WuxiaSubject; values: WuxiaFormValues; state: WuxiaRollState; roll: WuxiaRoll };
+  harmonies: { subject: HarmoniesSubject; values: HarmoniesFormValues; state: HarmoniesRollState; roll: HarmoniesRoll };
+  group: { subject: GroupSubject; values: GroupFormValues; state: GroupRollState; roll: HarmoniesGroupRoll };
+}
+
+export type RollKindKey = keyof KindTypes;
+export type SubjectOf<K extends RollKindKey> = KindTypes[K]["subject"];
+export type ValuesOf<K extends RollKindKey> = KindTypes[K]["values"];
+export type StateOf<K extends RollKindKey> = KindTypes[K]["state"];
+export type RollOf<K extends RollKindKey> = KindTypes[K]["roll"];
+
+/** One rule set's roll: each stage of the pipeline looks up here what it does for that rule set. */
+export interface RollKind<K extends RollKindKey> {
+  /** The fields' starting values for what was clicked. */
+  defaults(subject: SubjectOf<K>, start: RollStart): ValuesOf<K>;
+  /** Fields as the dialog or a macro gives them, checked one by one (a RollError names a bad one). */
+  read(raw: Record<string, unknown>, subject: SubjectOf<K>): ValuesOf<K>;
+  /** The values made into the roll's state, checked by the rules; kept until the Roll is made of it. */
+  check(subject: SubjectOf<K>, values: ValuesOf<K>): StateOf<K>;
+  /** The Roll of a checked state, not yet evaluated. */
+  roll(state: StateOf<K>): RollOf<K>;
+  /** The roll dialog, not yet rendered. */
+  dialog(subject: SubjectOf<K>, values: ValuesOf<K>): RollDialog<SubjectOf<K>, ValuesOf<K>, StateOf<K>>;
+  /** Runs the posting of a roll, with what the rule set pays for it first (Wuxia: Destiny dice added). */
+  pay<T>(subject: SubjectOf<K>, state: StateOf<K>, post: () => Promise<T>): Promise<T>;
+}
+
+const payNothing = <T>(_subject: unknown, _state: unknown, post: () => Promise<T>): Promise<T> => post();
+
+export const ROLL_KINDS: { [K in RollKindKey]: RollKind<K> } = {
+  wuxia: {
+    defaults: wuxiaDefaults,
+    read: readWuxiaValues,
+    check: (subject, values) => WuxiaRoll.check(wuxiaConfig(subject, values)),
+    roll: (state) => WuxiaRoll.fromState(state),
+    dialog: (subject, values) => new WuxiaRollDialog(subject, values, { window: { title: "WH.Dialog.Wuxia.Title" } }),
+    pay: (subject, state, post) => withDestinyDiceSpent(subject.actor, state.destinyDice, post),
+  },
+  harmonies: {
+    defaults: harmoniesDefaults,
+    read: readHarmoniesValues,
+    check: (subject, values) => HarmoniesRoll.check(harmoniesConfig(subject, values)),
+    roll: (state) => HarmoniesRoll.fromState(state),
+    dialog: (subject, values) =>
+      new HarmoniesRollDialog(subject, values, { window: { title: "WH.Dialog.Harmonies.Title" } }),
+    pay: payNothing,
+  },
+  group: {
+    defaults: groupDefaults,
+    read: (raw) => readGroupValues(raw),
+    check: (subject, values) => HarmoniesGroupRoll.check(groupConfig(subject, values)),
+    roll: (state) => HarmoniesGroupRoll.fromState(state),
+    dialog: (subject, values) => new GroupRollDialog(subject, values, { window: { title: "WH.Dialog.Group.Title" } }),
+    pay: payNothing,
+  },
+};
+
+/** The kind of roll a subject makes: the one place a subject's rule set picks its stages. */
+export function kindOf<K extends RollKindKey>(subject: SubjectOf<K>): RollKind<K> {
+  // A subject's `ruleset` is its key in the table (each subject type names its own).
+  return ROLL_KINDS[subject.ruleset as K];
+}

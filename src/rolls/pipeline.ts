@@ -1,0 +1,102 @@
+import { postRoll } from "../chat/post";
+import { RollError } from "../dice/errors";
+import type { Visibility } from "../dice/visibility";
+import { promptRoll, shouldAsk } from "../dialogs/open";
+import { kindOf, type RollKindKey, type RollOf, type StateOf, type SubjectOf, type ValuesOf } from "./kinds";
+import { rollStart, rollSubject, type RollStart, type RollSubject } from "./subject";
+
+/**
+ * One pipeline for every roll, in named stages:
+ *   subject (what the actor brings) → fields (defaults, then the values given) → a checked state
+ *   (kept, not rebuilt) → the dialog, optional → hook "wuxia-harmonies.preRoll" → the Roll →
+ *   paid for and posted → hook "wuxia-harmonies.rollPosted".
+ * Each stage asks the roll kind of the subject's rule set (./kinds) what to do.
+ */
+export interface RollRequest {
+  /** The item rolled (a skill, power or weapon of the actor), or its id, UUID or name. */
+  item?: Item.Implementation | string | null;
+  /** Where to start: an attribute, a characteristic or means, a skill id, an SR. */
+  start?: RollStart;
+  /** Fields to set, as the dialog names them (sr, difficulty, open, extraDice, visibility…). */
+  values?: Record<string, unknown>;
+  /** true: always ask; false: never ask. Unset: the setting, reversed while Shift is held. */
+  dialog?: boolean;
+}
+
+function resolveItem(actor: Actor.Implementation, item: RollRequest["item"]): Item.Implementation | null {
+  if (!item) return null;
+  if (typeof item !== "string") return item;
+  const found = actor.items.get(item) ?? actor.items.find((i) => i.uuid === item || i.name === item);
+  if (!found) throw new RollError("WH.Roll.Error.NoItem", { item, actor: actor.name ?? "" });
+  return found;
+}
+
+/** What the pipeline made of a request before posting: the Roll, the values and the state it was made of. */
+export interface PreparedRoll<K extends RollKindKey> {
+  subject: SubjectOf<K>;
+  values: ValuesOf<K>;
+  state: StateOf<K>;
+  roll: RollOf<K>;
+}
+
+/** Hook called before a roll is made, with the subject and the checked state; a handler returning false cancels it. */
+export const PRE_ROLL_HOOK = "wuxia-harmonies.preRoll";
+/** Hook called on the roller's client once a roll is posted, with the message and the roll. */
+export const ROLL_POSTED_HOOK = "wuxia-harmonies.rollPosted";
+
+/** The system's own hooks, which Foundry's typed hook names do not list. */
+const systemHooks = Hooks as unknown as {
+  call(name: string, ...args: unknown[]): boolean;
+  callAll(name: string, ...args: unknown[]): true;
+};
+
+/**
+ * The stages up to the Roll, not yet evaluated: the fields from the defaults and the values
+ * given, checked into the roll's state; the dialog unless skipped; the preRoll hook. Resolves
+ * with null when the dialog is closed or a hook cancels; refuses (RollError, RulesError) values
+ * that make no roll.
+ */
+export async function prepareRoll<K extends RollKindKey>(
+  subject: SubjectOf<K>,
+  request: { start?: RollStart; values?: Record<string, unknown>; dialog?: boolean } = {},
+): Promise<PreparedRoll<K> | null> {
+  const kind = kindOf<K>(subject);
+  const given = kind.read({ ...kind.defaults(subject, request.start ?? {}), ...request.values }, subject);
+  const checked = { values: given, state: kind.check(subject, given) };
+  const chosen = shouldAsk(request) ? await promptRoll<K>(subject, given) : checked;
+  if (!chosen) return null;
+  if (systemHooks.call(PRE_ROLL_HOOK, subject, chosen.state) === false) return null;
+  return { subject, ...chosen, roll: kind.roll(chosen.state) };
+}
+
+/** The last stage: what the rule set pays for the roll, then the roll evaluated and posted; the rollPosted hook. */
+export async function postPrepared<K extends RollKindKey>(
+  prepared: PreparedRoll<K>,
+): Promise<ChatMessage.Implementation | null> {
+  const { subject, values, state, roll } = prepared;
+  const visibility: Visibility = values.visibility;
+  const message = await kindOf<K>(subject).pay(
+    subject,
+    state,
+    async () => ((await postRoll(roll, { visibility, actor: subject.actor })) as ChatMessage.Implementation) ?? null,
+  );
+  if (message) systemHooks.callAll(ROLL_POSTED_HOOK, message, roll);
+  return message;
+}
+
+/**
+ * Rolls for an actor (optionally with one of its items): asks with the roll dialog unless
+ * skipped, then posts the card with the visibility chosen. Resolves with the message, or null if
+ * the dialog was closed. Refuses (RollError, localised) an actor the user does not own, an item
+ * it does not hold, and values that make no roll; nothing is written then.
+ */
+export async function rollActor(
+  actor: Actor.Implementation | null | undefined,
+  request: RollRequest = {},
+): Promise<ChatMessage.Implementation | null> {
+  const subject: RollSubject = rollSubject(actor);
+  if (!subject.actor.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
+  const start = { ...rollStart(subject, resolveItem(subject.actor, request.item)), ...request.start };
+  const prepared = await prepareRoll(subject, { ...request, start });
+  return prepared ? postPrepared(prepared) : null;
+}
