@@ -228,4 +228,8 @@ export class TypeDataModel extends DataModel {
   async _preCreate(_data: AnyObject, _options: AnyObject, _user: unknown): Promise<boolean | undefined> {
     return undefined;
   }
+  /** Called on the writing client before its document is updated; may change `changes` or return false. */
+  async _preUpdate(_changes: AnyObject, _options: AnyObject, _user: unknown): Promise<boolean | undefined> {
+    return undefined;
+  }
 }

@@ -84,8 +84,8 @@ export function userCan(user: ActingUser, action: string): boolean {
  * Every create, update and delete goes through Foundry's client workflow and the server's
  * check (API v13 hookEvents and DatabaseUpdateOperation):
  * - `preCreate<Name>(document, data, options, userId)`, `preUpdate<Name>(document, changed,
- *   options, userId)`, `preDelete<Name>(document, options, userId)` run first; a `false` from one
- *   cancels the operation, which then resolves with undefined;
+ *   options, userId)` (after the document's `_preUpdate`), `preDelete<Name>(document, options,
+ *   userId)` run first; a `false` from one cancels the operation, which then resolves with undefined;
  * - the "server" then tests the acting user's permission (`canUserModify` against the class's
  *   `permissions`) and refuses as Foundry's server does: the promise rejects with
  *   "User <name> lacks permission to <action> <Document> [<id>]" (foundryvtt/foundryvtt#11311);
@@ -217,11 +217,22 @@ export class DocumentDouble {
     return this.update({ [`flags.${scope}.${key}`]: value });
   }
 
+  /**
+   * Foundry's `Document#_preUpdate(changes, options, user)`, run on the writing client before the
+   * `preUpdate` hook (ClientDatabaseBackend, API v13): the sub-type model's `_preUpdate` may adjust
+   * the changes in place or return false to cancel the update.
+   */
+  async _preUpdate(changes: AnyObject, options: AnyObject, user: ActingUser): Promise<boolean | undefined> {
+    const system = this.system as { _preUpdate?: (c: AnyObject, o: AnyObject, u: ActingUser) => unknown };
+    return (await system._preUpdate?.(changes, options, user)) === false ? false : undefined;
+  }
+
   async update(changes: AnyObject, options: AnyObject = {}): Promise<this | undefined> {
     const user = actingUser();
     const ctor = this.constructor as typeof DocumentDouble;
     const changed = { ...expandObject(changes), _id: this.id };
     const operation = this.parent ? { ...options, parent: this.parent } : options;
+    if ((await this._preUpdate(changed, operation, user)) === false) return undefined;
     if (!ctor._callPreHook(`preUpdate${this.documentName}`, this, changed, operation, user.id)) return undefined;
     await roundTrip();
     this.#assertPermitted(user, "update", changed);

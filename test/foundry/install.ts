@@ -30,6 +30,7 @@ import * as fields from "./fields";
 import { HooksDouble } from "./hooks";
 import Handlebars from "handlebars";
 import { LocalizationDouble, localizeDataModel } from "./i18n";
+import { growForCombat } from "./combat";
 import { growForRolls } from "./rolls";
 import { installQueries } from "./world";
 import { installClients, roundTrip, server } from "./clients";
@@ -50,6 +51,7 @@ export interface UserDouble {
   flags: Record<string, AnyObject>;
   /** This client's own user. */
   readonly isSelf: boolean;
+  readonly isActiveGM: boolean;
   getFlag(scope: string, key: string): unknown;
   setFlag(scope: string, key: string, value: unknown): Promise<UserDouble>;
   update(changes: AnyObject, options?: AnyObject): Promise<UserDouble | undefined>;
@@ -98,6 +100,11 @@ function userDouble(
     flags: {},
     get isSelf() {
       return actingUser().id === this.id;
+    },
+    /** User#isActiveGM (API v13): this user is `game.users.activeGM`, the one GM that runs GM-only work. */
+    get isActiveGM() {
+      const users = (globalThis as unknown as { game: { users: { activeGM?: { id: string } | null } } }).game.users;
+      return users.activeGM?.id === this.id;
     },
     getFlag(scope, key) {
       return this.flags[scope]?.[key];
@@ -191,6 +198,16 @@ export class ActorDouble extends DocumentDouble {
 
   override prepareEmbeddedDocuments(): void {
     for (const item of this.items.values()) item.prepareData();
+  }
+
+  /** Actor#isToken (API v13): a synthetic actor, whose parent is its unlinked token. */
+  get isToken(): boolean {
+    return this.parent?.documentName === "Token";
+  }
+
+  /** Actor#token: the token of a synthetic actor, else null. */
+  get token(): DocumentDouble | null {
+    return this.isToken ? this.parent : null;
   }
 
   override getEmbeddedCollection(name: string): CollectionDouble<DocumentDouble> | undefined {
@@ -391,6 +408,7 @@ export function installFoundry(
     },
     CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, USER_ROLES },
   });
+  growForCombat({ CONFIG, game, settings });
   growForRolls({
     CONFIG,
     game,
