@@ -897,3 +897,17 @@ describe("StringField import for models", () => {
     expect((hero.system as unknown as { tag: string }).tag).toBe("42");
   });
 });
+
+describe("the seated world's createCombat", () => {
+  it("has the GM prepare a started encounter of the given actors, whoever is seated", async () => {
+    const { createActor, createCombat } = await import("../support/world");
+    const hero = await createActor({ name: "Hero", type: "base" });
+    const ogre = await createActor({ name: "Ogre", type: "base" }, { ownedByPlayer: false });
+    seat(player);
+    const fight = (await createCombat([hero, ogre], { initiatives: [3, 9] })) as unknown as CombatDouble;
+    expect(foundry.game.user).toBe(player);
+    expect([fight.round, fight.turn, fight.combatant?.name]).toEqual([1, 0, "Ogre"]);
+    const unstarted = (await createCombat([hero], { start: false })) as unknown as CombatDouble;
+    expect([unstarted.round, unstarted.combatants.contents[0]?.initiative]).toEqual([0, null]);
+  });
+});

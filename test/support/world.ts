@@ -229,3 +229,19 @@ export async function opposingRollJson(
   const roll = await WuxiaRoll.build(wuxiaConfig(subject, read)).evaluate();
   return roll.toJSON() as Record<string, unknown>;
 }
+
+/**
+ * An encounter the GM prepares, whoever the test acts as: one combatant per actor (with the given
+ * initiatives, null when unrolled), started (round 1, turn 0) unless `start: false`. The Combat and
+ * Combatant classes are the system's registered ones (`CONFIG.Combat/Combatant.documentClass`).
+ */
+export async function createCombat(
+  actors: Actor.Implementation[],
+  options: { start?: boolean; initiatives?: (number | null)[] } = {},
+): Promise<Combat.Implementation> {
+  const combatants = actors.map((actor, i) => ({ actorId: actor.id, initiative: options.initiatives?.[i] ?? null }));
+  const CombatClass = (globalThis as unknown as { Combat: { create(data: AnyObject): Promise<unknown> } }).Combat;
+  const combat = (await asClient(seatUser("gm"), () => CombatClass.create({ combatants }))) as Combat.Implementation;
+  if (options.start !== false) await asClient(seatUser("gm"), () => combat.startCombat());
+  return combat;
+}
