@@ -10,6 +10,7 @@ import {
   turnEventsSettled,
 } from "./combat";
 import { TypeDataModel } from "./data-model";
+import type { ActiveEffectDouble as Effect } from "./effects";
 import { NumberField, StringField } from "./fields";
 import { ActorDouble, type FoundryDouble, type UserDouble, installFoundry } from "./install";
 
@@ -909,5 +910,213 @@ describe("the seated world's createCombat", () => {
     expect([fight.round, fight.turn, fight.combatant?.name]).toEqual([1, 0, "Ogre"]);
     const unstarted = (await createCombat([hero], { start: false })) as unknown as CombatDouble;
     expect([unstarted.round, unstarted.combatants.contents[0]?.initiative]).toEqual([0, null]);
+  });
+});
+
+describe("ActiveEffect on actors", () => {
+  function start(generation: 13 | 14): void {
+    foundry = installFoundry({ generation });
+    [gm, player, stranger] = foundry.game.users.contents as [UserDouble, UserDouble, UserDouble];
+    seat(gm);
+  }
+
+  it("creates an effect with statuses and v13's duration shape, its statuses becoming the actor's", async () => {
+    const hero = await actor("Hero");
+    const [effect] = (await hero.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Dazed", statuses: ["stun"], duration: { rounds: 1 } },
+    ])) as Effect[];
+    expect(hero.statuses).toEqual(new Set(["stun"]));
+    expect(effect?.toObject().duration).toEqual({
+      startTime: null,
+      seconds: null,
+      combat: null,
+      rounds: 1,
+      turns: null,
+      startRound: null,
+      startTurn: null,
+    });
+    expect(effect?.isTemporary).toBe(true);
+    await effect?.update({ disabled: true });
+    expect(hero.statuses).toEqual(new Set());
+  });
+
+  it("lets the actor's owner add and remove its effects, not the stranger", async () => {
+    const hero = await actor("Hero");
+    seat(player);
+    const [effect] = await hero.createEmbeddedDocuments("ActiveEffect", [{ name: "Blessed" }]);
+    seat(stranger);
+    await expect(hero.createEmbeddedDocuments("ActiveEffect", [{ name: "Cursed" }])).rejects.toThrow(
+      "lacks permission to create ActiveEffect",
+    );
+    await expect((effect as Effect).delete()).rejects.toThrow("lacks permission to delete ActiveEffect");
+    expect(hero.effects.size).toBe(1);
+  });
+
+  it("records on v13 the combat, round and turn an effect started in, and never expires it", async () => {
+    const { fight, hero } = await threeCombatants();
+    await fight.startCombat();
+    await fight.nextTurn();
+    const bearer = hero.actor as ActorDouble;
+    const [effect] = (await bearer.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Dazed", statuses: ["stun"], duration: { rounds: 1, turns: 0 } },
+    ])) as Effect[];
+    expect(effect?.duration).toMatchObject({ combat: fight.id, startRound: 1, startTurn: 1, rounds: 1 });
+    for (let i = 0; i < 7; i++) await fight.nextTurn();
+    await turnEventsSettled();
+    expect(fight.round).toBe(3);
+    expect(bearer.effects.get(effect?.id ?? "")?.active).toBe(true);
+    expect(bearer.statuses.has("stun")).toBe(true);
+  });
+
+  it("toggles a status effect as core: created, kept when forced on, removed, nothing when forced off", async () => {
+    const hero = await actor("Hero");
+    const created = (await hero.toggleStatusEffect("stun", { overlay: true })) as Effect;
+    expect([...created.statuses]).toEqual(["stun"]);
+    expect([created.name, created.img, created.getFlag("core", "overlay")]).toEqual([
+      "EFFECT.StatusStunned",
+      "icons/svg/daze.svg",
+      true,
+    ]);
+    expect(await hero.toggleStatusEffect("stun", { active: true })).toBe(true);
+    expect(hero.effects.size).toBe(1);
+    expect(await hero.toggleStatusEffect("stun")).toBe(false);
+    expect(hero.statuses.has("stun")).toBe(false);
+    expect(await hero.toggleStatusEffect("stun", { active: false })).toBeUndefined();
+    expect(hero.effects.size).toBe(0);
+    await expect(hero.toggleStatusEffect("nonsense")).rejects.toThrow('Invalid status ID "nonsense"');
+  });
+
+  it("finds a status's effect by the status's own _id when it has one, even with other statuses", async () => {
+    const list = foundry.CONFIG.statusEffects as unknown as AnyObject[];
+    list.push({ id: "wh-stunned", _id: "whStunned0000001", name: "Stunned", img: "x.svg", statuses: ["stun"] });
+    const hero = await actor("Hero");
+    const created = (await hero.toggleStatusEffect("wh-stunned")) as Effect;
+    expect([created.id, [...created.statuses]]).toEqual(["whStunned0000001", ["wh-stunned", "stun"]]);
+    expect(await hero.toggleStatusEffect("wh-stunned")).toBe(false);
+  });
+
+  it("keeps CONFIG.statusEffects an array on v13 and an object keyed by id on v14, without array methods", async () => {
+    expect(Array.isArray(foundry.CONFIG.statusEffects)).toBe(true);
+    start(14);
+    const statuses = foundry.CONFIG.statusEffects as unknown as Record<string, { id: string }> & { find?: unknown };
+    expect(Array.isArray(statuses)).toBe(false);
+    expect(statuses.dead?.id).toBe("dead");
+    expect(statuses.find).toBeUndefined();
+    const hero = await actor("Hero");
+    expect(await hero.toggleStatusEffect("dead")).toBeTruthy();
+    foundry.CONFIG.statusEffects = [{ id: "stun", name: "Stunned", img: "x.svg" }];
+    await expect(hero.toggleStatusEffect("stun")).rejects.toThrow('Invalid status ID "stun"');
+  });
+
+  describe("generation 14's expiry", () => {
+    beforeEach(() => start(14));
+
+    /** Hero (the player's) is stunned during the Ogre's turn in round 1, for one round. */
+    async function stunnedHero(startData: AnyObject = {}) {
+      const cast = await threeCombatants();
+      await cast.fight.startCombat();
+      const bearer = cast.hero.actor as ActorDouble;
+      const [effect] = (await bearer.createEmbeddedDocuments("ActiveEffect", [
+        {
+          name: "Stunned",
+          statuses: ["stun"],
+          duration: { value: 1, units: "rounds", expiry: "turnEnd" },
+          ...(Object.keys(startData).length ? { start: startData } : {}),
+        },
+      ])) as Effect[];
+      return { ...cast, bearer, effect: effect as Effect };
+    }
+
+    it("starts an effect at the combatant whose turn it is, not at its bearer", async () => {
+      const { fight, ogre, effect } = await stunnedHero();
+      expect(effect.start).toEqual({
+        combat: fight.id,
+        combatant: ogre.id,
+        initiative: 15,
+        round: 1,
+        turn: 0,
+        time: 0,
+      });
+      expect("rounds" in effect.duration).toBe(false);
+    });
+
+    it("expires a one-round effect at its start combatant's next turn end, marking it expired (update)", async () => {
+      const { fight, hero, bearer, effect } = await stunnedHero({ combatant: "heroCombatant001", turn: null });
+      await fight.nextTurn();
+      await fight.nextTurn();
+      await turnEventsSettled();
+      expect(bearer.statuses.has("stun")).toBe(true);
+      await fight.nextTurn();
+      await fight.nextTurn();
+      await turnEventsSettled();
+      expect(fight.combatant).toBe(hero);
+      expect(effect.active).toBe(true);
+      await fight.nextTurn();
+      await turnEventsSettled();
+      expect((effect.duration as { expired: boolean }).expired).toBe(true);
+      expect([bearer.effects.size, bearer.statuses.has("stun")]).toEqual([1, false]);
+    });
+
+    it("expires it at the start combatant's turn, so the default start (the current combatant) ends it early", async () => {
+      const { fight, effect } = await stunnedHero();
+      await fight.nextRound();
+      await turnEventsSettled();
+      expect(effect.active).toBe(true);
+      await fight.nextTurn();
+      await turnEventsSettled();
+      expect(effect.active).toBe(false);
+      expect(fight.combatant?.name).toBe("Hero");
+    });
+
+    it("deletes expired effects with expiryAction delete, as the active GM", async () => {
+      (foundry.CONFIG.ActiveEffect as unknown as { expiryAction: string }).expiryAction = "delete";
+      const { fight, bearer } = await stunnedHero();
+      const deletions: string[] = [];
+      foundry.Hooks.on("deleteActiveEffect", (_e: unknown, _o: unknown, userId: string) => void deletions.push(userId));
+      await asClient(player, async () => {
+        await fight.nextRound();
+        await fight.nextTurn();
+      });
+      await turnEventsSettled();
+      expect(bearer.effects.size).toBe(0);
+      expect(deletions).toEqual([gm.id]);
+    });
+
+    it("only marks it expired in memory with expiryAction null (nothing written)", async () => {
+      (foundry.CONFIG.ActiveEffect as unknown as { expiryAction: null }).expiryAction = null;
+      const { fight, effect, bearer } = await stunnedHero();
+      const updates: unknown[] = [];
+      foundry.Hooks.on("updateActiveEffect", (...args: unknown[]) => void updates.push(args));
+      await fight.nextRound();
+      await fight.nextTurn();
+      await turnEventsSettled();
+      expect([effect.active, bearer.statuses.has("stun")]).toEqual([false, false]);
+      expect(updates).toEqual([]);
+    });
+
+    it("expires nothing without an active GM: the combat's turn walk runs on the GM's client", async () => {
+      const { fight, effect } = await stunnedHero();
+      gm.active = false;
+      await fight.nextRound();
+      await fight.nextTurn();
+      await turnEventsSettled();
+      expect(effect.active).toBe(true);
+    });
+
+    it("lets a system announce an expiry event to ActiveEffect.registry (v14 only)", async () => {
+      const { fight, effect } = await stunnedHero();
+      await fight.update({ round: 2 }, { turnEvents: false });
+      type Registry = { refresh(event: string, context: AnyObject): Promise<void> };
+      const { registry } = (globalThis as unknown as { ActiveEffect: { registry: Registry } }).ActiveEffect;
+      const ogre = fight.combatants.get("ogreCombatant001");
+      await registry.refresh("turnStart", { combat: fight, combatant: ogre });
+      expect(effect.active).toBe(true);
+      await registry.refresh("turnEnd", { combat: fight, combatant: ogre });
+      expect(effect.active).toBe(false);
+      start(13);
+      expect(
+        (globalThis as unknown as { ActiveEffect: { registry?: Registry } }).ActiveEffect.registry,
+      ).toBeUndefined();
+    });
   });
 });

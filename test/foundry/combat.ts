@@ -4,6 +4,7 @@ import type { Roll } from "./dice";
 import { CollectionDouble, DocumentDouble } from "./documents";
 import type { OWNERSHIP } from "./documents";
 import type { ActingUser, DocumentAction, DocumentConfig, PermissionRule } from "./documents";
+import { refreshExpiry } from "./effects";
 import { placeSyntheticActor } from "./world";
 
 /**
@@ -626,6 +627,7 @@ export class CombatDouble extends DocumentDouble {
     const updateData = { round: 1, turn: 0 };
     world().Hooks.callAll("combatStart", this, updateData);
     await this.update(updateData);
+    await refreshExpiry("combatStart", { combat: this });
     return this;
   }
 
@@ -1039,14 +1041,30 @@ export class CombatDouble extends DocumentDouble {
             turn,
             skipped: round !== current.round || turn !== current.turn,
           };
-          if (prior.combatant)
+          if (prior.combatant) {
             await this._onEndTurn(prior.combatant, { round: prior.round, turn: prior.turn, skipped: prior.skipped });
+            await refreshExpiry("turnEnd", {
+              combat: this,
+              combatant: prior.combatant,
+              round: prior.round,
+              turn: prior.turn,
+            });
+          }
           if (prior.round !== next.round) {
             await this._onEndRound({ round: prior.round, skipped: prior.round !== previous.round });
+            await refreshExpiry("roundEnd", { combat: this, round: prior.round, turn: prior.turn });
             await this._onStartRound({ round: next.round, skipped: next.round !== current.round });
+            await refreshExpiry("roundStart", { combat: this, round: next.round, turn: next.turn });
           }
-          if (next.combatant)
+          if (next.combatant) {
             await this._onStartTurn(next.combatant, { round: next.round, turn: next.turn, skipped: next.skipped });
+            await refreshExpiry("turnStart", {
+              combat: this,
+              combatant: next.combatant,
+              round: next.round,
+              turn: next.turn,
+            });
+          }
           prior = next;
         }
       }
@@ -1056,8 +1074,14 @@ export class CombatDouble extends DocumentDouble {
     if (current.combatantId !== previous.combatantId && sameSlot) {
       const context = { round: current.round, turn: current.turn, skipped: false };
       const prior = this.combatants.get(previous.combatantId ?? "");
-      if (prior) await this._onEndTurn(prior, context);
-      if (this.combatant) await this._onStartTurn(this.combatant, context);
+      if (prior) {
+        await this._onEndTurn(prior, context);
+        await refreshExpiry("turnEnd", { combat: this, combatant: prior });
+      }
+      if (this.combatant) {
+        await this._onStartTurn(this.combatant, context);
+        await refreshExpiry("turnStart", { combat: this, combatant: this.combatant });
+      }
     }
   }
 
@@ -1077,6 +1101,7 @@ export class CombatDouble extends DocumentDouble {
       onEveryClient(() => {
         if (this.#isActiveGmClient()) for (const c of this.combatants.contents) track(this._onExit(c));
       });
+      track(refreshExpiry("combatEnd", { combat: this }));
     }
     return deleted;
   }

@@ -31,6 +31,7 @@ import { HooksDouble } from "./hooks";
 import Handlebars from "handlebars";
 import { LocalizationDouble, localizeDataModel } from "./i18n";
 import { growForCombat } from "./combat";
+import { ActiveEffectDouble, coreStatusEffects, effectRegistry, statusesOf, toggleStatusEffect } from "./effects";
 import { growForRolls } from "./rolls";
 import { installQueries } from "./world";
 import { installClients, roundTrip, server } from "./clients";
@@ -180,6 +181,10 @@ export class ActorDouble extends DocumentDouble {
   static override config = (): DocumentConfig =>
     (globalThis as unknown as { CONFIG: { Actor: DocumentConfig } }).CONFIG.Actor;
   items = new CollectionDouble<ItemDouble>();
+  /** The actor's ActiveEffects (see effects.ts). */
+  effects = new CollectionDouble<ActiveEffectDouble>();
+  /** Actor#statuses: the statuses of its active effects, prepared with its embedded documents. */
+  statuses = new Set<string>();
   /**
    * BaseActor's `prototypeToken` (a PrototypeToken, API v13): unlinked and without bars unless the
    * creation data says otherwise. Simpler than Foundry: only the fields the system sets, and the
@@ -194,10 +199,35 @@ export class ActorDouble extends DocumentDouble {
     this.prototypeToken = given && typeof given === "object" ? mergeObject(token, given as AnyObject) : token;
     for (const item of (data.items as AnyObject[] | undefined) ?? [])
       this.items.add(new ItemDouble(item, { parent: this }));
+    for (const effect of (data.effects as AnyObject[] | undefined) ?? [])
+      this.effects.add(new (ActorDouble.#effectClass())(effect, { parent: this }));
+    this.statuses = statusesOf(this.effects);
+  }
+
+  static #effectClass(): typeof ActiveEffectDouble {
+    const config = (
+      globalThis as unknown as { CONFIG: { ActiveEffect?: { documentClass?: typeof ActiveEffectDouble } } }
+    ).CONFIG.ActiveEffect;
+    return config?.documentClass ?? ActiveEffectDouble;
   }
 
   override prepareEmbeddedDocuments(): void {
     for (const item of this.items.values()) item.prepareData();
+    for (const effect of this.effects.values()) effect.prepareData();
+    this.statuses = statusesOf(this.effects);
+  }
+
+  /** Actor#appliedEffects: the effects that apply (here: the active ones). */
+  get appliedEffects(): ActiveEffectDouble[] {
+    return this.effects.filter((e) => e.active);
+  }
+
+  /** Actor#toggleStatusEffect (see effects.ts). */
+  toggleStatusEffect(
+    statusId: string,
+    options: { active?: boolean; overlay?: boolean } = {},
+  ): Promise<ActiveEffectDouble | boolean | undefined> {
+    return toggleStatusEffect(this, statusId, options);
   }
 
   /** Actor#isToken (API v13): a synthetic actor, whose parent is its unlinked token. */
@@ -211,27 +241,36 @@ export class ActorDouble extends DocumentDouble {
   }
 
   override getEmbeddedCollection(name: string): CollectionDouble<DocumentDouble> | undefined {
-    return name === "Item" ? (this.items as unknown as CollectionDouble<DocumentDouble>) : undefined;
+    if (name === "Item") return this.items as unknown as CollectionDouble<DocumentDouble>;
+    if (name === "ActiveEffect") return this.effects as unknown as CollectionDouble<DocumentDouble>;
+    return undefined;
   }
 
-  /** Each item goes through the creation workflow, with the actor's ownership deciding. */
-  async createEmbeddedDocuments(name: string, data: AnyObject[], options: AnyObject = {}): Promise<ItemDouble[]> {
-    if (name !== "Item") throw new Error(`The double embeds only Items, not ${name}`);
-    const created: ItemDouble[] = [];
+  #embeddedClass(name: string): new (data: AnyObject, options: { parent: DocumentDouble }) => DocumentDouble {
+    if (name === "Item") return ItemDouble;
+    if (name === "ActiveEffect") return ActorDouble.#effectClass();
+    throw new Error(`The double embeds only Items and ActiveEffects in an Actor, not ${name}`);
+  }
+
+  /** Each item or effect goes through the creation workflow, with the actor's ownership deciding. */
+  async createEmbeddedDocuments(name: string, data: AnyObject[], options: AnyObject = {}): Promise<DocumentDouble[]> {
+    const Embedded = this.#embeddedClass(name);
+    const created: DocumentDouble[] = [];
     for (const d of data) {
-      const item = await DocumentDouble._runCreation(new ItemDouble(d, { parent: this }), d, options);
-      if (item) created.push(item);
+      const doc = await DocumentDouble._runCreation(new Embedded(d, { parent: this }), d, options);
+      if (doc) created.push(doc);
     }
     this.prepareData();
     return created;
   }
 
   async deleteEmbeddedDocuments(name: string, ids: string[], options: AnyObject = {}): Promise<string[]> {
-    if (name !== "Item") throw new Error(`The double embeds only Items, not ${name}`);
+    this.#embeddedClass(name);
+    const collection = this.getEmbeddedCollection(name) as CollectionDouble<DocumentDouble>;
     const deleted: string[] = [];
     for (const id of ids) {
-      const item = this.items.get(id);
-      if (item && (await DocumentDouble._runDeletion(item, options))) deleted.push(id);
+      const doc = collection.get(id);
+      if (doc && (await DocumentDouble._runDeletion(doc, options))) deleted.push(id);
     }
     this.prepareData();
     return deleted;
@@ -242,6 +281,7 @@ export class ActorDouble extends DocumentDouble {
       ...super.toObject(),
       prototypeToken: structuredClone(this.prototypeToken),
       items: this.items.contents.map((i) => i.toObject()),
+      effects: this.effects.contents.map((e) => e.toObject()),
     };
   }
 }
@@ -340,9 +380,16 @@ export function installFoundry(
     Item: { dataModels: {}, documentClass: ItemDouble, typeLabels: {} },
     ChatMessage: { documentClass: ChatMessageDouble },
     Combat: {},
+    ActiveEffect: {
+      documentClass: ActiveEffectDouble,
+      dataModels: {},
+      // v14's expiry action (CONFIG.ActiveEffect.expiryAction): core's default is not documented;
+      // "update" (mark expired, keep the effect), since systems set "delete" to have them removed.
+      ...(options.generation === 14 ? { expiryAction: "update" } : {}),
+    },
     Combatant: { dataModels: {} },
     Dice: { rolls: [Roll], randomUniform: Math.random, terms: { d: Die } },
-    statusEffects: [],
+    statusEffects: coreStatusEffects(options.generation ?? 13),
     queries: {},
   };
 
@@ -380,12 +427,18 @@ export function installFoundry(
     Handlebars: Handlebars.create(),
     Actor: ActorDouble,
     Item: ItemDouble,
+    ActiveEffect: ActiveEffectDouble,
     ChatMessage: ChatMessageDouble,
     foundry: {
       abstract: { DataModel, TypeDataModel },
       data: { fields, validation: { DataModelValidationError, DataModelValidationFailure } },
       dice: { Roll, terms: { Die, NumericTerm, OperatorTerm, RollTerm } },
-      documents: { Actor: ActorDouble, Item: ItemDouble, ChatMessage: ChatMessageDouble },
+      documents: {
+        Actor: ActorDouble,
+        Item: ItemDouble,
+        ChatMessage: ChatMessageDouble,
+        ActiveEffect: ActiveEffectDouble,
+      },
       applications: {
         api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
         sheets: { ActorSheetV2, ItemSheetV2 },
@@ -409,6 +462,8 @@ export function installFoundry(
     CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, USER_ROLES },
   });
   growForCombat({ CONFIG, game, settings });
+  // v14's ActiveEffectRegistry, for systems announcing their own expiry events.
+  Object.assign(ActiveEffectDouble, { registry: options.generation === 14 ? effectRegistry : undefined });
   growForRolls({
     CONFIG,
     game,
