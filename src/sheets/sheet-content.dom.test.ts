@@ -87,11 +87,12 @@ describe("dropping an item on a sheet", () => {
     expect(hero.items.contents.map((i) => i.name)).toEqual(["Chasseur"]);
   });
 
-  it("leaves an item of a type no rule set claims (another package's) to Foundry, on either rule set's sheet", async () => {
+  it("leaves an item or actor of a type no rule set claims (another package's) to Foundry, on either rule set's sheet", async () => {
     const { dropProblem } = await import("./base/actor-sheet");
     const note = { type: "some-module.note", name: "Note" };
     expect(dropProblem({ type: "wuxiaCharacter" }, note)).toBeNull();
     expect(dropProblem({ type: "harmoniesCharacter" }, note)).toBeNull();
+    expect(dropProblem({ type: "some-module.vehicle" }, { type: "wuxiaSkill", name: "Chasseur" })).toBeNull();
     expect(dropProblem({ type: "harmoniesCharacter" }, { type: "wuxiaSkill", name: "Chasseur" })).toBe(
       "Chasseur belongs to Wuxia; this sheet plays Harmonies.",
     );

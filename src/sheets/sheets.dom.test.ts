@@ -130,6 +130,19 @@ describe("a character sheet, as the player who owns it", () => {
     ).toBe("5");
   });
 
+  it("edits nothing in place for an item deleted meanwhile, and reports no error", async () => {
+    const actor = (await wuxiaHero()) as unknown as Doc & {
+      deleteEmbeddedDocuments(name: string, ids: string[]): Promise<unknown>;
+    };
+    const chasseur = actor.items.find((i) => i.name === "Chasseur") as Doc;
+    const sheet = await open(actor);
+    const selector = `${row(sheet, chasseur)} [data-item-field='system.level']`;
+    await actor.deleteEmbeddedDocuments("Item", [chasseur.id]);
+    await change(sheet, selector, "5");
+    expect(foundry.notifications).toEqual([]);
+    expect(actor.items.find((i) => i.name === "Chasseur")).toBeUndefined();
+  });
+
   it("puts on armour with its box", async () => {
     const actor = (await createActor({
       name: "Lin",

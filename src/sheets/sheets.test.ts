@@ -222,6 +222,8 @@ describe("a sheet the user may not edit", () => {
     await click(groupSheet, "addMember");
     await click(groupSheet, "removeMember", {}, { memberIndex: "0" });
     expect((group.system as unknown as GroupModel).members.map((m) => m.label)).toEqual(["Gardes"]);
+    // Nothing was even tried: the server would have refused it, with a message.
+    expect(started.foundry.notifications).toEqual([]);
   });
 });
 
