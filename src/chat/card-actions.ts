@@ -1,4 +1,5 @@
 import { t } from "../helpers/i18n";
+import { isRoundSummary } from "../combat/summary";
 import { notifyError } from "../dice/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { WuxiaRoll } from "../dice/wuxia-roll";
@@ -94,6 +95,8 @@ function appendOpposedResult(message: ChatMessage.Implementation, html: HTMLElem
  * the roll it shows (the cards come in the order of the message's rolls).
  */
 export function activateCards(message: ChatMessage.Implementation, html: HTMLElement): void {
+  // A round summary's rolls are the round's Initiative tests, not cards to act on or oppose.
+  if (isRoundSummary(message)) return;
   const cards = [...html.querySelectorAll<HTMLElement>("[data-wh-card]")];
   if (!cards.length) return;
   if (!game.user.isGM) html.querySelectorAll("[data-wh-gm-only]").forEach((el) => el.remove());

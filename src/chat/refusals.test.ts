@@ -371,7 +371,7 @@ describe("XP award refusals", () => {
 });
 
 describe("what a refusal carries back to the requester", () => {
-  it("a refusal of the rules or an unexpected failure reads once as 'the roll failed', in the requester's words", async () => {
+  it("a refusal of the rules carries its own key and values; an unexpected failure reads as 'the roll failed'", async () => {
     const { refused, settle } = await import("../requests/results");
     const { RulesError } = await import("../rules");
     const { RollError, describeError } = await import("../dice/errors");
@@ -384,7 +384,11 @@ describe("what a refusal carries back to the requester", () => {
           "sr must be an integer",
         ),
       ),
-    ).toEqual({ ok: false, error: "WH.Roll.Error.Unexpected", data: { message: "sr must be an integer" } });
+    ).toEqual({
+      ok: false,
+      error: "WH.Rules.Error.NotInteger",
+      data: { argument: "sr", value: "1.5", min: "", max: "" },
+    });
     const unexpected = await settle(async () => {
       throw new Error("the socket closed");
     });

@@ -1,4 +1,5 @@
 import { RollError } from "../dice/errors";
+import { RulesError } from "../rules";
 
 /**
  * The answer to a request, carried out here or by the GM: a value on success (a receipt), an
@@ -10,6 +11,14 @@ export type RequestResult =
 /** A refusal as a result. */
 export function refused(error: unknown): RequestResult {
   if (error instanceof RollError) return { ok: false, error: error.key, data: error.data };
+  if (error instanceof RulesError) {
+    const { argument, value, min, max } = error.details;
+    return {
+      ok: false,
+      error: error.code,
+      data: { argument, value: String(value), min: String(min ?? ""), max: String(max ?? "") },
+    };
+  }
   // The raw message (a RulesError's names the argument): the requester's client wraps it in
   // "WH.Roll.Error.Unexpected", in their language.
   return {

@@ -1,4 +1,5 @@
 import { postRoll } from "../chat/post";
+import { untypedHooks } from "../helpers/hooks";
 import { RollError } from "../dice/errors";
 import type { Visibility } from "../dice/visibility";
 import { promptRoll, shouldAsk } from "../dialogs/open";
@@ -44,12 +45,6 @@ export const PRE_ROLL_HOOK = "wuxia-harmonies.preRoll";
 /** Hook called on the roller's client once a roll is posted, with the message and the roll. */
 export const ROLL_POSTED_HOOK = "wuxia-harmonies.rollPosted";
 
-/** The system's own hooks, which Foundry's typed hook names do not list. */
-const systemHooks = Hooks as unknown as {
-  call(name: string, ...args: unknown[]): boolean;
-  callAll(name: string, ...args: unknown[]): true;
-};
-
 /**
  * The stages up to the Roll, not yet evaluated: the fields from the defaults and the values
  * given, checked into the roll's state; the dialog unless skipped; the preRoll hook. Resolves
@@ -65,7 +60,7 @@ export async function prepareRoll<K extends RollKindKey>(
   const checked = { values: given, state: kind.check(subject, given) };
   const chosen = shouldAsk(request) ? await promptRoll<K>(subject, given) : checked;
   if (!chosen) return null;
-  if (systemHooks.call(PRE_ROLL_HOOK, subject, chosen.state) === false) return null;
+  if (untypedHooks.call(PRE_ROLL_HOOK, subject, chosen.state) === false) return null;
   return { subject, ...chosen, roll: kind.roll(chosen.state) };
 }
 
@@ -80,7 +75,7 @@ export async function postPrepared<K extends RollKindKey>(
     state,
     async () => ((await postRoll(roll, { visibility, actor: subject.actor })) as ChatMessage.Implementation) ?? null,
   );
-  if (message) systemHooks.callAll(ROLL_POSTED_HOOK, message, roll);
+  if (message) untypedHooks.callAll(ROLL_POSTED_HOOK, message, roll);
   return message;
 }
 

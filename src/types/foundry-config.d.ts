@@ -13,6 +13,11 @@ import type { WuxiaDrameModel, WuxiaTraitModel } from "../documents/items/wuxia-
 import type { NumberListSettingKey } from "../settings/house-rules";
 import type { RulesetSetting } from "../settings/register";
 import type { DestinyMode, GroupRollMode } from "../settings/rolls";
+import type { InitiativeSpend } from "../settings/combat";
+import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
+import type { CombatModel, CombatantModel } from "../combat/models";
+import type { WuxiaHarmoniesCombat } from "../combat/combat";
+import type { WuxiaHarmoniesCombatant } from "../combat/combatant";
 import type { RequestResult } from "../requests/results";
 import type { RequestTicket } from "../requests/signed";
 
@@ -23,8 +28,12 @@ declare module "fvtt-types/configuration" {
   interface DocumentClassConfig {
     Actor: typeof WuxiaHarmoniesActor;
     Item: typeof WuxiaHarmoniesItem;
+    Combat: typeof WuxiaHarmoniesCombat;
+    Combatant: typeof WuxiaHarmoniesCombatant;
   }
   interface DataModelConfig {
+    Combatant: { base: typeof CombatantModel };
+    Combat: { base: typeof CombatModel };
     Actor: {
       wuxiaCharacter: typeof WuxiaCharacterModel;
       harmoniesCharacter: typeof HarmoniesCharacterModel;
@@ -52,6 +61,10 @@ declare module "fvtt-types/configuration" {
     "wuxia-harmonies.skipRollDialog": boolean;
     "wuxia-harmonies.harmoniesMissileStrength": boolean;
     "wuxia-harmonies.xpAwards": Record<string, number>;
+    "wuxia-harmonies.initiativeSpend": InitiativeSpend;
+    "wuxia-harmonies.defenseDiceCarryOver": boolean;
+    "wuxia-harmonies.harmoniesInitiativeCharacteristic": HarmoniesCharacteristicKey;
+    "wuxia-harmonies.harmoniesInitiativeMeans": HarmoniesMeansKey;
   }
 }
 

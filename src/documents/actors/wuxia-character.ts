@@ -4,6 +4,7 @@ import { HERO_TYPES, HERO_TYPE_LABEL_PREFIX, ZODIAC_LABEL_PREFIX, ZODIAC_SIGNS, 
 import { TALLY_LIMITS, XP_LIMITS, flagField, optionalChoiceField, htmlField, integerField, textField } from "../fields";
 import { migrateCounter, type SourceData } from "../migrations";
 import { equippedArmour } from "./armour";
+import { INITIATIVE_SPEND_CHOICES } from "../../settings/combat";
 
 /** Attributes run 1..10 (RULES 1.1). */
 export const WUXIA_ATTRIBUTE_RANGE = { min: 1, max: 10 } as const;
@@ -58,6 +59,11 @@ function defineWuxiaCharacterSchema() {
       powers: priority(3),
       traits: priority(2),
       experience: priority(1),
+    }),
+    /** How the character fights (RULES 1.4): the combat skill of its Initiative tests, and where its successes go unless chosen. */
+    combat: new fields.SchemaField({
+      skill: textField(),
+      spend: optionalChoiceField(INITIATIVE_SPEND_CHOICES),
     }),
     biography: htmlField(),
   };

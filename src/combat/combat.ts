@@ -1,0 +1,190 @@
+import { untypedHooks } from "../helpers/hooks";
+import { rollRoundStart, wuxiaActorOf, type RoundStartChange } from "./initiative";
+import { roundOf } from "./models";
+import { combatRequests } from "./requests";
+import { postRoundSummary } from "./summary";
+import { compareEntries, pendingTurn, previousTurn, type TurnEntry } from "./turn-order";
+
+type Changes = Record<string, unknown>;
+type CombatantChange = { _id: string } & Changes;
+
+/** The turn order's view of a combatant. */
+export function turnEntry(combatant: Combatant.Implementation): TurnEntry {
+  const round = roundOf(combatant);
+  return {
+    id: combatant.id ?? "",
+    name: combatant.name ?? "",
+    initiative: combatant.initiative,
+    extraActions: round.spent.actions,
+    turnsTaken: round.turnsTaken,
+    defeated: combatant.isDefeated,
+  };
+}
+
+/** Changes to combatants merged by id into those an update already carries (ours win key by key). */
+function mergeCombatants(given: unknown, ours: readonly CombatantChange[]): CombatantChange[] {
+  const merged = new Map<string, CombatantChange>();
+  for (const change of Array.isArray(given) ? (given as CombatantChange[]) : []) merged.set(change._id, change);
+  for (const change of ours) {
+    const before = merged.get(change._id);
+    merged.set(change._id, before ? foundry.utils.mergeObject(before, change, { inplace: false }) : change);
+  }
+  return [...merged.values()];
+}
+
+/**
+ * The system's Combat. A combat with a Wuxia combatant runs Wuxia rounds (RULES 1.4): every
+ * round start re-rolls every Wuxia combatant's Initiative test inside the update that changes
+ * the round — one Combat update and one summary message, whoever asked (Crucible's pattern) —
+ * and the turns follow the rules' order: first turns by Initiative, then extra actions in
+ * passes, each combatant keeping its one entry in `turns` (no clones). A player's turn change
+ * goes through the active GM, who checks it.
+ */
+export class WuxiaHarmoniesCombat extends Combat {
+  /** Whether this combat runs Wuxia rounds. */
+  get wuxiaRounds(): boolean {
+    return this.combatants.contents.some((c) => wuxiaActorOf(c) !== null);
+  }
+
+  /** Every client sorts alike, and as the round start predicts (core's order, written down). */
+  protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
+    return compareEntries(
+      { id: a.id ?? "", name: a.name ?? "", initiative: a.initiative },
+      { id: b.id ?? "", name: b.name ?? "", initiative: b.initiative },
+    );
+  }
+
+  protected override async _preUpdate(
+    changed: Combat.UpdateData,
+    options: Combat.Database.PreUpdateOptions,
+    user: User.Implementation,
+  ): Promise<false | undefined> {
+    if ((await super._preUpdate(changed, options, user)) === false) return false;
+    const round = (changed as Changes).round;
+    if (typeof round === "number" && round > this.round && this.wuxiaRounds) await this.#startRound(changed, round);
+    return undefined;
+  }
+
+  /** The round start, written into the update that starts the round. */
+  async #startRound(changed: Combat.UpdateData, round: number): Promise<void> {
+    const starts = new Map<string, RoundStartChange>();
+    for (const combatant of this.combatants) {
+      if (wuxiaActorOf(combatant)) starts.set(combatant.id ?? "", await rollRoundStart(combatant, round));
+    }
+    const ours: CombatantChange[] = this.combatants.contents.map(
+      (c) => starts.get(c.id ?? "")?.change ?? { _id: c.id ?? "", system: { turnsTaken: 0 } },
+    );
+    const entries = this.combatants.contents.map((c): TurnEntry => {
+      const start = starts.get(c.id ?? "");
+      const entry = { ...turnEntry(c), turnsTaken: 0 };
+      return start
+        ? { ...entry, initiative: start.change.initiative, extraActions: start.purchase.extraActions }
+        : entry;
+    });
+    const first = pendingTurn(entries);
+    const order = [...entries].sort(compareEntries);
+    const data = changed as Changes;
+    data.combatants = mergeCombatants(data.combatants, ours);
+    data.turn = first ? order.findIndex((e) => e.id === first.id) : 0;
+    await postRoundSummary(this, round, [...starts.values()]);
+  }
+
+  /**
+   * Wuxia combatants roll their round start (its Initiative test, spent on the default); a player
+   * asks the authority, for a combatant of theirs not yet rolled this round. The others roll as
+   * core rolls them, with the system's Roll (the Combatant's `getInitiativeRoll`).
+   */
+  override async rollInitiative(ids: string | string[], options?: Combat.InitiativeOptions): Promise<this> {
+    const list = typeof ids === "string" ? [ids] : ids;
+    const wuxia = list.filter((id) => {
+      const combatant = this.combatants.get(id);
+      return combatant !== undefined && wuxiaActorOf(combatant) !== null;
+    });
+    const others = list.filter((id) => !wuxia.includes(id));
+    if (wuxia.length) {
+      if (game.user.isGM) await this.rollRoundStarts(wuxia);
+      else for (const id of wuxia) await combatRequests.rollInitiative(this, id);
+    }
+    if (others.length) await super.rollInitiative(others, options);
+    return this;
+  }
+
+  /** These Wuxia combatants' round start now, in one Combat update and one summary; the turn stays with its combatant. */
+  async rollRoundStarts(ids: readonly string[]): Promise<void> {
+    const round = this.round;
+    const starts: RoundStartChange[] = [];
+    for (const id of ids) {
+      const combatant = this.combatants.get(id);
+      if (combatant) starts.push(await rollRoundStart(combatant, round));
+    }
+    const current = this.combatant;
+    const initiatives = new Map(starts.map((s) => [s.change._id, s.change.initiative]));
+    const order = this.combatants.contents
+      .map((c) => ({ ...turnEntry(c), initiative: initiatives.get(c.id ?? "") ?? c.initiative }))
+      .sort(compareEntries);
+    const turn = current ? order.findIndex((e) => e.id === current.id) : this.turn;
+    await this.update(
+      { turn, combatants: starts.map((s) => s.change) } as Combat.UpdateData,
+      {
+        turnEvents: false,
+      } as Combat.Database.UpdateOperation,
+    );
+    await postRoundSummary(this, round, starts);
+  }
+
+  /** Ends the current turn, by the authority (which checks the requester owns it, or is a GM). */
+  override async nextTurn(): Promise<this> {
+    if (!this.wuxiaRounds) return super.nextTurn();
+    await combatRequests.nextTurn(this);
+    return this;
+  }
+
+  override async previousTurn(): Promise<this> {
+    if (!this.wuxiaRounds) return super.previousTurn();
+    await combatRequests.previousTurn(this);
+    return this;
+  }
+
+  /** A player starts the next round only by ending the round's last turn (the GM re-rolls it). */
+  override async nextRound(): Promise<this> {
+    if (this.wuxiaRounds && !game.user.isGM) return this.nextTurn();
+    return super.nextRound();
+  }
+
+  /** The current combatant's turn is taken; the next pending turn starts, or the next round. */
+  async advanceTurn(): Promise<this> {
+    const current = this.combatant;
+    const entries = this.combatants.contents.map(turnEntry);
+    const taken = entries.find((e) => e.id === current?.id);
+    if (taken) taken.turnsTaken += 1;
+    const next = pendingTurn(entries);
+    if (!next || !current) return this.nextRound();
+    const turn = this.turns.findIndex((c) => c.id === next.id);
+    const updateData = {
+      round: this.round,
+      turn,
+      combatants: [{ _id: current.id ?? "", system: { turnsTaken: taken?.turnsTaken ?? 0 } }],
+    };
+    const updateOptions = { direction: 1 as const, worldTime: { delta: CONFIG.time.turnTime } };
+    untypedHooks.callAll("combatTurn", this, updateData, updateOptions);
+    await this.update(updateData as Combat.UpdateData, updateOptions as Combat.Database.UpdateOperation);
+    return this;
+  }
+
+  /** The turn before the current one is taken again; before the round's first, the previous round. */
+  async rewindTurn(): Promise<this> {
+    const entries = this.combatants.contents.map(turnEntry);
+    const back = previousTurn(entries);
+    if (!back) return this.previousRound();
+    const turn = this.turns.findIndex((c) => c.id === back.id);
+    const updateData = {
+      round: this.round,
+      turn,
+      combatants: [{ _id: back.id, system: { turnsTaken: back.turn - 1 } }],
+    };
+    const updateOptions = { direction: -1 as const, worldTime: { delta: -CONFIG.time.turnTime } };
+    untypedHooks.callAll("combatTurn", this, updateData, updateOptions);
+    await this.update(updateData as Combat.UpdateData, updateOptions as Combat.Database.UpdateOperation);
+    return this;
+  }
+}

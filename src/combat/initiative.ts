@@ -1,0 +1,115 @@
+import { defenseDiceAtRoundStart, spendInitiativeSuccesses, type InitiativePurchase } from "../rules";
+import { RollError } from "../dice/errors";
+import type { WuxiaRoll } from "../dice/wuxia-roll";
+import { ROLL_KINDS } from "../rolls/kinds";
+import { rollSubject, type WuxiaSubject } from "../rolls/subject";
+import { combatSettings, type InitiativeSpend } from "../settings/combat";
+import { roundOf } from "./models";
+
+/** The Wuxia actor a combatant fights for, if it has one. */
+export function wuxiaActorOf(combatant: Combatant.Implementation): Actor.OfType<"wuxiaCharacter"> | null {
+  const actor = combatant.actor;
+  return actor?.type === "wuxiaCharacter" ? (actor as Actor.OfType<"wuxiaCharacter">) : null;
+}
+
+/** The combat skill the actor names, if it still holds it. */
+function combatSkillId(actor: Actor.OfType<"wuxiaCharacter">, subject: WuxiaSubject): string | undefined {
+  const id = actor.system.combat.skill;
+  return subject.skills.some((s) => s.id === id && s.kind !== "power") ? id : undefined;
+}
+
+/**
+ * The Initiative test (RULES 1.4): Métal, the combat skill chosen on the actor, SR 10 (with the
+ * actor's wound and panic penalty, as every test), made by the roll pipeline's own stages — a
+ * Wuxia test on core dice, so Dice So Nice, the tooltip and manual entry work. Not yet evaluated.
+ */
+export function wuxiaInitiativeRoll(actor: Actor.OfType<"wuxiaCharacter">): WuxiaRoll {
+  const subject = rollSubject(actor) as WuxiaSubject;
+  const kind = ROLL_KINDS.wuxia;
+  const start = { attribute: "metal" as const, sr: 10, skillId: combatSkillId(actor, subject) };
+  const values = kind.read({ ...kind.defaults(subject, start), extraDice: 0, destinyDice: 0 }, subject);
+  return kind.roll(kind.check(subject, values));
+}
+
+/** Where an actor's successes go when nobody chooses: its own default, else the world's ([default] Initiative). */
+export function defaultSpend(actor: Actor.OfType<"wuxiaCharacter">): InitiativeSpend {
+  return actor.system.combat.spend || combatSettings().initiativeSpend;
+}
+
+/** All the successes on one purchase. */
+export function purchaseAll(successes: number, spend: InitiativeSpend): InitiativePurchase {
+  return {
+    initiative: spend === "initiative" ? successes : 0,
+    extraActions: spend === "actions" ? successes : 0,
+    defenseDice: spend === "defense" ? successes : 0,
+  };
+}
+
+/** What a combatant's round start writes, and the roll that made it. */
+export interface RoundStartChange {
+  change: { _id: string; initiative: number; system: Record<string, unknown> };
+  roll: WuxiaRoll;
+  purchase: InitiativePurchase;
+}
+
+/**
+ * A Wuxia combatant's round start: its Initiative test evaluated, the successes spent on its
+ * default, its Defense dice of the last round lost unless the world keeps them ([default] lost).
+ */
+export async function rollRoundStart(combatant: Combatant.Implementation, round: number): Promise<RoundStartChange> {
+  const actor = wuxiaActorOf(combatant);
+  if (!actor) throw new RollError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
+  const roll = wuxiaInitiativeRoll(actor);
+  // Many combatants roll at once: nobody is asked to type in dice they may not know are theirs.
+  await roll.evaluate({ allowInteractive: false });
+  const successes = roll.outcome.successes;
+  const purchase = purchaseAll(successes, defaultSpend(actor));
+  const outcome = spendInitiativeSuccesses(actor.system.attributes.metal, successes, purchase);
+  const kept = defenseDiceAtRoundStart(roundOf(combatant).defenseDice, {
+    defenseDiceCarryOver: combatSettings().defenseDiceCarryOver,
+  });
+  return {
+    roll,
+    purchase,
+    change: {
+      _id: combatant.id ?? "",
+      initiative: outcome.initiative,
+      system: {
+        round,
+        successes,
+        spent: { initiative: purchase.initiative, actions: purchase.extraActions, defense: purchase.defenseDice },
+        chosen: false,
+        defenseDice: kept + purchase.defenseDice,
+        turnsTaken: 0,
+      },
+    },
+  };
+}
+
+/**
+ * A new split of a combatant's successes, checked by the rules (never more than were rolled):
+ * its Initiative again from Métal, and its Defense dice moved by the change (refused when
+ * fewer are left than the split takes back).
+ */
+export function respend(
+  combatant: Combatant.Implementation,
+  purchase: InitiativePurchase,
+): { initiative: number; system: Record<string, unknown> } {
+  const actor = wuxiaActorOf(combatant);
+  if (!actor) throw new RollError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
+  const { successes, spent, defenseDice } = roundOf(combatant);
+  const asked = purchase.initiative + purchase.extraActions + purchase.defenseDice;
+  if (asked > successes)
+    throw new RollError("WH.Combat.Error.OverSpent", { name: combatant.name ?? "", successes, asked });
+  const outcome = spendInitiativeSuccesses(actor.system.attributes.metal, successes, purchase);
+  const dice = defenseDice + outcome.defenseDice - spent.defense;
+  if (dice < 0) throw new RollError("WH.Combat.Error.DefenseDiceUsed", { name: combatant.name ?? "" });
+  return {
+    initiative: outcome.initiative,
+    system: {
+      spent: { initiative: purchase.initiative, actions: outcome.extraActions, defense: outcome.defenseDice },
+      chosen: true,
+      defenseDice: dice,
+    },
+  };
+}

@@ -1,0 +1,17 @@
+import { registerCombatSettings } from "../settings/combat";
+import { WuxiaHarmoniesCombat } from "./combat";
+import { WuxiaHarmoniesCombatant } from "./combatant";
+import { CombatModel, CombatantModel } from "./models";
+import { registerCombatRequests } from "./requests";
+import { WuxiaHarmoniesCombatTracker } from "./tracker";
+
+/** Combat in Foundry's tracker: the documents, their data models, the tracker, the settings and the GM's requests. */
+export function registerCombat(): void {
+  registerCombatSettings();
+  CONFIG.Combat.documentClass = WuxiaHarmoniesCombat;
+  CONFIG.Combatant.documentClass = WuxiaHarmoniesCombatant;
+  Object.assign(CONFIG.Combat.dataModels, { base: CombatModel });
+  Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
+  CONFIG.ui.combat = WuxiaHarmoniesCombatTracker;
+  registerCombatRequests();
+}

@@ -1,0 +1,189 @@
+import { notifyError } from "../dice/errors";
+import { t } from "../helpers/i18n";
+import type { WuxiaHarmoniesCombat } from "./combat";
+import { turnEntry } from "./combat";
+import { wuxiaActorOf } from "./initiative";
+import { roundOf, sharedOf } from "./models";
+import { combatRequests } from "./requests";
+import { actionsLeft } from "./turn-order";
+
+type Bucket = "initiative" | "actions" | "defense";
+const BUCKETS: readonly Bucket[] = ["initiative", "actions", "defense"];
+
+/** A split of successes after one "+" or "−" on a bucket; null when the click cannot change it. */
+export function moveSuccess(
+  split: Record<Bucket, number>,
+  successes: number,
+  bucket: Bucket,
+  delta: 1 | -1,
+): Record<Bucket, number> | null {
+  const unspent = successes - split.initiative - split.actions - split.defense;
+  if (delta === -1) return split[bucket] > 0 ? { ...split, [bucket]: split[bucket] - 1 } : null;
+  if (unspent > 0) return { ...split, [bucket]: split[bucket] + 1 };
+  // Every success is placed (all on Initiative by default): "+" elsewhere takes one from Initiative.
+  if (bucket !== "initiative" && split.initiative > 0)
+    return { ...split, initiative: split.initiative - 1, [bucket]: split[bucket] + 1 };
+  return null;
+}
+
+function button(doc: Document, label: string, text: string, onClick: () => Promise<unknown>, enabled = true) {
+  const el = doc.createElement("button");
+  el.type = "button";
+  el.className = "wh-tracker__step";
+  el.textContent = text;
+  el.setAttribute("aria-label", label);
+  el.dataset.tooltip = label;
+  el.disabled = !enabled;
+  el.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    el.disabled = true;
+    void onClick().catch(notifyError);
+  });
+  return el;
+}
+
+function counter(doc: Document, className: string, label: string, value: number): HTMLElement {
+  const el = doc.createElement("span");
+  el.className = className;
+  el.dataset.tooltip = label;
+  el.textContent = `${label} ${value}`;
+  return el;
+}
+
+/** One combatant's Wuxia round in its tracker row: successes and their split, actions left, Defense dice. */
+function decorateRow(combat: WuxiaHarmoniesCombat, combatant: Combatant.Implementation, row: HTMLElement): void {
+  const doc = row.ownerDocument;
+  const round = roundOf(combatant);
+  const rolled = round.round === combat.round && combat.round > 0;
+  const owner = combatant.testUserPermission(game.user, "OWNER");
+  const box = doc.createElement("div");
+  box.className = "wh-tracker__round";
+  box.dataset.whCombatant = combatant.id ?? "";
+  if (rolled) {
+    box.append(counter(doc, "wh-tracker__successes", t("WH.Combat.Successes"), round.successes));
+    const split = { initiative: round.spent.initiative, actions: round.spent.actions, defense: round.spent.defense };
+    const canSpend = owner && round.turnsTaken === 0;
+    for (const bucket of BUCKETS) {
+      const group = doc.createElement("span");
+      group.className = `wh-tracker__spend wh-tracker__spend--${bucket}`;
+      group.dataset.whSpend = bucket;
+      const label = t(
+        `WH.Combat.Spend.${bucket === "initiative" ? "Initiative" : bucket === "actions" ? "Actions" : "Defense"}`,
+      );
+      if (canSpend) {
+        for (const delta of [-1, 1] as const) {
+          const next = moveSuccess(split, round.successes, bucket, delta);
+          const text = delta === 1 ? "+" : "\u2212";
+          const spend = () =>
+            combatRequests.spendInitiative(combat, combatant, {
+              initiative: next?.initiative ?? 0,
+              actions: next?.actions ?? 0,
+              defense: next?.defense ?? 0,
+            });
+          const control = button(doc, `${label} ${text}1`, text, spend, next !== null);
+          control.dataset.whDelta = String(delta);
+          group.append(control);
+        }
+      }
+      group.prepend(counter(doc, "wh-tracker__spent", label, split[bucket]));
+      box.append(group);
+    }
+    const unspent = round.successes - split.initiative - split.actions - split.defense;
+    if (unspent > 0) box.append(counter(doc, "wh-tracker__unspent", t("WH.Combat.Unspent"), unspent));
+  }
+  box.append(
+    counter(doc, "wh-tracker__actions", t("WH.Combat.ActionsLeft"), rolled ? actionsLeft(turnEntry(combatant)) : 0),
+  );
+  const defense = doc.createElement("span");
+  defense.className = "wh-tracker__defense";
+  defense.append(counter(doc, "wh-tracker__dice", t("WH.Combat.DefenseDice"), round.defenseDice));
+  if (owner && !game.user.isGM)
+    defense.append(
+      button(
+        doc,
+        t("WH.Combat.SpendDefenseDie"),
+        "\u2212",
+        () => combatRequests.spendDefenseDie(combat, combatant),
+        round.defenseDice > 0,
+      ),
+    );
+  if (game.user.isGM) {
+    defense.append(
+      button(
+        doc,
+        t("WH.Combat.DefenseDiceDown"),
+        "\u2212",
+        () => combatRequests.adjustPool(combat, "defense", "down", combatant),
+        round.defenseDice > 0,
+      ),
+      button(doc, t("WH.Combat.DefenseDiceUp"), "+", () =>
+        combatRequests.adjustPool(combat, "defense", "up", combatant),
+      ),
+    );
+  }
+  box.append(defense);
+  row.append(box);
+}
+
+/** The group reserve of each side, above the turns; the GM adjusts it. */
+function decorateHeader(combat: WuxiaHarmoniesCombat, root: HTMLElement): void {
+  const doc = root.ownerDocument;
+  const header = root.querySelector(".combat-tracker-header") ?? root;
+  const box = doc.createElement("div");
+  box.className = "wh-tracker__reserve";
+  const title = doc.createElement("span");
+  title.className = "wh-tracker__reserve-title";
+  title.textContent = t("WH.Combat.Reserve");
+  title.dataset.tooltip = t("WH.Combat.ReserveHint");
+  box.append(title);
+  for (const side of ["friendly", "hostile"] as const) {
+    const part = doc.createElement("span");
+    part.className = `wh-tracker__side wh-tracker__side--${side}`;
+    part.dataset.whSide = side;
+    const value = sharedOf(combat).reserve[side];
+    part.append(
+      counter(doc, "wh-tracker__side-dice", t(`WH.Combat.Side.${side === "friendly" ? "Friendly" : "Hostile"}`), value),
+    );
+    if (game.user.isGM) {
+      part.append(
+        button(
+          doc,
+          t("WH.Combat.ReserveDown"),
+          "\u2212",
+          () => combatRequests.adjustPool(combat, side, "down"),
+          value > 0,
+        ),
+        button(doc, t("WH.Combat.ReserveUp"), "+", () => combatRequests.adjustPool(combat, side, "up")),
+      );
+    }
+    box.append(part);
+  }
+  header.append(box);
+}
+
+/** Adds the Wuxia round to a rendered tracker: rows found by core's `data-combatant-id`, the reserve in its header. */
+export function decorateTracker(combat: Combat.Implementation | null | undefined, root: HTMLElement): void {
+  if (!combat || !(combat as WuxiaHarmoniesCombat).wuxiaRounds) return;
+  const wuxia = combat as WuxiaHarmoniesCombat;
+  root.querySelectorAll(".wh-tracker__round, .wh-tracker__reserve").forEach((el) => el.remove());
+  for (const row of root.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
+    const combatant = wuxia.combatants.get(row.dataset.combatantId ?? "");
+    if (combatant && wuxiaActorOf(combatant)) decorateRow(wuxia, combatant, row);
+  }
+  decorateHeader(wuxia, root);
+}
+
+/**
+ * The combat tracker: core's, with each Wuxia combatant's round (its successes and their
+ * split, actions left, Defense dice, with controls for its owner and the GM) and each side's
+ * group reserve. Drawn after core's parts, so core's own rows, buttons and context menus stay.
+ */
+export class WuxiaHarmoniesCombatTracker extends foundry.applications.sidebar.tabs.CombatTracker {
+  protected override async _onRender(
+    ...args: Parameters<foundry.applications.sidebar.tabs.CombatTracker["_onRender"]>
+  ) {
+    await super._onRender(...args);
+    decorateTracker(this.viewed as Combat.Implementation | null, this.element);
+  }
+}
