@@ -1,3 +1,4 @@
+import { INITIATIVE_SPEND_CHOICES } from "../../settings/combat";
 import { templatePath } from "../../constants";
 import type { WuxiaCharacterModel } from "../../documents/actors/wuxia-character";
 import {
@@ -73,6 +74,10 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
       heroTypeChoices: choiceLabels(HERO_TYPES, HERO_TYPE_LABEL_PREFIX),
       zodiacLabel: system.zodiac ? `${ZODIAC_LABEL_PREFIX}.${system.zodiac}` : "WH.Sheet.None",
       heroTypeLabel: system.heroType ? `${HERO_TYPE_LABEL_PREFIX}.${system.heroType}` : "WH.Sheet.None",
+      combatSkillChoices: Object.fromEntries(skills.map((s) => [s.id, s.name])),
+      combatSkillName: skills.find((s) => s.id === system.combat.skill)?.name ?? t("WH.Sheet.None"),
+      spendChoices: INITIATIVE_SPEND_CHOICES,
+      spendLabel: system.combat.spend ? INITIATIVE_SPEND_CHOICES[system.combat.spend] : "WH.Sheet.Wuxia.WorldDefault",
       woundThresholds: system.wounds.thresholds.map((level, i) => ({
         level,
         penalty: rules.woundPenalties[i] ?? 0,
