@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import { asClient, server } from "./clients";
 import {
@@ -12,6 +13,9 @@ import {
 import { TypeDataModel } from "./data-model";
 import type { ActiveEffectDouble as Effect } from "./effects";
 import { NumberField, StringField } from "./fields";
+import { settle } from "../support/dom";
+import { renderTemplatesFromDisk } from "./templates";
+import { CombatTrackerDouble, type TurnContext } from "./tracker";
 import { ActorDouble, type FoundryDouble, type UserDouble, installFoundry } from "./install";
 
 // Pins the double's Combat and Combatant to Foundry v13 (and v14 where they differ): the system's
@@ -1118,5 +1122,205 @@ describe("ActiveEffect on actors", () => {
         (globalThis as unknown as { ActiveEffect: { registry?: Registry } }).ActiveEffect.registry,
       ).toBeUndefined();
     });
+  });
+});
+
+describe("the CombatTracker", () => {
+  const { CombatTracker } = { CombatTracker: CombatTrackerDouble };
+
+  async function drawn<T extends CombatTrackerDouble>(Tracker: new () => T = CombatTracker as never): Promise<T> {
+    renderTemplatesFromDisk();
+    const tracker = new Tracker();
+    (globalThis as unknown as { ui: AnyObject }).ui.combat = tracker;
+    await tracker.render({ force: true });
+    return tracker;
+  }
+
+  function click(tracker: CombatTrackerDouble, selector: string): void {
+    const target = tracker.element.querySelector<HTMLElement>(selector);
+    if (!target) throw new Error(`Nothing matches ${selector}`);
+    target.dispatchEvent(new MouseEvent("click", { bubbles: true }));
+  }
+
+  it("is core's class at foundry.applications.sidebar.tabs, with the header, tracker and footer parts", () => {
+    const tabs = (globalThis as unknown as { foundry: { applications: { sidebar: { tabs: AnyObject } } } }).foundry
+      .applications.sidebar.tabs;
+    expect(tabs.CombatTracker).toBe(CombatTrackerDouble);
+    expect(Object.keys(CombatTrackerDouble.PARTS)).toEqual(["header", "tracker", "footer"]);
+    expect((foundry.CONFIG as unknown as { ui: AnyObject }).ui.combat).toBe(CombatTrackerDouble);
+  });
+
+  it("is built as ui.combat from CONFIG.ui.combat once the world is set up", () => {
+    class SystemTracker extends CombatTrackerDouble {}
+    (foundry.CONFIG as unknown as { ui: AnyObject }).ui.combat = SystemTracker;
+    foundry.fireStartupHooks();
+    const built = (globalThis as unknown as { ui: { combat: unknown } }).ui.combat;
+    expect(built).toBeInstanceOf(SystemTracker);
+    expect((built as CombatTrackerDouble).rendered).toBe(false);
+  });
+
+  it("prepares each visible turn as core does, in turn order, through _prepareTurnContext", async () => {
+    const seen: [string, number][] = [];
+    class Rows extends CombatTrackerDouble {
+      override async _prepareTurnContext(combat: CombatDouble, combatant: CombatantDouble, index: number) {
+        seen.push([combatant.name, index]);
+        return { ...(await super._prepareTurnContext(combat, combatant, index)), actions: 2 };
+      }
+    }
+    const { fight, wolf } = await threeCombatants({ round: 1, turn: 1 });
+    await wolf.update({ hidden: true, defeated: true });
+    seat(player);
+    const tracker = await drawn(Rows);
+    const turns = tracker.partContexts.tracker?.turns as TurnContext[];
+    expect(seen).toEqual([
+      ["Ogre", 0],
+      ["Hero", 1],
+    ]);
+    expect(turns.map((t) => [t.name, t.initiative, t.active, t.isOwner, t.css, t.actions])).toEqual([
+      ["Ogre", "15", false, false, "", 2],
+      ["Hero", "10", true, true, "active", 2],
+    ]);
+    seat(gm);
+    await tracker.render();
+    const all = tracker.partContexts.tracker?.turns as TurnContext[];
+    expect(all.map((t) => [t.name, t.css])).toEqual([
+      ["Ogre", ""],
+      ["Hero", "active"],
+      ["Wolf", "hide defeated"],
+    ]);
+    expect(fight.turns).toHaveLength(3);
+  });
+
+  it("prints initiatives with the configured decimals when one has decimals", async () => {
+    const { hero } = await threeCombatants();
+    await hero.update({ initiative: 10.5 });
+    const tracker = await drawn();
+    const turns = tracker.partContexts.tracker?.turns as TurnContext[];
+    expect(turns.map((t) => t.initiative)).toEqual(["15.00", "10.50", "5.00"]);
+    expect(tracker.partContexts.tracker?.hasDecimals).toBe(true);
+  });
+
+  it("marks a combatant defeated when its actor carries the DEFEATED status, and shows its temporary effects", async () => {
+    const { hero } = await threeCombatants();
+    const bearer = hero.actor as ActorDouble;
+    await bearer.toggleStatusEffect("stun");
+    const tracker = await drawn();
+    const row = (tracker.partContexts.tracker?.turns as TurnContext[]).find((t) => t.name === "Hero");
+    expect(row?.effects.icons).toEqual([{ img: "icons/svg/daze.svg", name: "EFFECT.StatusStunned" }]);
+    expect(row?.isDefeated).toBe(false);
+    await bearer.toggleStatusEffect("dead");
+    await tracker.render();
+    const again = (tracker.partContexts.tracker?.turns as TurnContext[]).find((t) => t.name === "Hero");
+    expect([again?.isDefeated, again?.css]).toEqual([true, "defeated"]);
+  });
+
+  it("draws a row per turn with data-combatant-id, and the header and footer from the combat", async () => {
+    await threeCombatants({ round: 2, turn: 0 });
+    const tracker = await drawn();
+    const rows = [...tracker.element.querySelectorAll<HTMLElement>("[data-combatant-id]")];
+    expect(rows.map((r) => r.dataset.combatantId)).toEqual([
+      "ogreCombatant001",
+      "heroCombatant001",
+      "wolfCombatant001",
+    ]);
+    expect(tracker.element.querySelector(".encounter-title")?.textContent).toBe("Round 2");
+    expect(tracker.parts.footer?.querySelector('[data-action="nextTurn"]')).not.toBeNull();
+  });
+
+  it("runs the combat's methods from the footer's buttons, and redraws after the change", async () => {
+    const { fight } = await threeCombatants();
+    const tracker = await drawn();
+    click(tracker, '[data-action="startCombat"]');
+    await settle();
+    await turnEventsSettled();
+    expect(fight.started).toBe(true);
+    expect(tracker.element.querySelector(".combatant.active")?.getAttribute("data-combatant-id")).toBe(
+      "ogreCombatant001",
+    );
+    click(tracker, '[data-action="nextTurn"]');
+    await settle();
+    await turnEventsSettled();
+    expect(tracker.element.querySelector(".combatant.active")?.getAttribute("data-combatant-id")).toBe(
+      "heroCombatant001",
+    );
+  });
+
+  it("gives the owner of the current combatant the turn buttons, and a stranger none", async () => {
+    await threeCombatants({ round: 1, turn: 1 });
+    seat(player);
+    const tracker = await drawn();
+    expect(tracker.partContexts.footer?.control).toBe(true);
+    click(tracker, '[data-action="nextTurn"]');
+    await settle();
+    await turnEventsSettled();
+    expect((foundry.game.combat as CombatDouble).turn).toBe(2);
+    seat(stranger);
+    await tracker.render();
+    expect(tracker.partContexts.footer?.control).toBe(false);
+    expect(tracker.parts.footer?.querySelector('[data-action="nextTurn"]')).toBeNull();
+  });
+
+  it("rolls a row's initiative, toggles hidden and defeated (with the DEFEATED status as an overlay) from its buttons", async () => {
+    const { hero } = await threeCombatants();
+    await hero.update({ initiative: null });
+    foundry.CONFIG.Dice.randomUniform = () => 0.99;
+    const tracker = await drawn();
+    click(tracker, '[data-combatant-id="heroCombatant001"] [data-action="rollInitiative"]');
+    await settle();
+    await turnEventsSettled();
+    expect(hero.initiative).toBe(20);
+    click(tracker, '[data-combatant-id="heroCombatant001"] [data-action="toggleDefeated"]');
+    await settle();
+    await turnEventsSettled();
+    const bearer = hero.actor as ActorDouble;
+    expect([hero.defeated, bearer.statuses.has("dead")]).toEqual([true, true]);
+    expect(bearer.effects.contents[0]?.getFlag("core", "overlay")).toBe(true);
+    click(tracker, '[data-combatant-id="heroCombatant001"] [data-action="toggleHidden"]');
+    await settle();
+    await turnEventsSettled();
+    expect(hero.hidden).toBe(true);
+  });
+
+  it("runs a subclass's own actions from DEFAULT_OPTIONS.actions with the tracker as `this`", async () => {
+    const calls: unknown[] = [];
+    class WithButton extends CombatTrackerDouble {
+      static override DEFAULT_OPTIONS = {
+        actions: {
+          spend(this: WithButton, _event: Event, target: HTMLElement) {
+            calls.push([this, target.closest<HTMLElement>("[data-combatant-id]")?.dataset.combatantId]);
+          },
+        },
+      };
+      override async _onRender(context: AnyObject, options: AnyObject) {
+        await super._onRender(context, options);
+        for (const row of this.element.querySelectorAll("[data-combatant-id]")) {
+          const button = document.createElement("button");
+          button.dataset.action = "spend";
+          row.append(button);
+        }
+      }
+    }
+    await threeCombatants();
+    const tracker = await drawn(WithButton);
+    click(tracker, '[data-combatant-id="wolfCombatant001"] [data-action="spend"]');
+    expect(calls).toEqual([[tracker, "wolfCombatant001"]]);
+    click(tracker, '[data-combatant-id="wolfCombatant001"] [data-action="toggleHidden"]');
+    await settle();
+    expect((foundry.game.combat as CombatDouble).combatants.get("wolfCombatant001")?.hidden).toBe(true);
+  });
+
+  it("ends the combat from the footer only once the GM confirms", async () => {
+    const { fight } = await threeCombatants({ round: 1, turn: 0 });
+    const tracker = await drawn();
+    const { DialogV2 } = (
+      globalThis as unknown as { foundry: { applications: { api: { DialogV2: { answers: unknown[] } } } } }
+    ).foundry.applications.api;
+    DialogV2.answers.push(false);
+    await fight.endCombat();
+    expect((foundry.game.combats as Map<string, unknown>).size).toBe(1);
+    DialogV2.answers.push(true);
+    click(tracker, '[data-action="endCombat"]');
+    await settle();
+    expect((foundry.game.combats as Map<string, unknown>).size).toBe(0);
   });
 });

@@ -78,6 +78,22 @@ function onEveryClient(fn: () => void): void {
   for (const user of world().game.users.contents.filter((u) => u.active)) asClient(user, fn);
 }
 
+interface DialogApi {
+  DialogV2: { confirm(config: AnyObject): Promise<unknown> };
+}
+
+interface TrackerLike {
+  rendered: boolean;
+  viewed: unknown;
+  render(options?: AnyObject): Promise<unknown>;
+}
+
+/** Redraws the combat tracker when it shows this combat (Combat##onModifyCombatants, `_onUpdate`), not awaited. */
+function renderTracker(combat: unknown, options: AnyObject = {}): void {
+  const tracker = (globalThis as unknown as { ui?: { combat?: TrackerLike } }).ui?.combat;
+  if (tracker?.rendered && tracker.viewed === combat && options.render !== false) track(tracker.render());
+}
+
 /** One request the server carried out: a test counts them ("one Combat update"). */
 export interface ServerWrite {
   action: DocumentAction;
@@ -344,6 +360,15 @@ export class CombatantDouble extends DocumentDouble {
   /** Marked defeated, or its actor carries the special DEFEATED status (`CONFIG.specialStatusEffects`). */
   get isDefeated(): boolean {
     return this.defeated || Boolean(this.actor?.statuses?.has(world().CONFIG.specialStatusEffects.DEFEATED));
+  }
+
+  /** Combatant#resource: the tracked attribute (`core.combatTrackerConfig` `resource`) of its actor's system. */
+  get resource(): unknown {
+    const path = (world().game.settings.get("core", "combatTrackerConfig") as { resource?: string }).resource;
+    if (!path) return null;
+    let value: unknown = this.actor?.system;
+    for (const key of path.split(".")) value = (value as AnyObject | undefined)?.[key];
+    return value ?? null;
   }
 
   /** A hidden combatant is seen only by its owners (and GMs). */
@@ -697,6 +722,17 @@ export class CombatDouble extends DocumentDouble {
     return this;
   }
 
+  /**
+   * Combat#endCombat (v13): asks the GM to confirm (`DialogV2.confirm`), then deletes the combat.
+   * Simpler than Foundry: the dialog's answer is the one the test queued (`DialogV2.answers`).
+   */
+  async endCombat(): Promise<this> {
+    const { DialogV2 } = (globalThis as unknown as { foundry: { applications: { api: DialogApi } } }).foundry
+      .applications.api;
+    if (await DialogV2.confirm({ window: { title: "COMBAT.EndTitle" }, modal: true })) await this.delete();
+    return this;
+  }
+
   /* ---------------------------------- initiative ---------------------------------- */
 
   /**
@@ -809,6 +845,7 @@ export class CombatDouble extends DocumentDouble {
     this.prepareData();
     this.#onUpdate(changed, options);
     CombatDouble._callHook("updateCombat", this, changed, options, user.id);
+    renderTracker(this, options);
     return this;
   }
 
@@ -848,6 +885,7 @@ export class CombatDouble extends DocumentDouble {
     this.setupTurns();
     if (this.#recordPreviousState(priorState) && options.turnEvents !== false)
       onEveryClient(() => track(this._manageTurnEvents()));
+    renderTracker(this, options);
   }
 
   override prepareEmbeddedDocuments(): void {

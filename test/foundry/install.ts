@@ -33,6 +33,7 @@ import { LocalizationDouble, localizeDataModel } from "./i18n";
 import { growForCombat } from "./combat";
 import { ActiveEffectDouble, coreStatusEffects, effectRegistry, statusesOf, toggleStatusEffect } from "./effects";
 import { growForRolls } from "./rolls";
+import { CombatTrackerDouble } from "./tracker";
 import { installQueries } from "./world";
 import { installClients, roundTrip, server } from "./clients";
 import { SettingsDouble } from "./settings";
@@ -217,6 +218,11 @@ export class ActorDouble extends DocumentDouble {
     this.statuses = statusesOf(this.effects);
   }
 
+  /** Actor#temporaryEffects: its active effects with a duration or a status (the tracker's icons). */
+  get temporaryEffects(): ActiveEffectDouble[] {
+    return this.effects.filter((e) => e.active && e.isTemporary);
+  }
+
   /** Actor#appliedEffects: the effects that apply (here: the active ones). */
   get appliedEffects(): ActiveEffectDouble[] {
     return this.effects.filter((e) => e.active);
@@ -390,6 +396,8 @@ export function installFoundry(
     Combatant: { dataModels: {} },
     Dice: { rolls: [Roll], randomUniform: Math.random, terms: { d: Die } },
     statusEffects: coreStatusEffects(options.generation ?? 13),
+    // The UI classes Foundry instantiates once set up (`ui.combat` from `CONFIG.ui.combat`).
+    ui: { combat: CombatTrackerDouble },
     queries: {},
   };
 
@@ -442,6 +450,7 @@ export function installFoundry(
       applications: {
         api: { ApplicationV2, HandlebarsApplicationMixin, DocumentSheetV2, DialogV2 },
         sheets: { ActorSheetV2, ItemSheetV2 },
+        sidebar: { tabs: { CombatTracker: CombatTrackerDouble } },
         apps: { DocumentSheetConfig: DocumentSheetConfigDouble },
         handlebars: { loadTemplates: async (paths: string[] | AnyObject) => paths, renderTemplate: async () => "" },
         // Simpler than Foundry: no enrichers run (links, rolls, secrets); the HTML comes back as is.
@@ -498,6 +507,9 @@ export function installFoundry(
       }
       hooks.callAll("i18nInit");
       hooks.callAll("setup");
+      // Foundry builds its UI between setup and ready (Game#initializeUI); the tracker is not drawn
+      // until a test renders it.
+      (g.ui as AnyObject).combat = new CONFIG.ui.combat();
       game.ready = true;
       hooks.callAll("ready");
     },

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import Handlebars from "handlebars";
 import { installFormDataExtended } from "./applications";
+import { CORE_TRACKER_TEMPLATES } from "./tracker";
 
 type AnyObject = Record<string, unknown>;
 type HelperOptions = { hash: AnyObject };
@@ -62,7 +63,8 @@ export function registerFoundryHelpers(hb: HandlebarsEnv): void {
 
 /**
  * `foundry.applications.handlebars.renderTemplate` on the system's real template files:
- * `systems/wuxia-harmonies/…` is read from the repository. Simpler than Foundry: no partials,
+ * `systems/wuxia-harmonies/…` is read from the repository, core's combat tracker parts are the
+ * double's stand-ins (tracker.ts). Simpler than Foundry: no partials,
  * templates are read from disk instead of fetched, and compiled once per path.
  */
 export function templateRenderer(
@@ -71,7 +73,9 @@ export function templateRenderer(
 ): (path: string, data: AnyObject) => Promise<string> {
   const cache = new Map<string, HandlebarsTemplateDelegate>();
   return async (path, data) => {
-    if (!path.startsWith(SYSTEM_PREFIX))
+    const core = CORE_TRACKER_TEMPLATES[path];
+    if (core !== undefined && !cache.has(path)) cache.set(path, hb.compile(core, { strict: false }));
+    if (core === undefined && !path.startsWith(SYSTEM_PREFIX))
       throw new Error(`The double renders only the system's own templates, not "${path}"`);
     let template = cache.get(path);
     if (!template) {
