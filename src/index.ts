@@ -6,6 +6,7 @@ import { registerApi } from "./api";
 import { registerChat } from "./chat/register";
 import { registerDice } from "./dice/register";
 import { registerRollSettings } from "./settings/rolls";
+import { registerCombat } from "./combat/register";
 
 // The entry module only wires things up; the rules live in src/rules and know nothing of Foundry.
 Hooks.once("init", () => {
@@ -16,5 +17,6 @@ Hooks.once("init", () => {
   registerRollSettings();
   registerDice();
   registerChat();
+  registerCombat();
   registerApi();
 });

@@ -1,5 +1,7 @@
 import { t } from "../helpers/i18n";
 import { isRoundSummary } from "../combat/summary";
+import { appendAttack } from "../combat/attack-card";
+import { attackRecord } from "../combat/attack";
 import { notifyError } from "../dice/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { WuxiaRoll } from "../dice/wuxia-roll";
@@ -43,7 +45,7 @@ function activateWuxiaCard(
     onClick(button, () => requestDestinyReroll(message, rollIndex, Number(button.dataset.index)));
   }
   for (const button of card.querySelectorAll<HTMLElement>('[data-wh-action="oppose"]')) {
-    if (message.rolls.length > 1) button.remove();
+    if (message.rolls.length > 1 || attackRecord(message)) button.remove();
     else onClick(button, () => opposeFromCard(message));
   }
 }
@@ -106,7 +108,8 @@ export function activateCards(message: ChatMessage.Implementation, html: HTMLEle
     if (roll instanceof WuxiaRoll && roll.readable) activateWuxiaCard(message, card, roll, rollIndex);
     else if (roll instanceof HarmoniesRoll && roll.readable) activateHarmoniesCard(message, card, rollIndex);
   });
-  appendOpposedResult(message, html);
+  // An attack card says who won itself, with the Defense dice counted in.
+  if (!appendAttack(message, html)) appendOpposedResult(message, html);
 }
 
 export function registerCardActions(): void {

@@ -1,6 +1,7 @@
 import { untypedHooks } from "../helpers/hooks";
 import { rollRoundStart, wuxiaActorOf, type RoundStartChange } from "./initiative";
 import { roundOf } from "./models";
+import { expireEffects } from "./effects";
 import { combatRequests } from "./requests";
 import { postRoundSummary } from "./summary";
 import { compareEntries, pendingTurn, previousTurn, type TurnEntry } from "./turn-order";
@@ -130,6 +131,14 @@ export class WuxiaHarmoniesCombat extends Combat {
       } as Combat.Database.UpdateOperation,
     );
     await postRoundSummary(this, round, starts);
+  }
+
+  /** The system's effects that last "until the end of the next round" end here (a turn event: the active GM's client). */
+  protected override async _onEndRound(...args: Parameters<Combat["_onEndRound"]>): Promise<void> {
+    await super._onEndRound(...args);
+    // v13 passes the round that ended ({round, skipped}); without it, the one before the current.
+    const ended = (args[0] as { round?: number } | undefined)?.round ?? this.round - 1;
+    await expireEffects(this, ended);
   }
 
   /** Ends the current turn, by the authority (which checks the requester owns it, or is a GM). */

@@ -3,6 +3,7 @@ import { WuxiaHarmoniesCombat } from "./combat";
 import { WuxiaHarmoniesCombatant } from "./combatant";
 import { CombatModel, CombatantModel } from "./models";
 import { registerCombatRequests } from "./requests";
+import { registerAttackRequests } from "./attack";
 import { WuxiaHarmoniesCombatTracker } from "./tracker";
 
 /** Combat in Foundry's tracker: the documents, their data models, the tracker, the settings and the GM's requests. */
@@ -14,4 +15,5 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
   CONFIG.ui.combat = WuxiaHarmoniesCombatTracker;
   registerCombatRequests();
+  registerAttackRequests();
 }

@@ -1,0 +1,167 @@
+import { notifyError } from "../dice/errors";
+import { WuxiaRoll } from "../dice/wuxia-roll";
+import { t } from "../helpers/i18n";
+import {
+  INVESTMENTS,
+  attackOutcome,
+  attackRecord,
+  attackRequests,
+  defendAgainst,
+  sideOf,
+  type AttackRecord,
+  type Investment,
+} from "./attack";
+import { roundOf, sharedOf } from "./models";
+
+const INVESTMENT_LABELS: Record<Investment, string> = {
+  defenseDice: "WH.Combat.Invest.DefenseDie",
+  groupReserve: "WH.Combat.Invest.GroupReserve",
+  critique: "WH.Combat.Invest.Critique",
+  estourbir: "WH.Combat.Invest.Estourbir",
+  intimidation: "WH.Combat.Invest.Intimidation",
+  precise: "WH.Combat.Invest.Precise",
+  ame: "WH.Combat.Invest.Ame",
+};
+
+function element<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  className: string,
+  text = "",
+): HTMLElementTagNameMap[K] {
+  const el = doc.createElement(tag);
+  el.className = className;
+  if (text) el.textContent = text;
+  return el;
+}
+
+function actionButton(doc: Document, action: string, label: string, run: () => Promise<unknown>): HTMLButtonElement {
+  const button = element(doc, "button", "wh-attack__action", label);
+  button.type = "button";
+  button.dataset.whAttack = action;
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    button.disabled = true;
+    void run().catch((error: unknown) => {
+      button.disabled = false;
+      notifyError(error);
+    });
+  });
+  return button;
+}
+
+function numberField(doc: Document, name: string, label: string, max: number): HTMLLabelElement {
+  const wrapper = element(doc, "label", "wh-attack__field", label);
+  const input = element(doc, "input", "");
+  input.type = "number";
+  input.name = name;
+  input.min = "0";
+  input.max = String(max);
+  input.value = "0";
+  wrapper.append(input);
+  return wrapper;
+}
+
+/** What the defender's owner sees before answering: the attacker's successes and what they may spend. */
+function defenceForm(message: ChatMessage.Implementation, record: AttackRecord, section: HTMLElement): void {
+  const doc = section.ownerDocument;
+  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
+  if (!defender?.isOwner) return;
+  const combatant = game.combat?.combatants.contents.find((c) => c.actor === defender) ?? null;
+  const defenseLeft = combatant ? roundOf(combatant).defenseDice : 0;
+  const reserveLeft = combatant?.combat ? sharedOf(combatant.combat).reserve[sideOf(combatant)] : 0;
+  const form = element(doc, "div", "wh-attack__defence");
+  form.append(
+    numberField(doc, "defenseDice", t("WH.Combat.DefenseDiceLeft", { count: defenseLeft }), defenseLeft),
+    numberField(doc, "reserve", t("WH.Combat.ReserveLeft", { count: reserveLeft }), reserveLeft),
+  );
+  const read = (name: string) => Number(form.querySelector<HTMLInputElement>(`[name=${name}]`)?.value ?? 0);
+  form.append(
+    actionButton(doc, "defend", t("WH.Combat.Defend"), () =>
+      defendAgainst(message, { defenseDice: read("defenseDice"), reserve: read("reserve") }),
+    ),
+  );
+  section.append(form);
+}
+
+/** The resolution in words, the attacker's investments and "Apply damage". */
+function resolution(message: ChatMessage.Implementation, record: AttackRecord, section: HTMLElement): void {
+  const doc = section.ownerDocument;
+  const outcome = attackOutcome(message);
+  const [attack, defence] = message.rolls as [WuxiaRoll, WuxiaRoll];
+  if (!outcome || !record.defence) return;
+  section.append(
+    element(
+      doc,
+      "p",
+      "wh-attack__score",
+      t("WH.Combat.AttackScore", {
+        attacker: attack.state.actorName,
+        rolled: attack.outcome.successes,
+        cancelled: outcome.defenseDiceUsed,
+        left: outcome.attackerSuccesses,
+        defender: defence.state.actorName,
+        successes: outcome.defenderSuccesses,
+      }),
+    ),
+  );
+  const verdict = outcome.hit
+    ? t("WH.Combat.Hit", { surplus: outcome.surplus, unspent: outcome.unspent })
+    : t("WH.Combat.Parried", { name: defence.state.actorName });
+  section.append(element(doc, "p", `wh-outcome wh-outcome--${outcome.hit ? "success" : "failure"}`, verdict));
+  const invested = INVESTMENTS.filter((k) => record.invested[k] > 0).map(
+    (k) => `${t(INVESTMENT_LABELS[k])} ×${record.invested[k]}`,
+  );
+  if (invested.length) section.append(element(doc, "p", "wh-attack__invested", invested.join(" · ")));
+  if (!outcome.hit) return;
+  if (record.applied) {
+    section.append(element(doc, "p", "wh-attack__applied", t("WH.Combat.DamageApplied", { damage: outcome.damage })));
+    return;
+  }
+  const attacker = fromUuidSync(attack.state.actorUuid as never) as Actor.Implementation | null;
+  const attackerOwner = Boolean(attacker?.isOwner);
+  if (attackerOwner && outcome.unspent > 0) {
+    const row = element(doc, "div", "wh-attack__investments");
+    for (const investment of INVESTMENTS)
+      row.append(
+        actionButton(doc, `invest-${investment}`, `+ ${t(INVESTMENT_LABELS[investment])}`, () =>
+          attackRequests.invest(message, investment),
+        ),
+      );
+    section.append(row);
+  }
+  if (attackerOwner || game.user.isGM)
+    section.append(
+      actionButton(doc, "apply", t("WH.Combat.ApplyDamage", { damage: outcome.damage }), () =>
+        attackRequests.applyDamage(message),
+      ),
+    );
+}
+
+/** An attack card's own part, below the two tests' cards: drawn for each reader from the GM's record. */
+export function appendAttack(message: ChatMessage.Implementation, html: HTMLElement): boolean {
+  const record = attackRecord(message);
+  if (!record) return false;
+  const [attack] = message.rolls;
+  if (!(attack instanceof WuxiaRoll) || !attack.readable || !message.isContentVisible) return true;
+  const doc = html.ownerDocument;
+  const section = element(doc, "section", "wuxia-harmonies wh-card wh-attack");
+  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
+  section.append(
+    element(
+      doc,
+      "h4",
+      "wh-card__title",
+      t("WH.Combat.AttackTitle", { attacker: attack.state.actorName, defender: defender?.name ?? "?" }),
+    ),
+  );
+  if (!record.defence) {
+    section.append(
+      element(doc, "p", "wh-attack__waiting", t("WH.Combat.AwaitingDefence", { name: defender?.name ?? "?" })),
+    );
+    defenceForm(message, record, section);
+  } else resolution(message, record, section);
+  (html.querySelector(".message-content") ?? html).append(section);
+  return true;
+}

@@ -1,0 +1,293 @@
+import { resolveWuxiaAttack, type WuxiaAttackResult } from "../rules";
+import { SYSTEM_ID } from "../constants";
+import { RollError } from "../dice/errors";
+import { WuxiaRoll } from "../dice/wuxia-roll";
+import { messageById, ownedActor } from "../chat/card-subject";
+import { oneAtATime } from "../chat/message-lock";
+import { carryOut, handleRequest } from "../requests/authority";
+import { checkedWuxiaRoll } from "../requests/client-roll";
+import { countField, objectField, textField } from "../requests/payload";
+import { prepareRoll } from "../rolls/pipeline";
+import { rollStart, rollSubject, type WuxiaSubject } from "../rolls/subject";
+import { roundOf, sharedOf } from "./models";
+import { stun } from "./effects";
+
+/**
+ * A Wuxia attack (RULES 1.4) on one card: the attacker's Feu test and the defender's Terre test,
+ * each SR 10 − martial skill; the Defense dice and group-reserve dice the defender spends cancel
+ * attacker successes; the surplus is invested by the attacker; "Apply damage" adds ND + Critique
+ * − AR to the defender's NB. The card's message is the GM's (the authority creates and writes
+ * it), so neither side can rewrite what the other rolled or spent.
+ */
+
+export const ATTACK = "wuxiaAttack";
+export const DEFEND = "wuxiaDefend";
+export const INVEST = "wuxiaInvest";
+export const APPLY_DAMAGE = "wuxiaApplyDamage";
+
+/** What a surplus success may buy (RULES 1.4): a Defense die, a reserve die, a Manœuvre or the âme. */
+export const INVESTMENTS = [
+  "defenseDice",
+  "groupReserve",
+  "critique",
+  "estourbir",
+  "intimidation",
+  "precise",
+  "ame",
+] as const;
+export type Investment = (typeof INVESTMENTS)[number];
+
+export interface AttackRecord {
+  weaponUuid: string;
+  defenderUuid: string;
+  defence: { defenseDice: number; reserve: number } | null;
+  invested: Record<Investment, number>;
+  applied: boolean;
+}
+
+const NO_INVESTMENT = Object.fromEntries(INVESTMENTS.map((k) => [k, 0])) as Record<Investment, number>;
+
+export function attackRecord(message: ChatMessage.Implementation): AttackRecord | null {
+  const record = message.getFlag(SYSTEM_ID as never, "attack" as never) as AttackRecord | undefined;
+  return record ?? null;
+}
+
+/** The rules' reading of an attack card: who won, the surplus, what is left to invest, the damage. */
+export function attackOutcome(
+  message: ChatMessage.Implementation,
+  invested: Record<Investment, number> = attackRecord(message)?.invested ?? NO_INVESTMENT,
+): WuxiaAttackResult | null {
+  const record = attackRecord(message);
+  const [attack, defence] = message.rolls;
+  if (!record?.defence || !(attack instanceof WuxiaRoll) || !(defence instanceof WuxiaRoll)) return null;
+  const weapon = fromUuidSync(record.weaponUuid as never) as Item.OfType<"wuxiaWeapon"> | null;
+  const defender = fromUuidSync(record.defenderUuid as never) as Actor.OfType<"wuxiaCharacter"> | null;
+  return resolveWuxiaAttack({
+    attacker: { successes: attack.outcome.successes, critical: attack.outcome.critical },
+    defender: { successes: defence.outcome.successes, critical: defence.outcome.critical },
+    defenseDice: record.defence.defenseDice + record.defence.reserve,
+    weaponDamage: weapon?.system.damage ?? 0,
+    armour: defender?.system.armour ?? 0,
+    investments: {
+      defenseDice: invested.defenseDice,
+      groupReserve: invested.groupReserve,
+      critique: invested.critique,
+      manoeuvres: invested.estourbir + invested.intimidation + invested.precise,
+      ame: invested.ame,
+    },
+  });
+}
+
+/** The combatant an actor fights as in the active combat, if any. */
+function combatantOf(actor: Actor.Implementation): Combatant.Implementation | null {
+  const combat = game.combat;
+  return combat?.combatants.contents.find((c) => c.actor === actor || c.actorId === actor.id) ?? null;
+}
+
+/** A combatant's side for the group reserve: its token's disposition, else friendly for a player's. */
+export function sideOf(combatant: Combatant.Implementation): "friendly" | "hostile" {
+  const disposition = (combatant.token as { disposition?: number } | null)?.disposition;
+  if (typeof disposition === "number") return disposition > 0 ? "friendly" : "hostile";
+  return combatant.hasPlayerOwner ? "friendly" : "hostile";
+}
+
+function wuxiaActor(actor: Actor.Implementation | null | undefined, name = ""): Actor.OfType<"wuxiaCharacter"> {
+  if (actor?.type !== "wuxiaCharacter") throw new RollError("WH.Combat.Error.NotWuxia", { name: actor?.name ?? name });
+  return actor as Actor.OfType<"wuxiaCharacter">;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/*  The attacker's and the defender's clients                                                   */
+/* -------------------------------------------------------------------------------------------- */
+
+/**
+ * Attacks a target with a weapon: the attacker's Feu test (dialog unless skipped, the weapon's
+ * skill chosen), then the authority checks it and posts the attack card.
+ */
+export async function attackWith(
+  attacker: Actor.Implementation,
+  weapon: Item.Implementation,
+  target: Actor.Implementation | null | undefined,
+  request: { dialog?: boolean; values?: Record<string, unknown> } = {},
+): Promise<void> {
+  const subject = rollSubject(wuxiaActor(attacker)) as WuxiaSubject;
+  if (!attacker.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
+  if (!target) throw new RollError("WH.Combat.Error.NoTarget");
+  wuxiaActor(target);
+  const prepared = await prepareRoll<"wuxia">(subject, { ...request, start: rollStart(subject, weapon) });
+  if (!prepared) return;
+  await prepared.roll.evaluate();
+  await carryOut(ATTACK, { roll: prepared.roll.toJSON() as object, weaponUuid: weapon.uuid, targetUuid: target.uuid });
+}
+
+/** The defender's answer: the Defense dice and reserve dice chosen, and its Terre test (SR 10, its combat skill). */
+export async function defendAgainst(
+  message: ChatMessage.Implementation,
+  choice: { defenseDice: number; reserve: number },
+  request: { dialog?: boolean } = {},
+): Promise<void> {
+  const record = attackRecord(message);
+  if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
+  const defender = wuxiaActor(await fromUuid(record.defenderUuid as never));
+  if (!defender.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
+  const subject = rollSubject(defender) as WuxiaSubject;
+  const skill = defender.system.combat.skill;
+  const start = {
+    attribute: "terre" as const,
+    sr: 10,
+    skillId: subject.skills.some((s) => s.id === skill) ? skill : undefined,
+  };
+  const prepared = await prepareRoll<"wuxia">(subject, {
+    dialog: request.dialog ?? false,
+    start,
+    values: { extraDice: 0, destinyDice: 0 },
+  });
+  if (!prepared) return;
+  await prepared.roll.evaluate();
+  await carryOut(DEFEND, { messageId: message.id ?? "", roll: prepared.roll.toJSON() as object, ...choice });
+}
+
+export const attackRequests = {
+  invest: (message: ChatMessage.Implementation, investment: Investment) =>
+    carryOut(INVEST, { messageId: message.id ?? "", investment }),
+  applyDamage: (message: ChatMessage.Implementation) => carryOut(APPLY_DAMAGE, { messageId: message.id ?? "" }),
+};
+
+/* -------------------------------------------------------------------------------------------- */
+/*  The authority                                                                               */
+/* -------------------------------------------------------------------------------------------- */
+
+function mustBe(roll: WuxiaRoll, attribute: "feu" | "terre"): void {
+  const { state } = roll;
+  if (state.attribute !== attribute || state.sr !== 10 || state.destinyDice !== 0)
+    throw new RollError("WH.Combat.Error.NotThatTest", { attribute, name: state.actorName });
+}
+
+async function postAttack(payload: unknown, requester: User.Implementation): Promise<void> {
+  const roll = await checkedWuxiaRoll(objectField(payload, "roll"), requester);
+  mustBe(roll, "feu");
+  const attacker = await ownedActor(roll.state.actorUuid, requester);
+  const weapon = (await fromUuid(textField(payload, "weaponUuid") as never)) as Item.Implementation | null;
+  if (!weapon || weapon.parent !== attacker || weapon.type !== "wuxiaWeapon")
+    throw new RollError("WH.Roll.Error.ItemNotOwned", { item: weapon?.name ?? "", actor: attacker.name ?? "" });
+  const target = wuxiaActor((await fromUuid(textField(payload, "targetUuid") as never)) as Actor.Implementation | null);
+  const record: AttackRecord = {
+    weaponUuid: weapon.uuid,
+    defenderUuid: target.uuid,
+    defence: null,
+    invested: { ...NO_INVESTMENT },
+    applied: false,
+  };
+  await ChatMessage.create({
+    speaker: ChatMessage.getSpeaker({ actor: attacker }),
+    rolls: [roll],
+    sound: CONFIG.sounds.dice,
+    flags: { [SYSTEM_ID]: { attack: record } },
+  } as never);
+}
+
+function attackMessage(payload: unknown): { message: ChatMessage.Implementation; record: AttackRecord } {
+  const message = messageById(textField(payload, "messageId"));
+  const record = attackRecord(message);
+  if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
+  return { message, record };
+}
+
+/**
+ * The defence joins the card: the defender's owner's Terre test, checked, and the Defense dice
+ * and reserve dice it spends, taken from its combatant and its side (never more than they hold).
+ */
+async function defend(payload: unknown, requester: User.Implementation): Promise<void> {
+  const { message } = attackMessage(payload);
+  await oneAtATime(message.id ?? "", async () => {
+    const record = attackRecord(message) as AttackRecord;
+    if (record.defence) throw new RollError("WH.Combat.Error.AlreadyDefended");
+    const defender = await ownedActor(record.defenderUuid, requester);
+    const roll = await checkedWuxiaRoll(objectField(payload, "roll"), requester);
+    mustBe(roll, "terre");
+    if (roll.state.actorUuid !== defender.uuid) throw new RollError("WH.Combat.Error.NotTheDefender");
+    const defenseDice = countField(payload, "defenseDice", 999);
+    const reserve = countField(payload, "reserve", 999);
+    const combatant = combatantOf(defender);
+    if ((defenseDice || reserve) && !combatant)
+      throw new RollError("WH.Combat.Error.NotInCombat", { name: defender.name ?? "" });
+    if (combatant && combatant.combat) {
+      const left = roundOf(combatant).defenseDice;
+      const side = sideOf(combatant);
+      const pool = sharedOf(combatant.combat).reserve[side];
+      if (defenseDice > left)
+        throw new RollError("WH.Combat.Error.NotEnoughDefense", { name: defender.name ?? "", left });
+      if (reserve > pool) throw new RollError("WH.Combat.Error.NotEnoughReserve", { left: pool });
+      if (defenseDice) await combatant.update({ system: { defenseDice: left - defenseDice } } as Combatant.UpdateData);
+      if (reserve) await combatant.combat.update({ system: { reserve: { [side]: pool - reserve } } } as never);
+    }
+    await message.update({
+      rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
+      flags: { [SYSTEM_ID]: { attack: { ...record, defence: { defenseDice, reserve } } } },
+    } as never);
+  });
+}
+
+/** One surplus success invested by the attacker's owner; a Defense or reserve die is given at once. */
+async function invest(payload: unknown, requester: User.Implementation): Promise<void> {
+  const { message } = attackMessage(payload);
+  const investment = INVESTMENTS.find((k) => k === textField(payload, "investment"));
+  if (!investment) throw new RollError("WH.Request.Error.BadField", { field: "investment" });
+  await oneAtATime(message.id ?? "", async () => {
+    const record = attackRecord(message) as AttackRecord;
+    const attacker = await ownedActor((message.rolls[0] as WuxiaRoll).state.actorUuid, requester);
+    if (record.applied) throw new RollError("WH.Combat.Error.AlreadyApplied");
+    const invested = { ...record.invested, [investment]: record.invested[investment] + 1 };
+    const outcome = attackOutcome(message, invested);
+    if (!outcome) throw new RollError("WH.Combat.Error.NotDefended");
+    if (!outcome.hit) throw new RollError("WH.Combat.Error.Missed");
+    const combatant = combatantOf(attacker);
+    if ((investment === "defenseDice" || investment === "groupReserve") && !combatant?.combat)
+      throw new RollError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
+    if (investment === "defenseDice" && combatant)
+      await combatant.update({ system: { defenseDice: roundOf(combatant).defenseDice + 1 } } as Combatant.UpdateData);
+    if (investment === "groupReserve" && combatant?.combat) {
+      const side = sideOf(combatant);
+      const pool = sharedOf(combatant.combat).reserve[side];
+      await combatant.combat.update({ system: { reserve: { [side]: pool + 1 } } } as never);
+    }
+    await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, invested } } } } as never);
+  });
+}
+
+/**
+ * Applies the attack once: ND + Critique − AR added to the defender's NB, Panic +1 per
+ * Intimidation, Terre −1 until the end of the next round per Estourbir; a defender past its death
+ * threshold is marked defeated. By the attacker's owner or a GM.
+ */
+async function applyDamage(payload: unknown, requester: User.Implementation): Promise<void> {
+  const { message } = attackMessage(payload);
+  await oneAtATime(message.id ?? "", async () => {
+    const record = attackRecord(message) as AttackRecord;
+    if (!requester.isGM) await ownedActor((message.rolls[0] as WuxiaRoll).state.actorUuid, requester);
+    if (record.applied) throw new RollError("WH.Combat.Error.AlreadyApplied");
+    const outcome = attackOutcome(message);
+    if (!outcome) throw new RollError("WH.Combat.Error.NotDefended");
+    const defender = wuxiaActor((await fromUuid(record.defenderUuid as never)) as Actor.Implementation | null);
+    const { wounds, panic } = defender.system;
+    await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true } } } } as never);
+    if (!outcome.hit) return;
+    await defender.update({
+      system: {
+        wounds: { value: wounds.value + outcome.damage },
+        panic: { value: panic.value + record.invested.intimidation },
+      },
+    } as never);
+    if (record.invested.estourbir) await stun(defender, record.invested.estourbir);
+    const combatant = combatantOf(defender);
+    if (defender.system.wounds.dead && combatant && !combatant.defeated)
+      await combatant.update({ defeated: true } as Combatant.UpdateData);
+  });
+}
+
+export function registerAttackRequests(): void {
+  handleRequest(ATTACK, postAttack);
+  handleRequest(DEFEND, defend);
+  handleRequest(INVEST, invest);
+  handleRequest(APPLY_DAMAGE, applyDamage);
+}

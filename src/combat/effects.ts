@@ -1,0 +1,57 @@
+import { SYSTEM_ID } from "../constants";
+import { t } from "../helpers/i18n";
+
+/** Where an effect of the system ends: after the named round of the named combat. */
+interface Expiry {
+  combatId: string;
+  afterRound: number;
+}
+
+/** Foundry v14 and later (v14 moved an effect's changes into `system.changes`, its `mode` to a `type`). */
+function v14(): boolean {
+  return Number((game.release as { generation?: number } | undefined)?.generation ?? 13) >= 14;
+}
+
+/**
+ * An "add" change in the generation's shape: v13 `changes[{key, mode: ADD (2), value}]`, v14
+ * `system.changes[{key, type: "add", value}]` (API v14, CONST.ACTIVE_EFFECT_CHANGE_TYPES).
+ */
+export function addChange(key: string, value: number): Record<string, unknown> {
+  const change = { key, value: String(value) };
+  return v14() ? { system: { changes: [{ ...change, type: "add" }] } } : { changes: [{ ...change, mode: 2 }] };
+}
+
+/**
+ * Estourbir (RULES 1.4 [default]): the defender's Terre −1 per success invested, until the end of
+ * the next round. Expired by the system's own round end (v13 expires no effect; the same on v14,
+ * so both behave alike with Initiative re-rolled each round).
+ */
+export async function stun(actor: Actor.Implementation, count: number): Promise<void> {
+  const combat = game.combat;
+  const expiry: Expiry | null = combat ? { combatId: combat.id ?? "", afterRound: combat.round + 1 } : null;
+  await actor.createEmbeddedDocuments("ActiveEffect", [
+    {
+      name: t("WH.Combat.Effect.Estourbi", { count }),
+      img: "icons/svg/daze.svg",
+      ...addChange("system.attributes.terre", -count),
+      flags: { [SYSTEM_ID]: { expiry } },
+    },
+  ] as never);
+}
+
+/** The system's effects on a combat's actors that end with this round, removed (on the GM's client). */
+export async function expireEffects(combat: Combat.Implementation, endedRound: number): Promise<void> {
+  for (const combatant of combat.combatants.contents) {
+    const actor = combatant.actor;
+    if (!actor) continue;
+    const ended = actor.effects.contents.filter((effect) => {
+      const expiry = effect.getFlag(SYSTEM_ID as never, "expiry" as never) as Expiry | null | undefined;
+      return expiry?.combatId === combat.id && expiry.afterRound <= endedRound;
+    });
+    if (ended.length)
+      await actor.deleteEmbeddedDocuments(
+        "ActiveEffect",
+        ended.map((e) => e.id ?? ""),
+      );
+  }
+}

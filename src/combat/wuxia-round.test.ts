@@ -1,0 +1,252 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import { asClient } from "../../test/foundry/clients";
+import { serverWrites } from "../../test/foundry/combat";
+import type { FoundryDouble } from "../../test/foundry/install";
+import {
+  createActor,
+  createCombat,
+  facesRandom,
+  playerId,
+  postedMessages,
+  seatUser,
+  startWorld,
+  strangerId,
+  wuxiaHero,
+  type Seat,
+} from "../../test/support/world";
+import type { WuxiaHarmoniesCombat } from "./combat";
+
+/**
+ * A Wuxia fight in Foundry's tracker (RULES 1.4), from every seat: the GM, the player who owns
+ * Lin Mei, and a second player who owns Zhao. Three combatants, each with Métal 3; Lin Mei fights
+ * with Chasseur 3 (threshold 7), the others with no combat skill (threshold 10).
+ */
+
+let foundry: FoundryDouble;
+type Round = {
+  round: number;
+  successes: number;
+  spent: { initiative: number; actions: number; defense: number };
+  chosen: boolean;
+  defenseDice: number;
+  turnsTaken: number;
+};
+
+const roundOf = (c: Combatant.Implementation | undefined) => c?.system as unknown as Round;
+const as = <T>(who: Seat, fn: () => Promise<T>) => asClient(seatUser(who), fn);
+const combatUpdates = () => serverWrites.filter((w) => w.documentName === "Combat" && w.action === "update").length;
+const combatantWrites = () => serverWrites.filter((w) => w.documentName === "Combatant").length;
+
+async function fighters() {
+  const linMei = await wuxiaHero("Lin Mei");
+  const chasseur = linMei.items.find((i) => i.name === "Chasseur");
+  await as("gm", () => linMei.update({ system: { combat: { skill: chasseur?.id ?? "" } } } as never));
+  const zhao = await createActor(
+    { name: "Zhao", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
+    { ownedByPlayer: false },
+  );
+  await as("gm", () => zhao.update({ ownership: { [strangerId()]: 3 } } as never));
+  const bandit = await createActor(
+    { name: "Bandit", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
+    { ownedByPlayer: false },
+  );
+  return { linMei, zhao, bandit };
+}
+
+/** Round 1 with scripted dice: Lin Mei 8 9 2 (2 successes), Zhao 10 3 4 (1), Bandit 10 10 5 (2). */
+async function roundOne() {
+  const actors = await fighters();
+  foundry.CONFIG.Dice.randomUniform = facesRandom([8, 9, 2, 10, 3, 4, 10, 10, 5]);
+  serverWrites.length = 0;
+  const combat = (await createCombat([actors.linMei, actors.zhao, actors.bandit])) as WuxiaHarmoniesCombat;
+  const of = (actor: Actor.Implementation) => combat.combatants.contents.find((c) => c.actorId === actor.id);
+  return { ...actors, combat, lin: of(actors.linMei), zhaoC: of(actors.zhao), banditC: of(actors.bandit) };
+}
+
+beforeEach(async () => {
+  foundry = await startWorld();
+});
+
+describe("a Wuxia round start", () => {
+  it("rolls every combatant's Initiative test in the update that starts the round: one Combat update, one summary", async () => {
+    const { combat, lin, zhaoC, banditC } = await roundOne();
+    expect(combatUpdates()).toBe(1);
+    expect(combatantWrites()).toBe(0);
+    expect([lin?.initiative, zhaoC?.initiative, banditC?.initiative]).toEqual([5, 4, 5]);
+    expect(roundOf(lin)).toMatchObject({ round: 1, successes: 2, spent: { initiative: 2, actions: 0, defense: 0 } });
+    // A tie at 5 goes by name: Bandit first, then Lin Mei, then Zhao.
+    expect(combat.turns.map((c) => c.name)).toEqual(["Bandit", "Lin Mei", "Zhao"]);
+    expect(combat.combatant?.name).toBe("Bandit");
+    const messages = postedMessages();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]?.rolls).toHaveLength(3);
+    const html = await messages[0]?.renderHTML();
+    const rows = [...(html?.querySelectorAll(".wh-round-summary__row") ?? [])].map((r) =>
+      [...r.children].map((cell) => cell.textContent?.trim()),
+    );
+    expect(rows).toEqual([
+      ["Lin Mei", "892", "2", "5", "0", "0"],
+      ["Zhao", "1034", "1", "4", "0", "0"],
+      ["Bandit", "10105", "2", "5", "0", "0"],
+    ]);
+    // The summary is not a card: no Destiny dice to click, no opposed result under it.
+    expect(html?.querySelector(".wh-opposed, [data-wh-action]")).toBeNull();
+  });
+
+  it("spends each actor's successes on its own default when it names one, else the world's", async () => {
+    const actors = await fighters();
+    await as("gm", () => actors.zhao.update({ system: { combat: { spend: "defense" } } } as never));
+    await foundry.game.settings.set("wuxia-harmonies", "initiativeSpend", "actions");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 9, 2, 10, 3, 4, 10, 10, 5]);
+    const combat = await createCombat([actors.linMei, actors.zhao, actors.bandit]);
+    const [lin, zhao, bandit] = combat.combatants.contents;
+    expect([lin?.initiative, zhao?.initiative, bandit?.initiative]).toEqual([3, 3, 3]);
+    expect([roundOf(lin).spent, roundOf(zhao).spent, roundOf(zhao).defenseDice]).toEqual([
+      { initiative: 0, actions: 2, defense: 0 },
+      { initiative: 0, actions: 0, defense: 1 },
+      1,
+    ]);
+  });
+});
+
+describe("spending the successes in the tracker", () => {
+  it("lets the owner move a success to an extra action before acting; the turn stays with the combatant acting", async () => {
+    const { combat, lin } = await roundOne();
+    const { combatRequests } = await import("./requests");
+    await as("player", () =>
+      combatRequests.spendInitiative(combat, must(lin), { initiative: 1, actions: 1, defense: 0 }),
+    );
+    expect(lin?.initiative).toBe(4);
+    expect(roundOf(lin)).toMatchObject({ chosen: true, spent: { initiative: 1, actions: 1, defense: 0 } });
+    expect(combat.turns.map((c) => c.name)).toEqual(["Bandit", "Lin Mei", "Zhao"]);
+    expect(combat.combatant?.name).toBe("Bandit");
+  });
+
+  it("refuses a split of someone else's combatant, more successes than were rolled, and a split after acting", async () => {
+    const { combat, lin, banditC } = await roundOne();
+    const { combatRequests } = await import("./requests");
+    await expect(
+      as("stranger", () =>
+        combatRequests.spendInitiative(combat, must(lin), { initiative: 0, actions: 2, defense: 0 }),
+      ),
+    ).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
+    await expect(
+      as("player", () =>
+        combatRequests.spendInitiative(combat, must(banditC), { initiative: 0, actions: 2, defense: 0 }),
+      ),
+    ).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
+    await expect(
+      as("player", () => combatRequests.spendInitiative(combat, must(lin), { initiative: 1, actions: 1, defense: 1 })),
+    ).rejects.toMatchObject({ key: "WH.Combat.Error.OverSpent", data: { successes: 2, asked: 3 } });
+    await as("gm", () => combat.nextTurn());
+    await as("player", () => combat.nextTurn());
+    await expect(
+      as("player", () => combatRequests.spendInitiative(combat, must(lin), { initiative: 0, actions: 2, defense: 0 })),
+    ).rejects.toMatchObject({ key: "WH.Combat.Error.AlreadyActed" });
+    expect(roundOf(lin).spent).toEqual({ initiative: 2, actions: 0, defense: 0 });
+  });
+
+  it("lets the owner use a Defense die they bought, once per click even when clicked twice", async () => {
+    const { combat, lin } = await roundOne();
+    const { combatRequests } = await import("./requests");
+    await as("player", () =>
+      combatRequests.spendInitiative(combat, must(lin), { initiative: 0, actions: 0, defense: 2 }),
+    );
+    expect(roundOf(lin).defenseDice).toBe(2);
+    const clicks = await Promise.allSettled([
+      as("player", () => combatRequests.spendDefenseDie(combat, must(lin))),
+      as("player", () => combatRequests.spendDefenseDie(combat, must(lin))),
+    ]);
+    expect(clicks.map((c) => c.status)).toEqual(["fulfilled", "rejected"]);
+    expect(roundOf(lin).defenseDice).toBe(1);
+    await expect(as("stranger", () => combatRequests.spendDefenseDie(combat, must(lin)))).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+    });
+    await expect(
+      as("player", () => combatRequests.spendInitiative(combat, must(lin), { initiative: 2, actions: 0, defense: 0 })),
+    ).rejects.toMatchObject({ key: "WH.Combat.Error.DefenseDiceUsed" });
+  });
+});
+
+describe("turns and rounds", () => {
+  it("gives the extra actions after every first turn, then re-rolls everyone at the next round", async () => {
+    const { combat, lin, zhaoC } = await roundOne();
+    const { combatRequests } = await import("./requests");
+    await as("player", () =>
+      combatRequests.spendInitiative(combat, must(lin), { initiative: 1, actions: 1, defense: 0 }),
+    );
+    const order: string[] = [combat.combatant?.name ?? ""];
+    const enders: Seat[] = ["gm", "player", "stranger"];
+    for (const who of enders) {
+      await as(who, () => combat.nextTurn());
+      order.push(combat.combatant?.name ?? "");
+    }
+    // Bandit, Lin Mei, Zhao, then Lin Mei's extra action.
+    expect(order).toEqual(["Bandit", "Lin Mei", "Zhao", "Lin Mei"]);
+    expect([combat.round, roundOf(lin).turnsTaken, roundOf(zhaoC).turnsTaken]).toEqual([1, 1, 1]);
+
+    foundry.CONFIG.Dice.randomUniform = facesRandom([1, 1, 1, 10, 10, 10, 2, 2, 2]);
+    serverWrites.length = 0;
+    await as("player", () => combat.nextTurn());
+    expect(combat.round).toBe(2);
+    expect(combatUpdates()).toBe(1);
+    expect(postedMessages()).toHaveLength(2);
+    expect([lin?.initiative, zhaoC?.initiative]).toEqual([3, 6]);
+    expect(combat.combatant?.name).toBe("Zhao");
+    expect([roundOf(lin).turnsTaken, roundOf(lin).spent.actions, roundOf(lin).chosen]).toEqual([0, 0, false]);
+  });
+
+  it("lets only the owner of the combatant whose turn it is, or a GM, end the turn; a double click ends it once", async () => {
+    const { combat } = await roundOne();
+    await expect(as("player", () => combat.nextTurn())).rejects.toMatchObject({ key: "WH.Combat.Error.NotYourTurn" });
+    await as("gm", () => combat.nextTurn());
+    expect(combat.combatant?.name).toBe("Lin Mei");
+    await expect(as("stranger", () => combat.nextTurn())).rejects.toMatchObject({
+      key: "WH.Combat.Error.NotYourTurn",
+    });
+    const clicks = await Promise.allSettled([
+      as("player", () => combat.nextTurn()),
+      as("player", () => combat.nextTurn()),
+    ]);
+    expect(clicks.map((c) => c.status)).toEqual(["fulfilled", "rejected"]);
+    expect(combat.combatant?.name).toBe("Zhao");
+    expect(combat.round).toBe(1);
+  });
+
+  it("writes every turn change from the GM's client, never the player's", async () => {
+    const { combat } = await roundOne();
+    await as("gm", () => combat.nextTurn());
+    serverWrites.length = 0;
+    await as("player", () => combat.nextTurn());
+    expect(serverWrites.map((w) => [w.documentName, w.userId])).toEqual([["Combat", gmId()]]);
+  });
+
+  it("refuses a player who tries to step the turn back; the GM may, undoing the turn taken", async () => {
+    const { combat, banditC } = await roundOne();
+    await as("gm", () => combat.nextTurn());
+    await expect(as("player", () => combat.previousTurn())).rejects.toMatchObject({ key: "WH.Chat.Error.GmOnly" });
+    await as("gm", () => combat.previousTurn());
+    expect([combat.combatant?.name, roundOf(banditC).turnsTaken]).toEqual(["Bandit", 0]);
+  });
+});
+
+function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("missing combatant");
+  return value;
+}
+
+function gmId(): string {
+  return (seatUser("gm") as { id: string }).id;
+}
+
+describe("who owns what", () => {
+  it("seats the player on Lin Mei and the stranger on Zhao only", async () => {
+    const { lin, zhaoC, banditC } = await roundOne();
+    const player = seatUser("player") as User.Implementation;
+    const stranger = seatUser("stranger") as User.Implementation;
+    expect([lin, zhaoC, banditC].map((c) => c?.testUserPermission(player, "OWNER"))).toEqual([true, false, false]);
+    expect([lin, zhaoC, banditC].map((c) => c?.testUserPermission(stranger, "OWNER"))).toEqual([false, true, false]);
+    expect(playerId()).not.toBe(strangerId());
+  });
+});
