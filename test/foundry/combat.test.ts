@@ -226,6 +226,30 @@ describe("Combat and Combatant documents", () => {
   });
 });
 
+describe("creation and UUIDs", () => {
+  it("creates a Combatant through Combatant.create with its combat as parent, as one embedded creation", async () => {
+    const fight = await combat();
+    const hero = await actor("Hero");
+    const created = (await CombatantDouble.create({ actorId: hero.id }, { parent: fight })) as CombatantDouble;
+    expect(fight.combatants.get(created.id)).toBe(created);
+    expect(fight.turns).toEqual([created]);
+    expect(serverWrites.map((w) => `${w.action} ${w.documentName}`)).toContain("create Combatant");
+    await expect(CombatantDouble.create({ actorId: hero.id })).rejects.toThrow("options.parent");
+  });
+
+  it("resolves Combat, Combatant and ActiveEffect UUIDs with fromUuidSync", async () => {
+    const { fight, hero } = await threeCombatants();
+    const bearer = hero.actor as ActorDouble;
+    const [effect] = await bearer.createEmbeddedDocuments("ActiveEffect", [{ name: "Blessed" }]);
+    const fromUuidSync = (globalThis as unknown as { fromUuidSync(uuid: string): unknown }).fromUuidSync;
+    expect(fromUuidSync(fight.uuid)).toBe(fight);
+    expect(hero.uuid).toBe(`Combat.${fight.id}.Combatant.${hero.id}`);
+    expect(fromUuidSync(hero.uuid)).toBe(hero);
+    expect(fromUuidSync(`Actor.${bearer.id}.ActiveEffect.${effect?.id}`)).toBe(effect);
+    expect(fromUuidSync(`Combat.${fight.id}.Combatant.missing000000001`)).toBeNull();
+  });
+});
+
 describe("turn order", () => {
   it("sorts turns by initiative, highest first, unrolled last, ties broken by combatant id", async () => {
     const hero = await actor("Hero");

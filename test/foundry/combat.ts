@@ -395,6 +395,17 @@ export class CombatantDouble extends DocumentDouble {
     return this.update({ initiative: roll.total });
   }
 
+  /** `Combatant.create(data, {parent: combat})`: the combat's `createEmbeddedDocuments`. */
+  static override async create(
+    data: AnyObject,
+    options: { parent?: DocumentDouble | null } & AnyObject = {},
+  ): Promise<DocumentDouble | undefined> {
+    const { parent, ...rest } = options;
+    if (!(parent instanceof CombatDouble)) throw new Error("A Combatant is created in its Combat (options.parent)");
+    const [created] = await parent.createEmbeddedDocuments("Combatant", [data], rest);
+    return created;
+  }
+
   /** An embedded document's update is its parent's `updateEmbeddedDocuments` (one request). */
   override async update(changes: AnyObject, options: AnyObject = {}): Promise<this | undefined> {
     const combat = this.combat;

@@ -16,6 +16,7 @@ interface GameLike {
   items: CollectionDouble<DocumentDouble>;
   messages: CollectionDouble<DocumentDouble>;
   macros?: CollectionDouble<MacroDouble>;
+  combats?: CollectionDouble<DocumentDouble & { combatants?: CollectionDouble<DocumentDouble> }>;
   users: CollectionDouble<QueryableUser> & { activeGM?: QueryableUser | null };
 }
 
@@ -56,7 +57,8 @@ export function placeSyntheticActor(actor: DocumentDouble): void {
 
 /**
  * `fromUuidSync` for world documents and embedded items: `Actor.<id>`, `Actor.<id>.Item.<id>`,
- * `Item.<id>`, `ChatMessage.<id>`, `Macro.<id>`, and the actor of an unlinked token placed on a
+ * `Actor.<id>.ActiveEffect.<id>`, `Item.<id>`, `ChatMessage.<id>`, `Macro.<id>`, `Combat.<id>`,
+ * `Combat.<id>.Combatant.<id>`, and the actor of an unlinked token placed on a
  * scene (v13 resolves a token actor's UUID to the synthetic actor). Simpler than Foundry: no
  * compendium UUIDs, no scenes or tokens of their own.
  */
@@ -70,12 +72,17 @@ export function fromUuidSync(uuid: string): DocumentDouble | null {
     Item: game.items,
     ChatMessage: game.messages,
     Macro: game.macros,
+    Combat: game.combats,
   };
   const [type, id, embedded, embeddedId] = parts;
   const doc = (type && id && collections[type]?.get(id)) || null;
   if (!doc || parts.length === 2) return doc;
   if (embedded === "Item" && embeddedId && "items" in doc)
     return (doc as { items: CollectionDouble<DocumentDouble> }).items.get(embeddedId) ?? null;
+  if (embedded === "ActiveEffect" && embeddedId && "effects" in doc)
+    return (doc as { effects: CollectionDouble<DocumentDouble> }).effects.get(embeddedId) ?? null;
+  if (embedded === "Combatant" && embeddedId && "combatants" in doc)
+    return (doc as { combatants: CollectionDouble<DocumentDouble> }).combatants.get(embeddedId) ?? null;
   return null;
 }
 
