@@ -1,0 +1,227 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { asClient } from "../../test/foundry/clients";
+import type { FoundryDouble } from "../../test/foundry/install";
+import {
+  createActor,
+  createCombat,
+  facesRandom,
+  postedMessages,
+  seatUser,
+  startWorld,
+  strangerId,
+  wuxiaHero,
+  type PostedMessage,
+  type Seat,
+} from "../../test/support/world";
+import type { WuxiaHarmoniesCombat } from "./combat";
+
+/**
+ * A Wuxia attack on one card (RULES 1.4), from every seat. Lin Mei (the player's) shoots her Arc
+ * long (ND 3) with Tir à l'arc; the Bandit (the GM's NPC, Terre 2, no combat skill) defends; Zhao
+ * (the second player's) watches. Lin Mei's five Feu dice all succeed: 5 successes.
+ */
+
+let foundry: FoundryDouble;
+type Wuxia = { wounds: { value: number; max: number; penalty: number }; panic: { value: number }; armour: number };
+type Round = { defenseDice: number };
+
+const as = <T>(who: Seat, fn: () => Promise<T>) => asClient(seatUser(who), fn);
+const system = (actor: Actor.Implementation) => actor.system as unknown as Wuxia;
+const roundOf = (c: Combatant.Implementation | undefined) => c?.system as unknown as Round;
+const reserveOf = (combat: Combat.Implementation) =>
+  (combat.system as unknown as { reserve: { friendly: number; hostile: number } }).reserve;
+
+function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error("missing");
+  return value;
+}
+
+async function fight() {
+  const linMei = await wuxiaHero("Lin Mei");
+  const zhao = await createActor(
+    { name: "Zhao", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
+    { ownedByPlayer: false },
+  );
+  await as("gm", () => zhao.update({ ownership: { [strangerId()]: 3 } } as never));
+  const bandit = await createActor(
+    { name: "Bandit", type: "wuxiaCharacter", system: { attributes: { metal: 3, terre: 2 } } },
+    { ownedByPlayer: false },
+  );
+  foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2, 2, 2, 2, 2]);
+  const combat = (await createCombat([linMei, zhao, bandit])) as WuxiaHarmoniesCombat;
+  const banditC = must(combat.combatants.contents.find((c) => c.actorId === bandit.id));
+  const { combatRequests } = await import("./requests");
+  for (let i = 0; i < 2; i++) await as("gm", () => combatRequests.adjustPool(combat, "defense", "up", banditC));
+  await as("gm", () => combatRequests.adjustPool(combat, "hostile", "up"));
+  const arc = must(linMei.items.find((i) => i.name === "Arc long"));
+  return { linMei, zhao, bandit, combat, banditC, arc };
+}
+
+/** Lin Mei attacks the Bandit: her client rolls, the GM posts the card. */
+async function attack(world: Awaited<ReturnType<typeof fight>>): Promise<PostedMessage> {
+  const { attackWith } = await import("./attack");
+  foundry.CONFIG.Dice.randomUniform = facesRandom([8, 8, 9, 10, 7]);
+  await as("player", () => attackWith(world.linMei, world.arc, world.bandit, { dialog: false }));
+  return must(postedMessages().at(-1));
+}
+
+/** The GM answers for the Bandit with Terre 2: faces 10 and 3, one success. */
+async function defend(message: PostedMessage, choice = { defenseDice: 1, reserve: 1 }): Promise<void> {
+  const { defendAgainst } = await import("./attack");
+  foundry.CONFIG.Dice.randomUniform = facesRandom([10, 3]);
+  await as("gm", () => defendAgainst(message as never, choice));
+}
+
+beforeEach(async () => {
+  foundry = await startWorld();
+});
+
+describe("a Wuxia attack", () => {
+  it("posts the attacker's Feu test (SR 10, the weapon's skill) on a card the GM owns, waiting for the defence", async () => {
+    const world = await fight();
+    const message = await attack(world);
+    expect((message as unknown as { author: { id: string } }).author.id).toBe((seatUser("gm") as { id: string }).id);
+    const [roll] = message.rolls as unknown as { state: { attribute: string; sr: number; skillName: string } }[];
+    expect(roll?.state).toMatchObject({ attribute: "feu", sr: 10, skillName: "Chasseur" });
+    const html = await asClient(seatUser("player"), () => message.renderHTML());
+    expect(html.querySelector(".wh-attack__waiting")?.textContent).toBe("Waiting for Bandit's defence.");
+    expect(html.querySelector("[data-wh-action=oppose]")).toBeNull();
+    expect(html.querySelector("[data-wh-attack=defend]")).toBeNull();
+    const gmView = await asClient(seatUser("gm"), () => message.renderHTML());
+    expect(gmView.querySelector("[data-wh-attack=defend]")).not.toBeNull();
+  });
+
+  it("counts the Defense and reserve dice the defender spends against the attacker's successes", async () => {
+    const world = await fight();
+    const message = await attack(world);
+    await defend(message);
+    expect([roundOf(world.banditC).defenseDice, reserveOf(world.combat).hostile]).toEqual([1, 0]);
+    const html = await asClient(seatUser("player"), () => message.renderHTML());
+    expect(html.querySelector(".wh-attack__score")?.textContent).toBe(
+      "Lin Mei: 5 successes − 2 cancelled = 3; Bandit: 1.",
+    );
+    expect(html.querySelector(".wh-attack .wh-outcome")?.textContent).toBe(
+      "Hit — 1 successes beyond, 1 left to invest",
+    );
+  });
+
+  it("refuses a defence by anyone but the defender's owner, more dice than are held, and a second defence", async () => {
+    const world = await fight();
+    const message = await attack(world);
+    const { defendAgainst } = await import("./attack");
+    await expect(
+      as("player", () => defendAgainst(message as never, { defenseDice: 0, reserve: 0 })),
+    ).rejects.toMatchObject({ key: "WH.Roll.Error.NotOwner" });
+    await expect(defend(message, { defenseDice: 3, reserve: 0 })).rejects.toMatchObject({
+      key: "WH.Combat.Error.NotEnoughDefense",
+    });
+    await expect(defend(message, { defenseDice: 0, reserve: 2 })).rejects.toMatchObject({
+      key: "WH.Combat.Error.NotEnoughReserve",
+    });
+    expect([message.rolls.length, roundOf(world.banditC).defenseDice, reserveOf(world.combat).hostile]).toEqual([
+      1, 2, 1,
+    ]);
+    await defend(message);
+    await expect(defend(message, { defenseDice: 0, reserve: 0 })).rejects.toMatchObject({
+      key: "WH.Combat.Error.AlreadyDefended",
+    });
+  });
+
+  it("lets the attacker's owner invest the surplus from the card (Critique: +1 damage), never beyond it", async () => {
+    const world = await fight();
+    const message = await attack(world);
+    await defend(message);
+    const html = await asClient(seatUser("player"), () => message.renderHTML());
+    const stranger = await asClient(seatUser("stranger"), () => message.renderHTML());
+    expect(stranger.querySelector("[data-wh-attack^=invest], [data-wh-attack=apply]")).toBeNull();
+    await asClient(seatUser("player"), async () => {
+      html.querySelector<HTMLElement>("[data-wh-attack=invest-critique]")?.click();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    });
+    const { attackRecord, attackRequests } = await import("./attack");
+    expect(attackRecord(message as never)?.invested.critique).toBe(1);
+    await expect(as("player", () => attackRequests.invest(message as never, "critique"))).rejects.toMatchObject({
+      key: "WH.Error.OverSpent",
+    });
+    await expect(as("stranger", () => attackRequests.invest(message as never, "estourbir"))).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+    });
+    const after = await asClient(seatUser("player"), () => message.renderHTML());
+    expect(after.querySelector("[data-wh-attack=apply]")?.textContent).toBe("Apply damage (+4 NB)");
+  });
+
+  it("applies ND + Critique − AR to the defender's NB once, by the attacker's owner; its penalty joins later tests", async () => {
+    const world = await fight();
+    const message = await attack(world);
+    await defend(message);
+    const { attackRequests } = await import("./attack");
+    await as("player", () => attackRequests.invest(message as never, "critique"));
+    await expect(as("stranger", () => attackRequests.applyDamage(message as never))).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+    });
+    const clicks = await Promise.allSettled([
+      as("player", () => attackRequests.applyDamage(message as never)),
+      as("player", () => attackRequests.applyDamage(message as never)),
+    ]);
+    expect(clicks.map((c) => c.status)).toEqual(["fulfilled", "rejected"]);
+    expect(system(world.bandit).wounds.value).toBe(4);
+    const { rollSubject } = await import("../rolls/subject");
+    const subject = rollSubject(world.bandit) as { srPenalty: number };
+    expect(subject.srPenalty).toBe(system(world.bandit).wounds.penalty);
+    const html = await asClient(seatUser("player"), () => message.renderHTML());
+    expect(html.querySelector(".wh-attack__applied")?.textContent).toBe("Applied: +4 to the wound level (NB)");
+  });
+
+  it("marks a defender past its death threshold defeated", async () => {
+    const world = await fight();
+    await as("gm", () =>
+      world.bandit.update({ system: { wounds: { value: system(world.bandit).wounds.max - 3 } } } as never),
+    );
+    const message = await attack(world);
+    await defend(message);
+    const { attackRequests } = await import("./attack");
+    await as("gm", () => attackRequests.applyDamage(message as never));
+    expect(world.banditC.defeated).toBe(true);
+  });
+
+  it("Estourbir and Intimidation take effect: Terre −1 until the end of the next round, Panic +1", async () => {
+    const world = await fight();
+    const message = await attack(world);
+    await defend(message, { defenseDice: 0, reserve: 0 });
+    const { attackRequests } = await import("./attack");
+    await as("player", () => attackRequests.invest(message as never, "estourbir"));
+    await as("player", () => attackRequests.invest(message as never, "intimidation"));
+    await as("player", () => attackRequests.applyDamage(message as never));
+    expect(system(world.bandit).panic.value).toBe(1);
+    const effects = () => world.bandit.effects.contents as unknown as { name: string; changes: unknown[] }[];
+    expect(effects().map((e) => [e.name, e.changes])).toEqual([
+      ["Stunned (Earth −1)", [{ key: "system.attributes.terre", value: "-1", mode: 2 }]],
+    ]);
+    const { turnEventsSettled } = await import("../../test/foundry/combat");
+    foundry.CONFIG.Dice.randomUniform = () => 0.15;
+    await as("gm", () => world.combat.nextRound());
+    await turnEventsSettled();
+    expect(effects()).toHaveLength(1);
+    await as("gm", () => world.combat.nextRound());
+    await turnEventsSettled();
+    // Turn events run after the update that causes them, which does not wait for them (as in Foundry).
+    await vi.waitFor(() => expect(effects()).toHaveLength(0));
+  });
+
+  it("ends Estourbir with the round after the one it was struck in, not before; v14 gets its changes in system.changes", async () => {
+    foundry = await startWorld({ generation: 14 });
+    const world = await fight();
+    const { stun, expireEffects } = await import("./effects");
+    await as("gm", () => stun(world.bandit, 2));
+    const effects = () =>
+      world.bandit.effects.contents as unknown as { name: string; changes?: unknown; system: { changes: unknown[] } }[];
+    expect(effects().map((e) => [e.name, e.system.changes])).toEqual([
+      ["Stunned (Earth −2)", [{ key: "system.attributes.terre", value: "-2", type: "add" }]],
+    ]);
+    await as("gm", () => expireEffects(world.combat, 1));
+    expect(effects()).toHaveLength(1);
+    await as("gm", () => expireEffects(world.combat, 2));
+    expect(effects()).toHaveLength(0);
+  });
+});
