@@ -224,4 +224,32 @@ describe("a Wuxia attack", () => {
     await as("gm", () => expireEffects(world.combat, 2));
     expect(effects()).toHaveLength(0);
   });
+
+  it("attacks from the sheet: a click on the weapon with one Wuxia target makes the attack card", async () => {
+    const world = await fight();
+    const { defaultSheet, settle } = await import("../../test/support/dom");
+    const player = seatUser("player") as { targets: Set<{ actor: unknown }> };
+    player.targets.add({ actor: world.bandit });
+    await foundry.game.settings.set("wuxia-harmonies", "skipRollDialog", true);
+    const sheet = await asClient(player, async () => {
+      const app = defaultSheet<{ element: HTMLElement; render(o: unknown): Promise<unknown> }>(
+        foundry,
+        world.linMei as never,
+      );
+      await app.render({ force: true });
+      return app;
+    });
+    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 8, 9, 10, 7]);
+    await asClient(player, async () => {
+      sheet.element.querySelector<HTMLElement>(`tr[data-item-id="${world.arc.id}"] [data-roll-kind=weapon]`)?.click();
+      await settle();
+      await vi.waitFor(() => expect(postedMessages().length).toBe(2));
+    });
+    const { attackRecord } = await import("./attack");
+    expect(attackRecord(postedMessages().at(-1) as never)).toMatchObject({
+      weaponUuid: world.arc.uuid,
+      defenderUuid: world.bandit.uuid,
+      defence: null,
+    });
+  });
 });

@@ -1,4 +1,5 @@
 import { rollActor } from "../rolls/pipeline";
+import { attackWith } from "../combat/attack";
 import {
   HARMONIES_CHARACTERISTICS,
   HARMONIES_MEANS,
@@ -30,12 +31,25 @@ function startFromKey(key: string | undefined): RollStart {
   return {};
 }
 
+/** The actor of the one token the user targets, if exactly one is targeted. */
+function targetedActor(): Actor.Implementation | null {
+  const targets = [...game.user.targets];
+  return targets.length === 1 ? ((targets[0]?.actor as Actor.Implementation | null | undefined) ?? null) : null;
+}
+
 /**
  * Every clickable roll on a sheet lands here: the roll dialog (or, with Shift or the setting,
  * a roll with the defaults), then the chat card. A refusal shows as a localised notification.
  */
 export async function rollFromSheet(actor: Actor.Implementation, request: SheetRollRequest): Promise<void> {
   try {
+    const weapon = request.kind === "weapon" ? actor.items.get(request.itemId ?? "") : undefined;
+    const target = targetedActor();
+    // A Wuxia weapon used on a targeted Wuxia character is an attack (RULES 1.4): one card for both tests.
+    if (weapon?.type === "wuxiaWeapon" && target?.type === "wuxiaCharacter") {
+      await attackWith(actor, weapon, target);
+      return;
+    }
     await rollActor(actor, { item: request.itemId ?? null, start: startFromKey(request.key) });
   } catch (error) {
     notifyError(error);

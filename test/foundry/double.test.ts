@@ -491,3 +491,14 @@ describe("token actors", () => {
     expect(fromUuidSync("Scene.s1.Token.t1.Actor.a1")).toBe(synthetic);
   });
 });
+
+describe("users' targets", () => {
+  it("gives every user a Set of targeted tokens (User#targets), empty until someone targets one", () => {
+    const foundry = installFoundry();
+    const [first, second] = foundry.game.users.contents as unknown as { targets: Set<unknown> }[];
+    expect(first?.targets).toBeInstanceOf(Set);
+    expect(first?.targets.size).toBe(0);
+    first?.targets.add({ actor: null });
+    expect([first?.targets.size, second?.targets.size]).toEqual([1, 0]);
+  });
+});

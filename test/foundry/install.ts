@@ -51,6 +51,8 @@ export interface UserDouble {
   hasPermission(permission: string): boolean;
   hasRole(role: keyof typeof USER_ROLES | number): boolean;
   flags: Record<string, AnyObject>;
+  /** User#targets (API v13, UserTargets: a Set of the Tokens this user targets); empty until a test targets one. */
+  targets: Set<{ actor: unknown }>;
   /** This client's own user. */
   readonly isSelf: boolean;
   readonly isActiveGM: boolean;
@@ -100,6 +102,7 @@ function userDouble(
     role,
     active: true,
     flags: {},
+    targets: new Set(),
     get isSelf() {
       return actingUser().id === this.id;
     },
