@@ -567,6 +567,76 @@ describe("the update life cycle", () => {
   });
 });
 
+describe("client-side workflows", () => {
+  it("runs Combat#_onUpdate and Combatant#_onUpdate on every client before the hooks; no turn events without super", async () => {
+    const seen: string[] = [];
+    let events = 0;
+    class Quiet extends CombatDouble {
+      override _onUpdate(changed: AnyObject, options: AnyObject, userId: string): void {
+        seen.push(`combat@${foundry.game.user.name}:${String(changed.turn)}:${userId === player.id}`);
+        if (options.keepEvents) super._onUpdate(changed, options, userId);
+      }
+      override async _onStartTurn(): Promise<void> {
+        events++;
+      }
+      override _onUpdateDescendantDocuments(...args: Parameters<CombatDouble["_onUpdateDescendantDocuments"]>): void {
+        seen.push(`descendants@${foundry.game.user.name}:${args[2].length}`);
+        super._onUpdateDescendantDocuments(...args);
+      }
+    }
+    class Watched extends CombatantDouble {
+      override _onUpdate(changed: AnyObject): void {
+        seen.push(`combatant@${foundry.game.user.name}:${String(changed.initiative)}`);
+      }
+    }
+    Object.assign(foundry.CONFIG.Combat as AnyObject, { documentClass: Quiet });
+    Object.assign(foundry.CONFIG.Combatant as AnyObject, { documentClass: Watched });
+    foundry.Hooks.on("updateCombat", () => void seen.push(`hook@${foundry.game.user.name}`));
+    const { fight, hero } = await threeCombatants({ round: 1, turn: 0 });
+    await asClient(player, () => fight.nextTurn());
+    await turnEventsSettled();
+    expect(seen).toEqual([
+      "combat@Gamemaster:1:true",
+      "hook@Gamemaster",
+      "combat@Player:1:true",
+      "hook@Player",
+      "combat@Second player:1:true",
+      "hook@Second player",
+    ]);
+    expect(events).toBe(0);
+    await fight.update({ turn: 2 }, { keepEvents: true });
+    await turnEventsSettled();
+    expect(events).toBe(1);
+    seen.length = 0;
+    await asClient(player, () => hero.update({ initiative: 3 }));
+    expect(seen).toEqual(
+      ["Gamemaster", "Player", "Second player"].flatMap((n) => [`combatant@${n}:3`, `descendants@${n}:1`]),
+    );
+  });
+
+  it("runs Combat#_onCreate and _onDelete on every client, before createCombat and deleteCombat", async () => {
+    const seen: string[] = [];
+    class Logged extends CombatDouble {
+      override _onCreate(data: AnyObject, options: AnyObject, userId: string): void {
+        seen.push(`create@${foundry.game.user.name}`);
+        super._onCreate(data, options, userId);
+      }
+      override _onDelete(options: AnyObject, userId: string): void {
+        seen.push(`delete@${foundry.game.user.name}`);
+        super._onDelete(options, userId);
+      }
+    }
+    Object.assign(foundry.CONFIG.Combat as AnyObject, { documentClass: Logged });
+    foundry.Hooks.on("createCombat", () => void seen.push(`createHook@${foundry.game.user.name}`));
+    foundry.Hooks.on("deleteCombat", () => void seen.push(`deleteHook@${foundry.game.user.name}`));
+    const fight = await combat();
+    await fight.delete();
+    const per = (what: string) =>
+      ["Gamemaster", "Player", "Second player"].flatMap((n) => [`${what}@${n}`, `${what}Hook@${n}`]);
+    expect(seen).toEqual([...per("create"), ...per("delete")]);
+  });
+});
+
 describe("turn events", () => {
   type Recorded = [string, string, string | null, TurnEventContext];
   let events: Recorded[];
@@ -676,12 +746,12 @@ describe("turn events", () => {
     await logged.nextTurn();
     await turnEventsSettled();
     // Each client in its own order: on the GM's, updateCombat runs before its turn events end, and
-    // combatTurnChange after them; the others call combatTurnChange before updateCombat.
+    // combatTurnChange after them; the others call combatTurnChange (from _onUpdate) before updateCombat.
     expect(order).toEqual([
-      "change@Player",
-      "change@Second player",
       "update@Gamemaster",
+      "change@Player",
       "update@Player",
+      "change@Second player",
       "update@Second player",
       "startTurn",
       "change@Gamemaster",
@@ -878,7 +948,8 @@ describe("several clients", () => {
     server.latencyMs = 5;
     await Promise.all([asClient(gm, () => fight.nextTurn()), asClient(player, () => fight.nextTurn())]);
     expect(fight.turn).toBe(1);
-    expect(serverWrites.filter((w) => w.documentName === "Combat").map((w) => w.userId)).toEqual([gm.id, player.id]);
+    const turnWrites = serverWrites.filter((w) => w.documentName === "Combat" && w.action === "update");
+    expect(turnWrites.map((w) => w.userId)).toEqual([gm.id, player.id]);
   });
 
   it("gives each client's hooks its own user, even when two clients write at once", async () => {

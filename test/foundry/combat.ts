@@ -414,9 +414,10 @@ export class CombatantDouble extends DocumentDouble {
     return updated === this ? this : undefined;
   }
 
-  static override _callHook(name: string, ...args: unknown[]): void {
-    onEveryClient(() => DocumentDouble._callHook(name, ...args));
-  }
+  /** Client-side workflows run on every client after the write, before its hook; nothing in core. */
+  _onCreate(_data: AnyObject, _options: AnyObject, _userId: string): void {}
+  _onUpdate(_changed: AnyObject, _options: AnyObject, _userId: string): void {}
+  _onDelete(_options: AnyObject, _userId: string): void {}
 
   override toObject(): AnyObject {
     const { ownership: _ownership, name: _name, img: _img, ...base } = super.toObject();
@@ -538,25 +539,38 @@ export class CombatDouble extends DocumentDouble {
     if (this.combatants.size) this.setupTurns();
   }
 
-  /** Combat.create: the configured class (`CONFIG.Combat.documentClass`) is what the server hands back. */
+  /**
+   * Combat.create: the configured class (`CONFIG.Combat.documentClass`) is what the server hands
+   * back. `_preCreate` and `preCreateCombat` on this client, the server's check (an assistant or a
+   * GM), then on every client `_onCreate` and the `createCombat` hook; the first combat is viewed.
+   */
   static override async create(
     data: AnyObject,
     options: { parent?: DocumentDouble | null } & AnyObject = {},
   ): Promise<DocumentDouble | undefined> {
-    const Implementation = this.implementation;
-    const combat = await DocumentDouble._runCreation(new Implementation(data, options), data, options);
-    if (combat instanceof CombatDouble) combat.#afterCreate();
+    const user = actingUser();
+    const Implementation = this.implementation as typeof CombatDouble;
+    const combat = new Implementation(data, options);
+    await combat._preCreate(data, options);
+    if (!CombatDouble._callPreHook("preCreateCombat", combat, data, options, user.id)) return undefined;
+    await roundTrip();
+    if (!combat.canUserModify(user, "create", data)) refuse(user, "create", combat);
+    serverWrites.push({ action: "create", documentName: "Combat", userId: user.id, data: [combat.toObject()] });
+    combat.prepareData();
+    const collection = world().game.combats;
+    collection.add(combat);
+    collection.viewed ??= combat;
+    onEveryClient(() => {
+      combat._onCreate(data, options, user.id);
+      DocumentDouble._callHook("createCombat", combat, options, user.id);
+    });
     return combat;
   }
 
-  /** v13 Combat#_onCreate: viewed if none is, `_onEnter` for its combatants, the turn events if it starts started. */
-  #afterCreate(): void {
-    const collection = world().game.combats;
-    collection.viewed ??= this;
-    onEveryClient(() => {
-      if (this.#isActiveGmClient()) for (const c of this.combatants.contents) track(this._onEnter(c));
-      track(this._manageTurnEvents());
-    });
+  /** v13 Combat#_onCreate, on every client: `_onEnter` for its combatants on the active GM's, and the turn events. */
+  _onCreate(_data: AnyObject, _options: AnyObject, _userId: string): void {
+    if (this.#isActiveGmClient()) for (const c of this.combatants.contents) track(this._onEnter(c));
+    track(this._manageTurnEvents());
   }
 
   #isActiveGmClient(): boolean {
@@ -854,10 +868,27 @@ export class CombatDouble extends DocumentDouble {
     serverWrites.push({ action: "update", documentName: "Combat", userId: user.id, data: [structuredClone(changed)] });
     this._applyChanges(changed);
     this.prepareData();
-    this.#onUpdate(changed, options);
-    CombatDouble._callHook("updateCombat", this, changed, options, user.id);
+    this.#turnChanged = this.#updateState(changed);
+    onEveryClient(() => {
+      this._onUpdate(changed, options, user.id);
+      DocumentDouble._callHook("updateCombat", this, changed, options, user.id);
+    });
+    this.#turnChanged = false;
     renderTracker(this, options);
     return this;
+  }
+
+  /** Set while the clients run `_onUpdate` and `_on…DescendantDocuments`: the write moved the turn. */
+  #turnChanged = false;
+
+  /**
+   * v13 Combat#_onUpdate, on every client: the turn events when the round, turn or current
+   * combatant changed, unless `options.turnEvents === false`. The double has already sorted the
+   * turns and recorded `current`/`previous` (once, as its clients share the document), so a
+   * subclass's override sees the new state before calling `super`.
+   */
+  _onUpdate(_changed: AnyObject, options: AnyObject, _userId: string): void {
+    if (this.#turnChanged && options.turnEvents !== false) track(this._manageTurnEvents());
   }
 
   protected override _applyChanges(changed: AnyObject): void {
@@ -871,14 +902,13 @@ export class CombatDouble extends DocumentDouble {
     super._applyChanges(rest);
   }
 
-  /** v13 Combat#_onUpdate: the turn order and state, then the turn events when the state moved. */
-  #onUpdate(changed: AnyObject, options: AnyObject): void {
+  /** v13 Combat#_onUpdate's state work: the turn order and state; whether the turn moved. */
+  #updateState(changed: AnyObject): boolean {
     const priorState = structuredClone(this.current);
     this.previous ??= priorState;
     if ("combatants" in changed) this.setupTurns();
     else this.current = this._getCurrentState();
-    if (this.#recordPreviousState(priorState) && options.turnEvents !== false)
-      onEveryClient(() => track(this._manageTurnEvents()));
+    return this.#recordPreviousState(priorState);
   }
 
   /** Whether the round, the turn or the current combatant changed; `previous` becomes the prior state. */
@@ -889,13 +919,65 @@ export class CombatDouble extends DocumentDouble {
     return changed;
   }
 
-  /** v13 Combat##onModifyCombatants: `combatTurn` kept, turns sorted, turn events if the current combatant moved. */
-  #onModifyCombatants(options: AnyObject): void {
+  /** v13 Combat##onModifyCombatants's state work: `combatTurn` kept, turns sorted; whether the current combatant moved. */
+  #modifyCombatants(options: AnyObject): boolean {
     const priorState = structuredClone(this.current);
     if (typeof options.combatTurn === "number") this.turn = options.combatTurn;
     this.setupTurns();
-    if (this.#recordPreviousState(priorState) && options.turnEvents !== false)
-      onEveryClient(() => track(this._manageTurnEvents()));
+    return this.#recordPreviousState(priorState);
+  }
+
+  /** Turn events on this client when the combatants' change moved the turn (Combat##onModifyCombatants). */
+  #turnEventsAfterCombatantChange(options: AnyObject): void {
+    if (this.#turnChanged && options.turnEvents !== false) track(this._manageTurnEvents());
+  }
+
+  /** v13, on every client after combatants are created: `_onEnter` for each on the active GM's, the turn events. */
+  _onCreateDescendantDocuments(
+    _parent: DocumentDouble,
+    collection: string,
+    documents: CombatantDouble[],
+    _data: AnyObject[],
+    options: AnyObject,
+    _userId: string,
+  ): void {
+    if (collection !== "combatants") return;
+    if (this.#isActiveGmClient()) for (const c of documents) track(this._onEnter(c));
+    this.#turnEventsAfterCombatantChange(options);
+  }
+
+  /** v13, on every client after combatants are updated: the turn events. */
+  _onUpdateDescendantDocuments(
+    _parent: DocumentDouble,
+    collection: string,
+    _documents: CombatantDouble[],
+    _changes: AnyObject[],
+    options: AnyObject,
+    _userId: string,
+  ): void {
+    if (collection !== "combatants") return;
+    this.#turnEventsAfterCombatantChange(options);
+  }
+
+  /** v13, on every client after combatants are deleted: `_onExit` for each on the active GM's, the turn events. */
+  _onDeleteDescendantDocuments(
+    _parent: DocumentDouble,
+    collection: string,
+    documents: CombatantDouble[],
+    _ids: string[],
+    options: AnyObject,
+    _userId: string,
+  ): void {
+    if (collection !== "combatants") return;
+    if (this.#isActiveGmClient()) for (const c of documents) track(this._onExit(c));
+    this.#turnEventsAfterCombatantChange(options);
+  }
+
+  /** Runs a combatant write's client side on every client, then redraws the tracker. */
+  #onEveryClientAfterCombatants(turnChanged: boolean, options: AnyObject, fn: () => void): void {
+    this.#turnChanged = turnChanged;
+    onEveryClient(fn);
+    this.#turnChanged = false;
     renderTracker(this, options);
   }
 
@@ -941,11 +1023,12 @@ export class CombatDouble extends DocumentDouble {
       doc.prepareData();
       return this.combatants.add(doc);
     });
-    this.#onModifyCombatants(options);
-    onEveryClient(() => {
-      if (this.#isActiveGmClient()) for (const c of created) track(this._onEnter(c));
+    const turnChanged = this.#modifyCombatants(options);
+    this.#onEveryClientAfterCombatants(turnChanged, options, () => {
+      for (const [i, c] of created.entries()) c._onCreate(accepted[i]?.data ?? {}, operation, user.id);
+      this._onCreateDescendantDocuments(this, "combatants", created, data, operation, user.id);
+      for (const c of created) DocumentDouble._callHook("createCombatant", c, operation, user.id);
     });
-    for (const c of created) Combatant._callHook("createCombatant", c, operation, user.id);
     return created;
   }
 
@@ -988,10 +1071,16 @@ export class CombatDouble extends DocumentDouble {
       doc.updateSource(changed);
       doc.prepareData();
     }
-    this.#onModifyCombatants({ ...options, combatTurn: options.combatTurn ?? this.#turnOf(current) });
-    for (const { doc, changed } of accepted)
-      (doc.constructor as typeof CombatantDouble)._callHook("updateCombatant", doc, changed, operation, user.id);
-    return accepted.map(({ doc }) => doc);
+    const turnChanged = this.#modifyCombatants({ ...options, combatTurn: options.combatTurn ?? this.#turnOf(current) });
+    const docs = accepted.map(({ doc }) => doc);
+    const changes = accepted.map(({ changed }) => changed);
+    this.#onEveryClientAfterCombatants(turnChanged, options, () => {
+      for (const { doc, changed } of accepted) doc._onUpdate(changed, operation, user.id);
+      this._onUpdateDescendantDocuments(this, "combatants", docs, changes, operation, user.id);
+      for (const { doc, changed } of accepted)
+        DocumentDouble._callHook("updateCombatant", doc, changed, operation, user.id);
+    });
+    return docs;
   }
 
   /**
@@ -1025,17 +1114,14 @@ export class CombatDouble extends DocumentDouble {
       data: accepted.map((d) => ({ _id: d.id })),
     });
     for (const doc of accepted) this.combatants.delete(doc.id);
-    this.#onModifyCombatants(options);
-    onEveryClient(() => {
-      if (this.#isActiveGmClient()) for (const c of accepted) track(this._onExit(c));
+    const turnChanged = this.#modifyCombatants(options);
+    const deletedIds = accepted.map((d) => d.id);
+    this.#onEveryClientAfterCombatants(turnChanged, options, () => {
+      for (const doc of accepted) doc._onDelete(operation, user.id);
+      this._onDeleteDescendantDocuments(this, "combatants", accepted, deletedIds, operation, user.id);
+      for (const doc of accepted) DocumentDouble._callHook("deleteCombatant", doc, operation, user.id);
     });
-    for (const doc of accepted)
-      (doc.constructor as typeof CombatantDouble)._callHook("deleteCombatant", doc, operation, user.id);
-    return accepted.map((d) => d.id);
-  }
-
-  static override _callHook(name: string, ...args: unknown[]): void {
-    onEveryClient(() => DocumentDouble._callHook(name, ...args));
+    return deletedIds;
   }
 
   /* ---------------------------------- turn events ---------------------------------- */
@@ -1142,17 +1228,31 @@ export class CombatDouble extends DocumentDouble {
   async _onEnter(_combatant: CombatantDouble): Promise<void> {}
   async _onExit(_combatant: CombatantDouble): Promise<void> {}
 
+  /**
+   * Deletes the combat: `preDeleteCombat` on this client, the server's check (an assistant or a
+   * GM), then on every client `_onDelete` and `deleteCombat`; the next combat becomes the viewed
+   * one; on v14 the `combatEnd` expiry event.
+   */
   override async delete(options: AnyObject = {}): Promise<this | undefined> {
-    const deleted = await super.delete(options);
-    if (deleted) {
-      const collection = world().game.combats;
-      if (collection.viewed === this) collection.viewed = collection.contents[0] ?? null;
-      onEveryClient(() => {
-        if (this.#isActiveGmClient()) for (const c of this.combatants.contents) track(this._onExit(c));
-      });
-      track(refreshExpiry("combatEnd", { combat: this }));
-    }
-    return deleted;
+    const user = actingUser();
+    if (!CombatDouble._callPreHook("preDeleteCombat", this, options, user.id)) return undefined;
+    await roundTrip();
+    if (!this.canUserModify(user, "delete")) refuse(user, "delete", this);
+    serverWrites.push({ action: "delete", documentName: "Combat", userId: user.id, data: [{ _id: this.id }] });
+    const collection = world().game.combats;
+    collection.delete(this.id);
+    if (collection.viewed === this) collection.viewed = collection.contents[0] ?? null;
+    onEveryClient(() => {
+      this._onDelete(options, user.id);
+      DocumentDouble._callHook("deleteCombat", this, options, user.id);
+    });
+    track(refreshExpiry("combatEnd", { combat: this }));
+    return this;
+  }
+
+  /** v13 Combat#_onDelete, on every client: `_onExit` for each combatant on the active GM's. */
+  _onDelete(_options: AnyObject, _userId: string): void {
+    if (this.#isActiveGmClient()) for (const c of this.combatants.contents) track(this._onExit(c));
   }
 
   override toObject(): AnyObject {
