@@ -1,0 +1,84 @@
+// A Wuxia round start for 50 combatants: every Initiative test re-rolled inside the one Combat
+// update that changes the round, with one summary message, against the shape core's "roll all"
+// has (each combatant rolled, written and posted on its own), both measured in this run on this
+// client. Run with `npm run bench`; a benchmark, not a test (no timing is asserted here).
+import { bench, describe } from "vitest";
+import { serverWrites } from "../../test/foundry/combat";
+import { createCombat, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
+import type { WuxiaHarmoniesCombat } from "./combat";
+
+const COMBATANTS = 50;
+
+await startWorld();
+const actors = [];
+for (let i = 0; i < COMBATANTS; i++) actors.push(await wuxiaHero(`Fighter ${i}`));
+const combat = (await createCombat(actors)) as WuxiaHarmoniesCombat;
+const { rollRoundStart } = await import("./initiative");
+const { ChatMessage } = globalThis as unknown as { ChatMessage: { create(data: object): Promise<unknown> } };
+
+/** What core's shape writes: per combatant, its test, its own update and its own message. */
+async function oneByOne(): Promise<void> {
+  for (const combatant of combat.combatants.contents) {
+    const start = await rollRoundStart(combatant, combat.round);
+    const { _id: _ignored, ...change } = start.change;
+    await combatant.update(change as never);
+    await ChatMessage.create({ rolls: [start.roll] });
+  }
+}
+
+const samples = { before: [] as number[], after: [] as number[] };
+const writes = { combatUpdates: 0, combatantWrites: 0, messages: 0 };
+async function timed(into: number[], work: () => Promise<unknown>): Promise<void> {
+  const start = performance.now();
+  await work();
+  into.push(performance.now() - start);
+}
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+async function countedRoundStart(): Promise<void> {
+  serverWrites.length = 0;
+  const messages = postedMessages().length;
+  await combat.nextRound();
+  writes.combatUpdates = serverWrites.filter((w) => w.documentName === "Combat" && w.action === "update").length;
+  writes.combatantWrites = serverWrites.filter((w) => w.documentName === "Combatant").length;
+  writes.messages = postedMessages().length - messages;
+}
+function report(): void {
+  const before = median(samples.before);
+  const after = median(samples.after);
+  process.stdout.write(
+    `\nWuxia round start, ${COMBATANTS} combatants: ${after.toFixed(1)} ms on the client (goal < 20 ms), ` +
+      `${writes.combatUpdates} Combat update, ${writes.combatantWrites} Combatant writes, ${writes.messages} message; ` +
+      `one by one as core rolls: ${before.toFixed(1)} ms (medians of ${samples.after.length} and ${samples.before.length} runs), ` +
+      `${(before / after).toFixed(1)}× faster\n`,
+  );
+}
+
+describe(`Wuxia round start, ${COMBATANTS} combatants`, () => {
+  bench(
+    "before: each combatant rolled, updated and posted on its own (baseline)",
+    () => timed(samples.before, oneByOne),
+    {
+      time: 0,
+      iterations: 9,
+      warmupIterations: 2,
+      setup: (_task, mode) => {
+        if (mode === "run") samples.before.length = 0;
+      },
+    },
+  );
+  bench("after: one Combat update and one summary (nextRound)", () => timed(samples.after, countedRoundStart), {
+    time: 0,
+    iterations: 9,
+    warmupIterations: 2,
+    setup: (_task, mode) => {
+      if (mode === "run") samples.after.length = 0;
+    },
+    teardown: (_task, mode) => {
+      if (mode === "run") report();
+    },
+  });
+});
