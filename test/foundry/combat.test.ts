@@ -254,9 +254,9 @@ describe("turn order", () => {
   it("sorts turns by initiative, highest first, unrolled last, ties broken by combatant id", async () => {
     const hero = await actor("Hero");
     const fight = await combat([
-      { _id: "b000000000000000", actorId: hero.id, initiative: 8 },
+      { _id: "b000000000000000", actorId: hero.id, initiative: 8, name: "Amy" },
       { _id: "c000000000000000", actorId: hero.id },
-      { _id: "a000000000000000", actorId: hero.id, initiative: 8 },
+      { _id: "a000000000000000", actorId: hero.id, initiative: 8, name: "Zed" },
       { _id: "d000000000000000", actorId: hero.id, initiative: 12 },
     ]);
     expect(fight.turns.map((c) => c.id[0])).toEqual(["d", "a", "b", "c"]);
@@ -547,15 +547,18 @@ describe("the update life cycle", () => {
     expect([fight.round, fight.turn, fight.combatant, fight.started]).toEqual([1, 0, ogre, true]);
   });
 
-  it("skips defeated combatants with the combatTrackerConfig setting on", async () => {
-    const { fight, ogre, wolf } = await threeCombatants({ round: 1, turn: 0 });
-    await ogre.update({ defeated: true });
+  it("skips defeated combatants with the combatTrackerConfig setting on, and only then", async () => {
+    const { fight, ogre, hero } = await threeCombatants({ round: 1, turn: 0 });
+    await hero.update({ defeated: true });
     await fight.nextTurn();
+    expect(fight.combatant).toBe(hero);
+    await fight.previousTurn();
     await foundry.game.settings.set("core", "combatTrackerConfig", { resource: "", skipDefeated: true });
     await fight.nextTurn();
-    expect(fight.combatant).toBe(wolf);
+    expect(fight.combatant?.name).toBe("Wolf");
+    await ogre.update({ defeated: true });
     await fight.nextTurn();
-    expect([fight.round, fight.combatant?.name]).toEqual([2, "Hero"]);
+    expect([fight.round, fight.combatant?.name]).toEqual([2, "Wolf"]);
   });
 
   it("keeps a started combat's state in current and the one before in previous", async () => {
@@ -768,6 +771,16 @@ describe("turn events", () => {
     await turnEventsSettled();
     expect(names()).toEqual(["endTurn Ogre", "startTurn Hero", "endTurn Hero", "startTurn Wolf"]);
     expect(events.map(([, , , ctx]) => ctx.skipped)).toEqual([false, true, true, false]);
+  });
+
+  it("calls no combatTurnChange for an update that leaves the turn, nor for one sent with turnEvents: false", async () => {
+    const { fight } = await threeCombatants({ round: 1, turn: 0 });
+    let changes = 0;
+    foundry.Hooks.on("combatTurnChange", () => void changes++);
+    await fight.update({ "flags.x.y": 1 });
+    await fight.update({ turn: 1 }, { turnEvents: false });
+    await turnEventsSettled();
+    expect([changes, events.length, fight.turn]).toEqual([0, 0, 1]);
   });
 
   it("fires nothing when moving backward", async () => {
