@@ -380,16 +380,18 @@ describe("the item sheets, to the owner of the item", () => {
       name: "David",
       type: "harmoniesCharacter",
       items: [
+        { name: "Pêche", type: "harmoniesSkill", system: { level: 1 } },
         { name: "Chasseur", type: "harmoniesMetier", system: { skills: ["Pêche"] } },
         { name: "Marin", type: "harmoniesMetier", system: { skills: ["Pêche"] } },
+        // A hobby of the skill's name is not the skill.
         { name: "Pêche", type: "harmoniesHobby", system: { skills: ["Pêche"] } },
-        { name: "Pêche", type: "harmoniesSkill", system: { level: 1 } },
+        { name: "Voile", type: "harmoniesHobby", system: { skills: ["Pêche"] } },
       ],
     });
     const skill = await open(david.items.find((i) => i.type === "harmoniesSkill") as Doc);
-    expect(skill.element.textContent?.replace(/\s+/g, " ")).toContain(
-      format("WH.Sheet.Harmonies.InMetiers", { names: "Chasseur, Marin" }),
-    );
+    const sets = skill.element.textContent?.replace(/\s+/g, " ");
+    expect(sets).toContain(format("WH.Sheet.Harmonies.InMetiers", { names: "Chasseur, Marin" }));
+    expect(sets).toContain(format("WH.Sheet.Harmonies.InHobbies", { names: "Pêche, Voile" }));
     const metier = await open(david.items.find((i) => i.name === "Chasseur") as Doc);
     expect(
       [...metier.element.querySelectorAll("tbody tr")].map((tr) =>
