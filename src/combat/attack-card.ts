@@ -1,4 +1,3 @@
-import { notifyError } from "../dice/errors";
 import { WuxiaRoll } from "../dice/wuxia-roll";
 import { t } from "../helpers/i18n";
 import {
@@ -12,6 +11,7 @@ import {
   type Investment,
 } from "./attack";
 import { roundOf, sharedOf } from "./models";
+import { actionButton, element, numberField } from "./card-dom";
 
 const INVESTMENT_LABELS: Record<Investment, string> = {
   defenseDice: "WH.Combat.Invest.DefenseDie",
@@ -22,46 +22,6 @@ const INVESTMENT_LABELS: Record<Investment, string> = {
   precise: "WH.Combat.Invest.Precise",
   ame: "WH.Combat.Invest.Ame",
 };
-
-function element<K extends keyof HTMLElementTagNameMap>(
-  doc: Document,
-  tag: K,
-  className: string,
-  text = "",
-): HTMLElementTagNameMap[K] {
-  const el = doc.createElement(tag);
-  el.className = className;
-  if (text) el.textContent = text;
-  return el;
-}
-
-function actionButton(doc: Document, action: string, label: string, run: () => Promise<unknown>): HTMLButtonElement {
-  const button = element(doc, "button", "wh-attack__action", label);
-  button.type = "button";
-  button.dataset.whAttack = action;
-  button.addEventListener("click", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    button.disabled = true;
-    void run().catch((error: unknown) => {
-      button.disabled = false;
-      notifyError(error);
-    });
-  });
-  return button;
-}
-
-function numberField(doc: Document, name: string, label: string, max: number): HTMLLabelElement {
-  const wrapper = element(doc, "label", "wh-attack__field", label);
-  const input = element(doc, "input", "");
-  input.type = "number";
-  input.name = name;
-  input.min = "0";
-  input.max = String(max);
-  input.value = "0";
-  wrapper.append(input);
-  return wrapper;
-}
 
 /** What the defender's owner sees before answering: the attacker's successes and what they may spend. */
 function defenceForm(message: ChatMessage.Implementation, record: AttackRecord, section: HTMLElement): void {

@@ -39,6 +39,22 @@ export async function stun(actor: Actor.Implementation, count: number): Promise<
   ] as never);
 }
 
+/** Core's status for a stunned character (its `stun` status effect, on v13 and v14). */
+export const STUNNED_STATUS = "stun";
+
+/**
+ * Stunned (RULES 2.5): −1 to all actions during the next round. The token shows core's "stun"
+ * status, and the actor's `wounds.stunned` carries the penalty; both end with the victim's next
+ * round, by the system's own round end.
+ */
+export async function markStunned(actor: Actor.Implementation): Promise<void> {
+  const combat = game.combat;
+  const expiry: Expiry | null = combat ? { combatId: combat.id ?? "", afterRound: combat.round + 1 } : null;
+  await actor.toggleStatusEffect(STUNNED_STATUS, { active: true });
+  const effect = actor.effects.contents.find((e) => e.statuses.has(STUNNED_STATUS));
+  await effect?.update({ flags: { [SYSTEM_ID]: { expiry, clears: "stunned" } } } as never);
+}
+
 /** The system's effects on a combat's actors that end with this round, removed (on the GM's client). */
 export async function expireEffects(combat: Combat.Implementation, endedRound: number): Promise<void> {
   for (const combatant of combat.combatants.contents) {
@@ -48,10 +64,12 @@ export async function expireEffects(combat: Combat.Implementation, endedRound: n
       const expiry = effect.getFlag(SYSTEM_ID as never, "expiry" as never) as Expiry | null | undefined;
       return expiry?.combatId === combat.id && expiry.afterRound <= endedRound;
     });
-    if (ended.length)
-      await actor.deleteEmbeddedDocuments(
-        "ActiveEffect",
-        ended.map((e) => e.id ?? ""),
-      );
+    if (!ended.length) continue;
+    const clearsStun = ended.some((e) => e.getFlag(SYSTEM_ID as never, "clears" as never) === "stunned");
+    await actor.deleteEmbeddedDocuments(
+      "ActiveEffect",
+      ended.map((e) => e.id ?? ""),
+    );
+    if (clearsStun) await actor.update({ system: { wounds: { stunned: false } } } as never);
   }
 }

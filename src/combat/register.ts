@@ -4,6 +4,7 @@ import { WuxiaHarmoniesCombatant } from "./combatant";
 import { CombatModel, CombatantModel } from "./models";
 import { registerCombatRequests } from "./requests";
 import { registerAttackRequests } from "./attack";
+import { registerHarmoniesAttackRequests } from "./harmonies-attack";
 import { WuxiaHarmoniesCombatTracker } from "./tracker";
 
 /** Combat in Foundry's tracker: the documents, their data models, the tracker, the settings and the GM's requests. */
@@ -16,4 +17,5 @@ export function registerCombat(): void {
   CONFIG.ui.combat = WuxiaHarmoniesCombatTracker;
   registerCombatRequests();
   registerAttackRequests();
+  registerHarmoniesAttackRequests();
 }

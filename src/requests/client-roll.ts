@@ -1,6 +1,14 @@
-import { evaluateWuxiaPool, specialisationRerollTargets } from "../rules";
+import { evaluateWuxiaPool, harmoniesActionFromFaces, specialisationRerollTargets } from "../rules";
 import { ownedActor } from "../chat/card-subject";
-import { readWuxiaValues, wuxiaConfig, MAX_POOL } from "../rolls/fields";
+import {
+  harmoniesConfig,
+  harmoniesDefaults,
+  readHarmoniesValues,
+  readWuxiaValues,
+  wuxiaConfig,
+  MAX_POOL,
+} from "../rolls/fields";
+import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { RollError } from "../dice/errors";
 import { rollSubject } from "../rolls/subject";
 import { WuxiaRoll, poolSize, type WuxiaRerollEntry } from "../dice/wuxia-roll";
@@ -92,4 +100,89 @@ function dieResults(faces: number[], size: number, rerolled: WuxiaRerollEntry[])
     current[entry.index] = size + j;
   });
   return results;
+}
+
+/** The most faces one die of an open roll may show (each 10 rolls again). */
+const MAX_OPEN_FACES = 20;
+
+/** One die's faces as sent: 1–10 each; closed, exactly one; open, a 10 before every further face. */
+function sentDieFaces(term: unknown, open: boolean): number[] {
+  const results = (term as { results?: unknown } | null)?.results;
+  if (!Array.isArray(results) || results.length === 0 || results.length > (open ? MAX_OPEN_FACES : 1))
+    throw new RollError("WH.Request.Error.BadFaces", {
+      expected: open ? `1–${MAX_OPEN_FACES}` : 1,
+      count: Array.isArray(results) ? results.length : 0,
+    });
+  const faces = results.map((r: unknown) => {
+    const face = (r as { result?: unknown } | null)?.result;
+    if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 10)
+      throw new RollError("WH.Request.Error.BadFace", { face: String(face) });
+    return face;
+  });
+  // Only a 10 rolls again: every face but the last must be one (the rules check the last).
+  if (faces.slice(0, -1).some((face) => face !== 10))
+    throw new RollError("WH.Request.Error.BadFaces", { expected: "10s before each", count: faces.length });
+  return faces;
+}
+
+/**
+ * A Harmonies roll another client made and sent to be stored (an attack, a parry, a soak), as
+ * the GM keeps it: only the choices a player makes (characteristic, means, skill, difficulty,
+ * closed or open) and the two dice's faces are taken; the action is built again from the actor,
+ * exactly as the roll dialog builds it, and the faces must fit it.
+ */
+export async function checkedHarmoniesRoll(
+  data: Record<string, unknown>,
+  requester: User.Implementation,
+  options: { penalty?: "actor" | "none" } = {},
+): Promise<HarmoniesRoll> {
+  if (data.class !== "HarmoniesRoll") throw new RollError("WH.Chat.Error.NotHarmoniesRoll");
+  if (data.evaluated !== true) throw new RollError("WH.Request.Error.NotEvaluated");
+  const claimed = objectField(objectField(data, "options"), "harmonies");
+  const actor = await ownedActor(typeof claimed.actorUuid === "string" ? claimed.actorUuid : null, requester);
+  const subject = rollSubject(actor);
+  if (subject.ruleset !== "harmonies") throw new RollError("WH.Combat.Error.NotHarmonies", { name: subject.name });
+  const skill = claimed.itemUuid === null ? undefined : subject.skills.find((s) => s.uuid === claimed.itemUuid);
+  if (claimed.itemUuid !== null && !skill) throw new RollError("WH.Request.Error.BadField", { field: "itemUuid" });
+  const defaults = harmoniesDefaults(subject, {
+    characteristic: claimed.characteristic as never,
+    means: claimed.means as never,
+  });
+  const values = readHarmoniesValues(
+    {
+      ...defaults,
+      characteristic: claimed.characteristic,
+      means: claimed.means,
+      skillId: skill?.id ?? "",
+      difficulty: claimed.difficulty,
+      open: claimed.open,
+      ...(options.penalty === "none" ? { penalty: 0 } : {}),
+    },
+    subject,
+  );
+  const expected = HarmoniesRoll.build(harmoniesConfig(subject, values));
+  const { state } = expected;
+  const terms = Array.isArray(data.terms) ? (data.terms as unknown[]) : [];
+  const dice = terms.filter((term) => (term as { class?: unknown } | null)?.class === "Die");
+  if (dice.length !== 2) throw new RollError("WH.Request.Error.BadFaces", { expected: 2, count: dice.length });
+  const [plus, minus] = dice.map((term) => sentDieFaces(term, state.open)) as [number[], number[]];
+  const json = JSON.parse(JSON.stringify(expected.toJSON())) as Record<string, unknown> & {
+    terms: Record<string, unknown>[];
+  };
+  let die = 0;
+  json.terms = json.terms.map((term) => {
+    if (term.class !== "Die") return { ...term, evaluated: true };
+    const faces = die++ === 0 ? plus : minus;
+    const results = faces.map((result, i) => ({
+      result,
+      active: true,
+      ...(i < faces.length - 1 ? { exploded: true } : {}),
+    }));
+    return { ...term, results, evaluated: true };
+  });
+  json.evaluated = true;
+  json.total = harmoniesActionFromFaces(state.modifier, plus, minus, { open: state.open }).margin;
+  const roll = HarmoniesRoll.fromData(json as never) as HarmoniesRoll;
+  if (!roll.readable) throw new RollError("WH.Request.Error.BadFaces", { expected: "a difference roll", count: 0 });
+  return roll;
 }

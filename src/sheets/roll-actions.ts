@@ -1,5 +1,6 @@
 import { rollActor } from "../rolls/pipeline";
 import { attackWith } from "../combat/attack";
+import { harmoniesAttackWith } from "../combat/harmonies-attack";
 import {
   HARMONIES_CHARACTERISTICS,
   HARMONIES_MEANS,
@@ -48,6 +49,10 @@ export async function rollFromSheet(actor: Actor.Implementation, request: SheetR
     // A Wuxia weapon used on a targeted Wuxia character is an attack (RULES 1.4): one card for both tests.
     if (weapon?.type === "wuxiaWeapon" && target?.type === "wuxiaCharacter") {
       await attackWith(actor, weapon, target);
+      return;
+    }
+    if (weapon?.type === "harmoniesWeapon" && target?.type === "harmoniesCharacter") {
+      await harmoniesAttackWith(actor, weapon, target);
       return;
     }
     await rollActor(actor, { item: request.itemId ?? null, start: startFromKey(request.key) });

@@ -1,0 +1,48 @@
+import { notifyError } from "../dice/errors";
+
+/** The small DOM pieces the combat cards add below their rolls. */
+
+export function element<K extends keyof HTMLElementTagNameMap>(
+  doc: Document,
+  tag: K,
+  className: string,
+  text = "",
+): HTMLElementTagNameMap[K] {
+  const el = doc.createElement(tag);
+  el.className = className;
+  if (text) el.textContent = text;
+  return el;
+}
+
+export function actionButton(
+  doc: Document,
+  action: string,
+  label: string,
+  run: () => Promise<unknown>,
+): HTMLButtonElement {
+  const button = element(doc, "button", "wh-attack__action", label);
+  button.type = "button";
+  button.dataset.whAttack = action;
+  button.addEventListener("click", (event) => {
+    event.preventDefault();
+    event.stopPropagation();
+    button.disabled = true;
+    void run().catch((error: unknown) => {
+      button.disabled = false;
+      notifyError(error);
+    });
+  });
+  return button;
+}
+
+export function numberField(doc: Document, name: string, label: string, max: number): HTMLLabelElement {
+  const wrapper = element(doc, "label", "wh-attack__field", label);
+  const input = element(doc, "input", "");
+  input.type = "number";
+  input.name = name;
+  input.min = "0";
+  input.max = String(max);
+  input.value = "0";
+  wrapper.append(input);
+  return wrapper;
+}

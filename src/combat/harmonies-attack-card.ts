@@ -1,0 +1,95 @@
+import { HarmoniesRoll } from "../dice/harmonies-roll";
+import { signed } from "../helpers/format";
+import { t } from "../helpers/i18n";
+import { actionButton, element } from "./card-dom";
+import {
+  harmoniesAttackRecord,
+  harmoniesDefend,
+  harmoniesHit,
+  harmoniesSoak,
+  type HarmoniesAttackRecord,
+  type HarmoniesSoak,
+} from "./harmonies-attack";
+
+const LEVEL_LABELS = {
+  light: "WH.Combat.Wound.Light",
+  grave: "WH.Combat.Wound.Grave",
+  critical: "WH.Combat.Wound.Critical",
+} as const;
+
+/** What the soak did, in words: "Light wound, aggravated to grave: the light track is full". */
+export function soakText(soak: HarmoniesSoak): string {
+  if (soak.severity === "none") return t("WH.Combat.Soak.Absorbed", { margin: signed(soak.margin) });
+  if (soak.severity === "stunned") return t("WH.Combat.Soak.Stunned", { margin: signed(soak.margin) });
+  const rolled = t(LEVEL_LABELS[soak.severity]);
+  if (soak.placed === "fatal") return t("WH.Combat.Soak.Fatal", { wound: rolled, margin: signed(soak.margin) });
+  if (soak.placed === soak.severity || soak.placed === null)
+    return t("WH.Combat.Soak.Wound", { wound: rolled, margin: signed(soak.margin) });
+  return t("WH.Combat.Soak.Aggravated", {
+    wound: rolled,
+    placed: t(LEVEL_LABELS[soak.placed]),
+    margin: signed(soak.margin),
+  });
+}
+
+function answers(message: ChatMessage.Implementation, record: HarmoniesAttackRecord, section: HTMLElement): void {
+  const doc = section.ownerDocument;
+  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
+  if (!record.defence) {
+    section.append(
+      element(doc, "p", "wh-attack__waiting", t("WH.Combat.AwaitingDefence", { name: defender?.name ?? "?" })),
+    );
+    if (defender?.isOwner)
+      section.append(
+        actionButton(doc, "parry", t("WH.Combat.Harmonies.Parry", { difficulty: signed(record.difficulty) }), () =>
+          harmoniesDefend(message, {}, { dialog: true }),
+        ),
+        actionButton(doc, "take", t("WH.Combat.Harmonies.TakeHit"), () => harmoniesDefend(message, { take: true })),
+      );
+    return;
+  }
+  const hit = harmoniesHit(message);
+  const [attack, defence] = message.rolls;
+  const attacker = attack instanceof HarmoniesRoll ? attack.state.actorName : "?";
+  const verdict = !hit
+    ? attack instanceof HarmoniesRoll && !attack.action.success
+      ? t("WH.Combat.Harmonies.Missed", { name: attacker })
+      : t("WH.Combat.Parried", { name: defence instanceof HarmoniesRoll ? defence.state.actorName : "?" })
+    : t("WH.Combat.Harmonies.Hit", { damage: record.damage });
+  section.append(element(doc, "p", `wh-outcome wh-outcome--${hit ? "success" : "failure"}`, verdict));
+  if (!hit) return;
+  if (record.soak) {
+    section.append(element(doc, "p", "wh-attack__soak", soakText(record.soak)));
+    return;
+  }
+  if (defender?.isOwner) {
+    const armour = (defender.system as unknown as { armour: number }).armour;
+    section.append(
+      actionButton(doc, "soak", t("WH.Combat.Harmonies.Soak", { armour, damage: record.damage }), () =>
+        harmoniesSoak(message),
+      ),
+    );
+  }
+}
+
+/** A Harmonies attack card's own part, below the rolls' cards: drawn for each reader from the GM's record. */
+export function appendHarmoniesAttack(message: ChatMessage.Implementation, html: HTMLElement): boolean {
+  const record = harmoniesAttackRecord(message);
+  if (!record) return false;
+  const [attack] = message.rolls;
+  if (!(attack instanceof HarmoniesRoll) || !attack.readable || !message.isContentVisible) return true;
+  const doc = html.ownerDocument;
+  const section = element(doc, "section", "wuxia-harmonies wh-card wh-attack");
+  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
+  section.append(
+    element(
+      doc,
+      "h4",
+      "wh-card__title",
+      t("WH.Combat.AttackTitle", { attacker: attack.state.actorName, defender: defender?.name ?? "?" }),
+    ),
+  );
+  answers(message, record, section);
+  (html.querySelector(".message-content") ?? html).append(section);
+  return true;
+}

@@ -1,0 +1,253 @@
+import { addWound, attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "../rules";
+import { SYSTEM_ID } from "../constants";
+import { RollError } from "../dice/errors";
+import { HarmoniesRoll } from "../dice/harmonies-roll";
+import { messageById, ownedActor } from "../chat/card-subject";
+import { oneAtATime } from "../chat/message-lock";
+import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
+import { carryOut, handleRequest } from "../requests/authority";
+import { checkedHarmoniesRoll } from "../requests/client-roll";
+import { objectField, textField } from "../requests/payload";
+import { prepareRoll } from "../rolls/pipeline";
+import { rollStart, rollSubject, type HarmoniesSubject } from "../rolls/subject";
+import { harmoniesRuleOptions } from "../settings/house-rules";
+import { markStunned } from "./effects";
+
+/**
+ * A Harmonies attack (RULES 2.4–2.5) on one card: the attacker's action and the defender's
+ * parry or dodge at the same difficulty; on a hit, damage = Cp + Pu + weapon (a missile weapon:
+ * the world's setting), and the victim's soak Cp + Rs + armour − damage gives the wound, placed
+ * with the escalation rule. The card's message is the GM's: the authority creates and writes it.
+ */
+
+export const H_ATTACK = "harmoniesAttack";
+export const H_DEFEND = "harmoniesDefend";
+export const H_SOAK = "harmoniesSoak";
+
+type WoundLevel = "light" | "grave" | "critical";
+const LEVELS: readonly WoundLevel[] = ["light", "grave", "critical"];
+
+export interface HarmoniesSoak {
+  margin: number;
+  severity: SoakSeverity;
+  /** The level the wound took on the track (after escalation), or "fatal", or null (none, stunned). */
+  placed: WoundLevel | "fatal" | null;
+}
+
+export interface HarmoniesAttackRecord {
+  weaponUuid: string;
+  defenderUuid: string;
+  difficulty: number;
+  damage: number;
+  /** "taken": the defender took the hit without defending. */
+  defence: "rolled" | "taken" | null;
+  soak: HarmoniesSoak | null;
+}
+
+export function harmoniesAttackRecord(message: ChatMessage.Implementation): HarmoniesAttackRecord | null {
+  return (message.getFlag(SYSTEM_ID as never, "harmoniesAttack" as never) as HarmoniesAttackRecord | undefined) ?? null;
+}
+
+/** Whether the attack hit: the attacker succeeded and the defender (if it defended) did not. */
+export function harmoniesHit(message: ChatMessage.Implementation): boolean | null {
+  const record = harmoniesAttackRecord(message);
+  const [attack, defence] = message.rolls;
+  if (!record?.defence || !(attack instanceof HarmoniesRoll)) return null;
+  if (!attack.action.success) return false;
+  return !(record.defence === "rolled" && defence instanceof HarmoniesRoll && defence.action.success);
+}
+
+function harmoniesActor(actor: unknown): Actor.OfType<"harmoniesCharacter"> {
+  const found = actor as Actor.Implementation | null;
+  if (found?.type !== "harmoniesCharacter")
+    throw new RollError("WH.Combat.Error.NotHarmonies", { name: found?.name ?? "" });
+  return found as Actor.OfType<"harmoniesCharacter">;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/*  The players' clients                                                                        */
+/* -------------------------------------------------------------------------------------------- */
+
+/** Attacks a target with a Harmonies weapon: the attacker's action (dialog unless skipped), checked and posted by the GM. */
+export async function harmoniesAttackWith(
+  attacker: Actor.Implementation,
+  weapon: Item.Implementation,
+  target: Actor.Implementation | null | undefined,
+  request: { dialog?: boolean; values?: Record<string, unknown> } = {},
+): Promise<void> {
+  const subject = rollSubject(harmoniesActor(attacker)) as HarmoniesSubject;
+  if (!attacker.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
+  if (!target) throw new RollError("WH.Combat.Error.NoTarget");
+  harmoniesActor(target);
+  const prepared = await prepareRoll<"harmonies">(subject, { ...request, start: rollStart(subject, weapon) });
+  if (!prepared) return;
+  await prepared.roll.evaluate();
+  await carryOut(H_ATTACK, {
+    roll: prepared.roll.toJSON() as object,
+    weaponUuid: weapon.uuid,
+    targetUuid: target.uuid,
+  });
+}
+
+/** The defender's parry or dodge, at the attack's difficulty; or, with `take`, no defence. */
+export async function harmoniesDefend(
+  message: ChatMessage.Implementation,
+  choice: { characteristic?: HarmoniesCharacteristicKey; means?: HarmoniesMeansKey; skillId?: string; take?: boolean },
+  request: { dialog?: boolean } = {},
+): Promise<void> {
+  const record = harmoniesAttackRecord(message);
+  if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
+  const defender = harmoniesActor(await fromUuid(record.defenderUuid as never));
+  if (!defender.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
+  if (choice.take) {
+    await carryOut(H_DEFEND, { messageId: message.id ?? "", take: true });
+    return;
+  }
+  const subject = rollSubject(defender) as HarmoniesSubject;
+  const start = { characteristic: choice.characteristic, means: choice.means, skillId: choice.skillId };
+  const prepared = await prepareRoll<"harmonies">(subject, {
+    dialog: request.dialog ?? false,
+    start,
+    values: { difficulty: record.difficulty },
+  });
+  if (!prepared) return;
+  await prepared.roll.evaluate();
+  await carryOut(H_DEFEND, { messageId: message.id ?? "", roll: prepared.roll.toJSON() as object });
+}
+
+/** The victim's soak: Cp + Rs + armour − damage with the difference roll (the world's closed or open). */
+export async function harmoniesSoak(message: ChatMessage.Implementation): Promise<void> {
+  const record = harmoniesAttackRecord(message);
+  if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
+  const victim = harmoniesActor(await fromUuid(record.defenderUuid as never));
+  if (!victim.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: victim.name ?? "" });
+  const subject = rollSubject(victim) as HarmoniesSubject;
+  const difficulty = victim.system.armour - record.damage;
+  const prepared = await prepareRoll<"harmonies">(subject, {
+    dialog: false,
+    start: { characteristic: "corps", means: "resistance" },
+    values: { difficulty, penalty: 0, skillId: "" },
+  });
+  if (!prepared) return;
+  await prepared.roll.evaluate();
+  await carryOut(H_SOAK, { messageId: message.id ?? "", roll: prepared.roll.toJSON() as object });
+}
+
+export const harmoniesAttackRequests = { defend: harmoniesDefend, soak: harmoniesSoak };
+
+/* -------------------------------------------------------------------------------------------- */
+/*  The authority                                                                               */
+/* -------------------------------------------------------------------------------------------- */
+
+function attackMessage(payload: unknown): ChatMessage.Implementation {
+  const message = messageById(textField(payload, "messageId"));
+  if (!harmoniesAttackRecord(message)) throw new RollError("WH.Combat.Error.NotAnAttack");
+  return message;
+}
+
+async function postAttack(payload: unknown, requester: User.Implementation): Promise<void> {
+  const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester);
+  const attacker = harmoniesActor(await ownedActor(roll.state.actorUuid, requester));
+  const weapon = (await fromUuid(textField(payload, "weaponUuid") as never)) as Item.Implementation | null;
+  if (!weapon || weapon.parent !== attacker || weapon.type !== "harmoniesWeapon")
+    throw new RollError("WH.Roll.Error.ItemNotOwned", { item: weapon?.name ?? "", actor: attacker.name ?? "" });
+  const target = harmoniesActor(await fromUuid(textField(payload, "targetUuid") as never));
+  const { damage: weaponDamage, range } = (weapon as Item.OfType<"harmoniesWeapon">).system;
+  const { corps, puissance } = (rollSubject(attacker) as HarmoniesSubject).scores;
+  const damage = attackDamage(corps, puissance, weaponDamage, {
+    missile: range === "missile",
+    missileAddsStrength: harmoniesRuleOptions().missileAddsStrength,
+  });
+  const record: HarmoniesAttackRecord = {
+    weaponUuid: weapon.uuid,
+    defenderUuid: target.uuid,
+    difficulty: roll.state.difficulty,
+    damage,
+    defence: null,
+    soak: null,
+  };
+  await ChatMessage.create({
+    speaker: ChatMessage.getSpeaker({ actor: attacker }),
+    rolls: [roll],
+    sound: CONFIG.sounds.dice,
+    flags: { [SYSTEM_ID]: { harmoniesAttack: record } },
+  } as never);
+}
+
+/** The parry or dodge joins the card, at the attack's own difficulty; or the defender takes the hit. */
+async function defend(payload: unknown, requester: User.Implementation): Promise<void> {
+  const message = attackMessage(payload);
+  await oneAtATime(message.id ?? "", async () => {
+    const record = harmoniesAttackRecord(message) as HarmoniesAttackRecord;
+    if (record.defence) throw new RollError("WH.Combat.Error.AlreadyDefended");
+    const defender = await ownedActor(record.defenderUuid, requester);
+    const take = (payload as { take?: unknown }).take === true;
+    const rolls = message.rolls.map((r) => r.toJSON() as object);
+    if (!take) {
+      const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester);
+      if (roll.state.actorUuid !== defender.uuid) throw new RollError("WH.Combat.Error.NotTheDefender");
+      if (roll.state.difficulty !== record.difficulty)
+        throw new RollError("WH.Combat.Error.SameDifficulty", { difficulty: record.difficulty });
+      rolls.push(roll.toJSON() as object);
+    }
+    await message.update({
+      rolls,
+      flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, defence: take ? "taken" : "rolled" } } },
+    } as never);
+  });
+}
+
+/** The level a new wound took: the one that grew on the track, or "fatal". */
+function placedLevel(before: Record<WoundLevel, number>, after: Record<WoundLevel, number> & { fatal: boolean }) {
+  const grown = LEVELS.find((level) => after[level] > before[level]);
+  return grown ?? (after.fatal ? "fatal" : null);
+}
+
+/**
+ * The soak, checked (Cp + Rs, no skill, difficulty armour − damage as the GM computes it), and
+ * its wound placed on the victim's track with `addWound`; stunned marks the victim until the end
+ * of its next round; a fatal wound marks its combatant defeated.
+ */
+async function soak(payload: unknown, requester: User.Implementation): Promise<void> {
+  const message = attackMessage(payload);
+  await oneAtATime(message.id ?? "", async () => {
+    const record = harmoniesAttackRecord(message) as HarmoniesAttackRecord;
+    if (record.soak) throw new RollError("WH.Combat.Error.AlreadySoaked");
+    if (harmoniesHit(message) !== true) throw new RollError("WH.Combat.Error.NoHit");
+    const victim = harmoniesActor(await ownedActor(record.defenderUuid, requester));
+    const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, { penalty: "none" });
+    const { state } = roll;
+    const expected = soakModifier(0, 0, victim.system.armour, record.damage);
+    if (
+      roll.state.actorUuid !== victim.uuid ||
+      state.characteristic !== "corps" ||
+      state.means !== "resistance" ||
+      state.skillName !== null ||
+      state.difficulty !== expected
+    )
+      throw new RollError("WH.Combat.Error.NotASoak", { difficulty: expected });
+    const margin = roll.action.margin;
+    const severity = soakSeverity(margin);
+    const { light, grave, critical, fatal } = victim.system.wounds;
+    const before = { light, grave, critical, fatal };
+    const after = addWound(before, severity, { woundMaxima: victim.system.woundMaxima });
+    const placed = severity === "none" || severity === "stunned" ? null : placedLevel(before, after);
+    await message.update({
+      rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
+      flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: { margin, severity, placed } } } },
+    } as never);
+    await victim.update({
+      system: { wounds: { ...after, ...(severity === "stunned" ? { stunned: true } : {}) } },
+    } as never);
+    if (severity === "stunned") await markStunned(victim);
+    const combatant = game.combat?.combatants.contents.find((c) => c.actor === victim) ?? null;
+    if (after.fatal && combatant && !combatant.defeated)
+      await combatant.update({ defeated: true } as Combatant.UpdateData);
+  });
+}
+
+export function registerHarmoniesAttackRequests(): void {
+  handleRequest(H_ATTACK, postAttack);
+  handleRequest(H_DEFEND, defend);
+  handleRequest(H_SOAK, soak);
+}
