@@ -181,8 +181,20 @@ export async function checkedHarmoniesRoll(
     return { ...term, results, evaluated: true };
   });
   json.evaluated = true;
-  json.total = harmoniesActionFromFaces(state.modifier, plus, minus, { open: state.open }).margin;
+  json.total = marginOf(state.modifier, plus, minus, state.open);
   const roll = HarmoniesRoll.fromData(json as never) as HarmoniesRoll;
   if (!roll.readable) throw new RollError("WH.Request.Error.BadFaces", { expected: "a difference roll", count: 0 });
   return roll;
+}
+
+/** The margin the rules read from these faces; faces they refuse (an open die ending on a 10) are not a roll. */
+function marginOf(modifier: number, plus: number[], minus: number[], open: boolean): number {
+  try {
+    return harmoniesActionFromFaces(modifier, plus, minus, { open }).margin;
+  } catch {
+    throw new RollError("WH.Request.Error.BadFaces", {
+      expected: "a difference roll",
+      count: plus.length + minus.length,
+    });
+  }
 }
