@@ -60,7 +60,7 @@ describe("a Harmonies attack sent to the GM", () => {
   it("refuses faces a d10 cannot show, two faces on a closed die, and an open die going on without a 10", async () => {
     const closed = await shot([5, 6]);
     const face = structuredClone(closed.json);
-    (dice(face)[0]?.results as { result: unknown }[])[0] = { result: 11, active: true };
+    (dice(face)[0]?.results as { result: unknown; active?: boolean }[])[0] = { result: 11, active: true };
     await expect(closed.send(face)).rejects.toMatchObject({ key: "WH.Request.Error.BadFace" });
     const twice = structuredClone(closed.json);
     dice(twice)[0]?.results?.push({ result: 4, active: true });
@@ -76,10 +76,10 @@ describe("a Harmonies attack sent to the GM", () => {
     await open.send(open.json);
     expect((postedMessages().at(-1)?.rolls[0] as unknown as { total: number }).total).toBe(1 + 13 - 2);
     const bad = structuredClone(open.json);
-    (dice(bad)[0]?.results as { result: unknown }[])[0] = { result: 7, active: true };
+    (dice(bad)[0]?.results as { result: unknown; active?: boolean }[])[0] = { result: 7, active: true };
     await expect(open.send(bad)).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces" });
     const trailing = structuredClone(open.json);
-    (dice(trailing)[1]?.results as { result: unknown }[])[0] = { result: 10, active: true };
+    (dice(trailing)[1]?.results as { result: unknown; active?: boolean }[])[0] = { result: 10, active: true };
     await expect(open.send(trailing)).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces" });
   });
 
