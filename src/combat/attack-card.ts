@@ -77,6 +77,11 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
   if (!outcome.hit) return;
   if (record.applied) {
     section.append(element(doc, "p", "wh-attack__applied", t("WH.Combat.DamageApplied", { damage: outcome.damage })));
+    const target = fromUuidSync(record.defenderUuid as never) as Actor.OfType<"wuxiaCharacter"> | null;
+    const name = target?.name ?? "";
+    if (target?.system.wounds.dead) section.append(element(doc, "p", "wh-warning", t("WH.Combat.Falls", { name })));
+    if (target?.system.panic.mustFlee)
+      section.append(element(doc, "p", "wh-warning", t("WH.Combat.MustFlee", { name })));
     return;
   }
   const attacker = fromUuidSync(attack.state.actorUuid as never) as Actor.Implementation | null;

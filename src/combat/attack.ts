@@ -10,7 +10,7 @@ import { countField, objectField, textField } from "../requests/payload";
 import { prepareRoll } from "../rolls/pipeline";
 import { rollStart, rollSubject, type WuxiaSubject } from "../rolls/subject";
 import { roundOf, sharedOf } from "./models";
-import { stun } from "./effects";
+import { FLEEING_STATUS, stun } from "./effects";
 
 /**
  * A Wuxia attack (RULES 1.4) on one card: the attacker's Feu test and the defender's Terre test,
@@ -279,6 +279,7 @@ async function applyDamage(payload: unknown, requester: User.Implementation): Pr
       },
     } as never);
     if (record.invested.estourbir) await stun(defender, record.invested.estourbir);
+    if (defender.system.panic.mustFlee) await defender.toggleStatusEffect(FLEEING_STATUS, { active: true });
     const combatant = combatantOf(defender);
     if (defender.system.wounds.dead && combatant && !combatant.defeated)
       await combatant.update({ defeated: true } as Combatant.UpdateData);

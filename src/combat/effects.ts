@@ -73,3 +73,21 @@ export async function expireEffects(combat: Combat.Implementation, endedRound: n
     if (clearsStun) await actor.update({ system: { wounds: { stunned: false } } } as never);
   }
 }
+
+/** The system's own token status: a Wuxia character past its last panic threshold must flee (RULES 1.4). */
+export const FLEEING_STATUS = "fleeing";
+
+/**
+ * Adds the system's statuses to `CONFIG.statusEffects`: an array on v13, an object keyed by id on
+ * v14 (core's compatibility layer does not take a push on the object). Core's own `stun`,
+ * `unconscious` and `dead` serve for stunned, unconscious and dead.
+ */
+export function registerStatusEffects(): void {
+  const entry = { id: FLEEING_STATUS, name: "WH.Combat.Status.Fleeing", img: "icons/svg/terror.svg" };
+  const config = CONFIG.statusEffects as unknown;
+  if (Array.isArray(config)) {
+    if (!config.some((s: { id?: string }) => s.id === FLEEING_STATUS)) config.push(entry);
+  } else if (config && typeof config === "object") {
+    (config as Record<string, unknown>)[FLEEING_STATUS] = entry;
+  }
+}

@@ -3,6 +3,7 @@ import { WuxiaHarmoniesCombat } from "./combat";
 import { WuxiaHarmoniesCombatant } from "./combatant";
 import { CombatModel, CombatantModel } from "./models";
 import { registerCombatRequests } from "./requests";
+import { registerStatusEffects } from "./effects";
 import { registerAttackRequests } from "./attack";
 import { registerHarmoniesAttackRequests } from "./harmonies-attack";
 import { WuxiaHarmoniesCombatTracker } from "./tracker";
@@ -15,6 +16,7 @@ export function registerCombat(): void {
   Object.assign(CONFIG.Combat.dataModels, { base: CombatModel });
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
   CONFIG.ui.combat = WuxiaHarmoniesCombatTracker;
+  registerStatusEffects();
   registerCombatRequests();
   registerAttackRequests();
   registerHarmoniesAttackRequests();

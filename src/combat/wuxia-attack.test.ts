@@ -252,4 +252,33 @@ describe("a Wuxia attack", () => {
       defence: null,
     });
   });
+
+  it("makes a defender past its last panic threshold flee: the token's fleeing status, said on the card", async () => {
+    const world = await fight();
+    const panicMax = (world.bandit.system as unknown as { panic: { max: number } }).panic.max;
+    await as("gm", () => world.bandit.update({ system: { panic: { value: panicMax - 1 } } } as never));
+    const message = await attack(world);
+    await defend(message, { defenseDice: 0, reserve: 0 });
+    const { attackRequests } = await import("./attack");
+    await as("player", () => attackRequests.invest(message as never, "intimidation"));
+    await as("player", () => attackRequests.applyDamage(message as never));
+    expect(world.bandit.statuses.has("fleeing")).toBe(true);
+    const html = await asClient(seatUser("stranger"), () => message.renderHTML());
+    expect(html.querySelector(".wh-attack .wh-warning")?.textContent).toBe(
+      "Bandit reaches the last panic threshold and must flee.",
+    );
+  });
+
+  for (const generation of [13, 14] as const) {
+    it(`registers the fleeing status in CONFIG.statusEffects as generation ${generation} holds them`, async () => {
+      foundry = await startWorld({ generation });
+      const config = foundry.CONFIG.statusEffects as unknown;
+      const entries = Array.isArray(config) ? config : Object.values(config as Record<string, unknown>);
+      expect(Array.isArray(config)).toBe(generation === 13);
+      expect(entries.filter((s) => (s as { id: string }).id === "fleeing")).toEqual([
+        { id: "fleeing", name: "WH.Combat.Status.Fleeing", img: "icons/svg/terror.svg" },
+      ]);
+      expect(entries.some((s) => (s as { id: string }).id === "stun")).toBe(true);
+    });
+  }
 });
