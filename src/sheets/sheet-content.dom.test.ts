@@ -63,6 +63,16 @@ describe("the lists of a sheet", () => {
     });
     const sheet = await open(hero);
     expect(texts(sheet, "[data-tab=powers] [data-roll-kind=power]")).toEqual(["Yin", "Bond", "Zhao"]);
+    const other = await actor({
+      name: "Mei",
+      type: "wuxiaCharacter",
+      items: [
+        { name: "Chi", type: "wuxiaPower", sort: 1 },
+        { name: "Bond", type: "wuxiaPower", sort: 2 },
+        { name: "Aile", type: "wuxiaPower", sort: 3 },
+      ],
+    });
+    expect(texts(await open(other), "[data-tab=powers] [data-roll-kind=power]")).toEqual(["Chi", "Bond", "Aile"]);
   });
 });
 

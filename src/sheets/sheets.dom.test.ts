@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, guards, harmoniesHero, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
 import { defaultSheet, settle } from "../../test/support/dom";
@@ -104,6 +104,17 @@ describe("a character sheet, as the player who owns it", () => {
     typing("<p>Partie pour Chang'an.</p>");
     await sheet.close();
     expect(actor.system.biography).toBe("<p>Partie pour Chang'an.</p>");
+  });
+
+  it("writes nothing when it closes in play mode, nor when an observer closes it", async () => {
+    const actor = (await wuxiaHero()) as unknown as Doc;
+    await actor.update({ ownership: { [strangerId()]: 2 } });
+    const update = vi.spyOn(actor, "update");
+    await (await open(actor)).close();
+    actAs("stranger");
+    await (await open(actor)).close();
+    expect(update).not.toHaveBeenCalled();
+    expect(foundry.notifications).toEqual([]);
   });
 
   it("switches tabs", async () => {
