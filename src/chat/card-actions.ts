@@ -1,7 +1,7 @@
 import { t } from "../helpers/i18n";
 import { isRoundSummary } from "../combat/summary";
 import { appendAttack } from "../combat/attack-card";
-import { appendHarmoniesAttack } from "../combat/harmonies-attack-card";
+import { appendHarmoniesAttack, appendWoundCheck } from "../combat/harmonies-attack-card";
 import { attackRecord } from "../combat/attack";
 import { notifyError } from "../dice/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
@@ -110,7 +110,8 @@ export function activateCards(message: ChatMessage.Implementation, html: HTMLEle
     else if (roll instanceof HarmoniesRoll && roll.readable) activateHarmoniesCard(message, card, rollIndex);
   });
   // An attack card says who won itself, with the Defense dice counted in.
-  if (!appendAttack(message, html) && !appendHarmoniesAttack(message, html)) appendOpposedResult(message, html);
+  if (!appendAttack(message, html) && !appendHarmoniesAttack(message, html) && !appendWoundCheck(message, html))
+    appendOpposedResult(message, html);
 }
 
 export function registerCardActions(): void {

@@ -2,6 +2,7 @@ import { untypedHooks } from "../helpers/hooks";
 import { rollRoundStart, wuxiaActorOf, type RoundStartChange } from "./initiative";
 import { roundOf } from "./models";
 import { expireEffects } from "./effects";
+import { criticalWoundCheck } from "./wound-checks";
 import { combatRequests } from "./requests";
 import { postRoundSummary } from "./summary";
 import { compareEntries, pendingTurn, previousTurn, type TurnEntry } from "./turn-order";
@@ -139,6 +140,13 @@ export class WuxiaHarmoniesCombat extends Combat {
     // v13 passes the round that ended ({round, skipped}); without it, the one before the current.
     const ended = (args[0] as { round?: number } | undefined)?.round ?? this.round - 1;
     await expireEffects(this, ended);
+  }
+
+  /** A character with a critical wound checks It + Rs as its turn starts (a turn event: the active GM's client). */
+  protected override async _onStartTurn(...args: Parameters<Combat["_onStartTurn"]>): Promise<void> {
+    await super._onStartTurn(...args);
+    const actor = (args[0] as Combatant.Implementation | undefined)?.actor;
+    if (actor?.type === "harmoniesCharacter") await criticalWoundCheck(actor);
   }
 
   /** Ends the current turn, by the authority (which checks the requester owns it, or is a GM). */

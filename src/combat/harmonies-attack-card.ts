@@ -2,6 +2,7 @@ import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { signed } from "../helpers/format";
 import { t } from "../helpers/i18n";
 import { actionButton, element } from "./card-dom";
+import { woundCheckOf } from "./wound-checks";
 import {
   harmoniesAttackRecord,
   harmoniesDefend,
@@ -90,6 +91,24 @@ export function appendHarmoniesAttack(message: ChatMessage.Implementation, html:
     ),
   );
   answers(message, record, section);
+  (html.querySelector(".message-content") ?? html).append(section);
+  return true;
+}
+
+const CHECK_TEXT = {
+  grave: { held: "WH.Combat.Check.GraveHeld", failed: "WH.Combat.Check.GraveWorse" },
+  critical: { held: "WH.Combat.Check.CriticalHeld", failed: "WH.Combat.Check.CriticalFaint" },
+} as const;
+
+/** A wound check's card says what came of it, in words. */
+export function appendWoundCheck(message: ChatMessage.Implementation, html: HTMLElement): boolean {
+  const result = woundCheckOf(message);
+  if (!result) return false;
+  if (!message.isContentVisible) return true;
+  const doc = html.ownerDocument;
+  const section = element(doc, "section", "wuxia-harmonies wh-card wh-wound-check");
+  const text = CHECK_TEXT[result.check][result.held ? "held" : "failed"];
+  section.append(element(doc, "p", `wh-outcome wh-outcome--${result.held ? "success" : "failure"}`, t(text)));
   (html.querySelector(".message-content") ?? html).append(section);
   return true;
 }

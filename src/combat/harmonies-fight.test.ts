@@ -182,3 +182,53 @@ describe("David and Goliath, on one card", () => {
     await vi.waitFor(() => expect(combat.combatants.contents[0]?.initiative).toBe(9));
   });
 });
+
+describe("the checks wounds call for", () => {
+  it("a sudden action from the sheet with a grave wound: Cp + Rs, and a failure turns the wound critical", async () => {
+    foundry = await startWorld();
+    const hero = await harmoniesHero("David", { wounds: { grave: 1 } });
+    const { defaultSheet, settle } = await import("../../test/support/dom");
+    const sheet = await asClient(seatUser("player"), async () => {
+      const app = defaultSheet<{ element: HTMLElement; render(o: unknown): Promise<unknown> }>(foundry, hero as never);
+      await app.render({ force: true });
+      return app;
+    });
+    // Cp 0 + Rs 0, closed: 2 − 9 = −7, a failure.
+    foundry.CONFIG.Dice.randomUniform = facesRandom([2, 9]);
+    await asClient(seatUser("player"), async () => {
+      sheet.element.querySelector<HTMLElement>("[data-action=suddenAction]")?.click();
+      await settle();
+      await vi.waitFor(() => expect(woundsOf(hero)).toMatchObject({ grave: 0, critical: 1 }));
+    });
+    const card = must(postedMessages().at(-1));
+    expect(await cardText("stranger", card, ".wh-wound-check")).toBe("The grave wound turns critical.");
+    const { suddenActionCheck } = await import("./wound-checks");
+    await expect(as("player", () => suddenActionCheck(hero))).rejects.toMatchObject({
+      key: "WH.Combat.Error.NoGraveWound",
+    });
+  });
+
+  it("a held grave wound stays grave; nobody else may roll it for the owner", async () => {
+    foundry = await startWorld();
+    const hero = await harmoniesHero("David", { wounds: { grave: 1 } });
+    const { suddenActionCheck } = await import("./wound-checks");
+    await expect(as("stranger", () => suddenActionCheck(hero))).rejects.toMatchObject({
+      key: "WH.Roll.Error.NotOwner",
+    });
+    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2]);
+    await as("player", () => suddenActionCheck(hero));
+    expect(woundsOf(hero)).toMatchObject({ grave: 1, critical: 0 });
+    expect(await cardText("player", must(postedMessages().at(-1)), ".wh-wound-check")).toBe("The grave wound holds.");
+  });
+
+  it("a critical wound: It + Rs as the character's turn starts, a failure makes it unconscious", async () => {
+    foundry = await startWorld();
+    const david = await harmoniesHero("David", { wounds: { critical: 1 } });
+    const goliath = await createActor({ name: "Goliath", type: "harmoniesCharacter" }, { ownedByPlayer: false });
+    foundry.CONFIG.Dice.randomUniform = facesRandom([1, 9]);
+    const combat = await createCombat([goliath, david], { initiatives: [9, 3] });
+    await as("gm", () => combat.nextTurn());
+    await vi.waitFor(() => expect(david.statuses.has("unconscious")).toBe(true));
+    expect(await cardText("player", must(postedMessages().at(-1)), ".wh-wound-check")).toBe("Faints: unconscious.");
+  });
+});

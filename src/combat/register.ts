@@ -6,6 +6,7 @@ import { registerCombatRequests } from "./requests";
 import { registerStatusEffects } from "./effects";
 import { registerAttackRequests } from "./attack";
 import { registerHarmoniesAttackRequests } from "./harmonies-attack";
+import { registerWoundChecks } from "./wound-checks";
 import { WuxiaHarmoniesCombatTracker } from "./tracker";
 
 /** Combat in Foundry's tracker: the documents, their data models, the tracker, the settings and the GM's requests. */
@@ -20,4 +21,5 @@ export function registerCombat(): void {
   registerCombatRequests();
   registerAttackRequests();
   registerHarmoniesAttackRequests();
+  registerWoundChecks();
 }

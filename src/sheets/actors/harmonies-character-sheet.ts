@@ -1,3 +1,5 @@
+import { notifyError } from "../../dice/errors";
+import { suddenActionCheck } from "../../combat/wound-checks";
 import { templatePath } from "../../constants";
 import type { HarmoniesCharacterModel, HarmoniesScore } from "../../documents/actors/harmonies-character";
 import { ATTRIBUTE_LABEL_PREFIX, HARMONIES_CHARACTERISTICS, HARMONIES_MEANS } from "../../documents/choices";
@@ -44,6 +46,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     actions: {
       addWound: HarmoniesCharacterSheet.#onAddWound,
       healWound: HarmoniesCharacterSheet.#onHealWound,
+      suddenAction: HarmoniesCharacterSheet.#onSuddenAction,
     },
   };
 
@@ -174,5 +177,10 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     const system = this.actor.system as HarmoniesSystem;
     if (system.wounds.fatal || !this.isEditable) return;
     await applyInlineEdit(this.actor, "system.wounds", healWound(system.woundTrack()));
+  }
+
+  /** A sudden action with a grave wound: the Cp + Rs check, failure turning the wound critical (RULES 2.5). */
+  static async #onSuddenAction(this: HarmoniesCharacterSheet): Promise<void> {
+    await suddenActionCheck(this.actor).catch(notifyError);
   }
 }
