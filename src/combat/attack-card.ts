@@ -1,10 +1,12 @@
 import { WuxiaRoll } from "../dice/wuxia-roll";
+import { percent } from "../helpers/format";
 import { t } from "../helpers/i18n";
 import {
   INVESTMENTS,
   attackOutcome,
   attackRecord,
   attackRequests,
+  defenceOdds,
   defendAgainst,
   sideOf,
   type AttackRecord,
@@ -37,6 +39,15 @@ function defenceForm(message: ChatMessage.Implementation, record: AttackRecord, 
     numberField(doc, "reserve", t("WH.Combat.ReserveLeft", { count: reserveLeft }), reserveLeft),
   );
   const read = (name: string) => Number(form.querySelector<HTMLInputElement>(`[name=${name}]`)?.value ?? 0);
+  const odds = element(doc, "p", "wh-attack__odds");
+  const showOdds = () => {
+    const result = defenceOdds(message, read("defenseDice") + read("reserve"));
+    const beyond = (result?.surplus ?? []).slice(1).reduce((sum, p) => sum + p, 0);
+    odds.textContent = result ? t("WH.Combat.DefenceOdds", { hit: percent(result.hit), beyond: percent(beyond) }) : "";
+  };
+  form.addEventListener("input", showOdds);
+  showOdds();
+  form.append(odds);
   form.append(
     actionButton(doc, "defend", t("WH.Combat.Defend"), () =>
       defendAgainst(message, { defenseDice: read("defenseDice"), reserve: read("reserve") }),

@@ -1,7 +1,8 @@
-import { resolveWuxiaAttack, type WuxiaAttackResult } from "../rules";
+import { resolveWuxiaAttack, wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaAttackResult } from "../rules";
 import { SYSTEM_ID } from "../constants";
 import { RollError } from "../dice/errors";
-import { WuxiaRoll } from "../dice/wuxia-roll";
+import { WuxiaRoll, poolSize } from "../dice/wuxia-roll";
+import { ROLL_KINDS } from "../rolls/kinds";
 import { messageById, ownedActor } from "../chat/card-subject";
 import { oneAtATime } from "../chat/message-lock";
 import { carryOut, handleRequest } from "../requests/authority";
@@ -120,6 +121,35 @@ export async function attackWith(
   await carryOut(ATTACK, { roll: prepared.roll.toJSON() as object, weaponUuid: weapon.uuid, targetUuid: target.uuid });
 }
 
+/** The defender's Terre test (SR 10, its combat skill), as the pipeline starts it. */
+function defenceStart(defender: Actor.OfType<"wuxiaCharacter">) {
+  const subject = rollSubject(defender) as WuxiaSubject;
+  const skill = defender.system.combat.skill;
+  const skillId = subject.skills.some((s) => s.id === skill && s.kind !== "power") ? skill : undefined;
+  return { start: { attribute: "terre" as const, sr: 10, skillId }, values: { extraDice: 0, destinyDice: 0 } };
+}
+
+/**
+ * The exact odds of the attack on this card for the defender about to choose (RULES 1.4): with
+ * these Defense and reserve dice, P(hit) and each surplus, over every roll of its Terre test.
+ */
+export function defenceOdds(message: ChatMessage.Implementation, cancelled: number): WuxiaAttackOdds | null {
+  const record = attackRecord(message);
+  const [attack] = message.rolls;
+  if (!record || !(attack instanceof WuxiaRoll)) return null;
+  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
+  if (defender?.type !== "wuxiaCharacter") return null;
+  const subject = rollSubject(defender) as WuxiaSubject;
+  const { start, values } = defenceStart(defender as Actor.OfType<"wuxiaCharacter">);
+  const kind = ROLL_KINDS.wuxia;
+  const state = kind.check(subject, kind.read({ ...kind.defaults(subject, start), ...values }, subject));
+  return wuxiaAttackOdds({ successes: attack.outcome.successes, critical: attack.outcome.critical }, cancelled, {
+    dice: poolSize(state),
+    threshold: state.threshold,
+    rerolls: state.rerolls,
+  });
+}
+
 /** The defender's answer: the Defense dice and reserve dice chosen, and its Terre test (SR 10, its combat skill). */
 export async function defendAgainst(
   message: ChatMessage.Implementation,
@@ -130,17 +160,9 @@ export async function defendAgainst(
   if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
   const defender = wuxiaActor(await fromUuid(record.defenderUuid as never));
   if (!defender.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
-  const subject = rollSubject(defender) as WuxiaSubject;
-  const skill = defender.system.combat.skill;
-  const start = {
-    attribute: "terre" as const,
-    sr: 10,
-    skillId: subject.skills.some((s) => s.id === skill) ? skill : undefined,
-  };
-  const prepared = await prepareRoll<"wuxia">(subject, {
+  const prepared = await prepareRoll<"wuxia">(rollSubject(defender) as WuxiaSubject, {
     dialog: request.dialog ?? false,
-    start,
-    values: { extraDice: 0, destinyDice: 0 },
+    ...defenceStart(defender),
   });
   if (!prepared) return;
   await prepared.roll.evaluate();

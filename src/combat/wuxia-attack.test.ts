@@ -92,6 +92,24 @@ describe("a Wuxia attack", () => {
     expect(gmView.querySelector("[data-wh-attack=defend]")).not.toBeNull();
   });
 
+  it("shows the defender the exact odds of being hit with the dice chosen, live as they change", async () => {
+    const world = await fight();
+    const message = await attack(world);
+    const html = await asClient(seatUser("gm"), () => message.renderHTML());
+    const odds = () => html.querySelector(".wh-attack__odds")?.textContent;
+    // Five successes against two dice that succeed only on a 10: the attack cannot fail.
+    expect(odds()).toBe("Exact odds with these dice: the attack hits 100%, with successes to invest 100%.");
+    const set = (name: string, value: string) => {
+      const input = html.querySelector<HTMLInputElement>(`[name=${name}]`);
+      if (input) input.value = value;
+      input?.dispatchEvent(new Event("input", { bubbles: true }));
+    };
+    set("defenseDice", "2");
+    set("reserve", "1");
+    // Two successes left: a hit unless both dice show 10 (1 %); one to invest when neither does (81 %).
+    expect(odds()).toBe("Exact odds with these dice: the attack hits 99%, with successes to invest 81%.");
+  });
+
   it("counts the Defense and reserve dice the defender spends against the attacker's successes", async () => {
     const world = await fight();
     const message = await attack(world);

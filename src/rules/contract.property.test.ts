@@ -195,6 +195,11 @@ function noNegativeZero(value: unknown, seen = new Set<unknown>()): void {
 const threshold = int(-30, 30);
 const poolArgs = fc.tuple(int(0, 12), threshold, generator, options({ rerolls: int(0, 12) }));
 const oddsArgs = fc.tuple(int(0, 3), threshold, options({ rerolls: int(0, 3) }));
+const attackOddsArgs = fc.tuple(
+  fc.record({ successes: int(0, 8), critical: fc.boolean() }),
+  int(0, 8),
+  fc.record({ dice: int(0, 6), threshold, rerolls: int(0, 3) }),
+);
 const creationSheet = fc.record({
   priorities,
   attributes: wuxiaAttributes,
@@ -425,6 +430,26 @@ const specs = {
       [
         "options.rerolls",
         replace(oddsArgs, given(outOf(0, rules.MAX_POOL_DICE)), (a, b) => [a[0], a[1], { rerolls: b }]),
+      ],
+    ],
+  ),
+  wuxiaAttackOdds: spec(
+    rules.wuxiaAttackOdds,
+    attackOddsArgs,
+    (odds, [attacker, cancelled]) => {
+      expect(odds.hit).toBeGreaterThanOrEqual(0);
+      expect(odds.hit).toBeLessThanOrEqual(1 + 1e-12);
+      expect(odds.surplus.every((p) => p >= 0)).toBe(true);
+      close(sum(odds.surplus), odds.hit);
+      // Nothing left to beat the defence with: never a hit.
+      if (attacker.critical || attacker.successes <= cancelled) expect(odds.hit).toBe(0);
+    },
+    [
+      ["cancelled", replace(attackOddsArgs, missingOr(outOf(0, Number.MAX_SAFE_INTEGER)), 1)],
+      ["defence", replace(attackOddsArgs, notRecord, 2)],
+      [
+        "dice",
+        replace(attackOddsArgs, missingOr(outOf(0, rules.MAX_POOL_DICE)), (a, b) => [a[0], a[1], { ...a[2], dice: b }]),
       ],
     ],
   ),

@@ -78,6 +78,7 @@ export {
   type WuxiaInvestments,
   type WuxiaSide,
 } from "./wuxia/attack";
+export { wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaDefenceTest } from "./wuxia/attack-odds";
 
 // Harmonies
 export { HARMONIES_DEFAULTS, type HarmoniesDefaults, type SkillFloors, type WoundMaxima } from "./harmonies/defaults";

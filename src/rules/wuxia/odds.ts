@@ -45,8 +45,13 @@ function addDie(joint: Float64Array, n: number, reach: number, die: Die): void {
  * 1 and adds min(k, n − a) fresh dice. So the result is Σⱼ cⱼ ⊛ dieʲ for j = 0..k, where cⱼ
  * gathers the states that reroll j dice, and Horner's scheme evaluates it with k one-die
  * passes: O(n³) for the first roll, O(k n²) for the rerolls, whatever k (k ≤ n).
+ * Returns joint[s · (n + 1) + o] = P(s successes and o ones once the rerolls are made).
  */
-export function wuxiaOdds(dice: number, threshold: number, options: { rerolls?: number } = {}): WuxiaOdds {
+export function wuxiaJoint(
+  dice: number,
+  threshold: number,
+  options: { rerolls?: number } = {},
+): { n: number; joint: Float64Array } {
   const n = requireCount("dice", dice, MAX_POOL_DICE);
   const good = successFaces(threshold);
   const k = Math.min(
@@ -76,7 +81,13 @@ export function wuxiaOdds(dice: number, threshold: number, options: { rerolls?: 
     addDie(after, n, n, die);
     after[(n - j) * w] = (after[(n - j) * w] ?? 0) + (fewer[j] ?? 0);
   }
+  return { n, joint: after };
+}
 
+/** Exact odds of a Wuxia test (RULES 1.3): success, critical failure, and each count of successes. */
+export function wuxiaOdds(dice: number, threshold: number, options: { rerolls?: number } = {}): WuxiaOdds {
+  const { n, joint: after } = wuxiaJoint(dice, threshold, options);
+  const w = n + 1;
   const successes = new Array<number>(w).fill(0);
   let success = 0;
   let critical = 0;
