@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, createActor, startWorld } from "../../test/support/world";
+import { actAs, createActor, startWorld, strangerId } from "../../test/support/world";
 import { defaultSheet, settle } from "../../test/support/dom";
 import { WUXIA_ATTRIBUTES } from "../documents/choices";
 
@@ -305,6 +305,31 @@ describe("the group sheet", () => {
     expect((group.system.members as { label: string; count: number }[]).map((m) => [m.label, m.count])).toEqual([
       ["Gardes", 25],
     ]);
+  });
+});
+
+describe("the group sheet's fields outside the sub-group table", () => {
+  it("write through the form, beside the table's own edits", async () => {
+    const group = await actor({ name: "Garde", type: "group", system: { members: [{ label: "Gardes", count: 25 }] } });
+    const sheet = await open(group, { edit: true });
+    await change(sheet, "[name=name]", "Garde du palais");
+    expect(group.name).toBe("Garde du palais");
+    expect(foundry.notifications).toEqual([]);
+  });
+
+  it("an observer's sub-group field tries no edit of the sub-groups, even re-enabled", async () => {
+    const group = await actor({ name: "Garde", type: "group", system: { members: [{ label: "Gardes", count: 25 }] } });
+    await group.update({ ownership: { [strangerId()]: 2 } });
+    actAs("stranger");
+    const sheet = await open(group);
+    const count = sheet.element.querySelector<HTMLInputElement>("[data-member-index='0'] [data-member-field=count]");
+    if (!count) throw new Error("no count field");
+    expect(count.disabled).toBe(true);
+    count.disabled = false;
+    const update = vi.spyOn(group, "update");
+    await change(sheet, "[data-member-index='0'] [data-member-field=count]", "30");
+    expect(update.mock.calls.filter(([changes]) => "system.members" in changes)).toEqual([]);
+    expect((group.system.members as { count: number }[])[0]?.count).toBe(25);
   });
 });
 
