@@ -42,7 +42,7 @@ export function numberField(doc: Document, name: string, label: string, max: num
   input.name = name;
   input.min = "0";
   input.max = String(max);
-  input.value = "0";
+  input.setAttribute("value", "0");
   wrapper.append(input);
   return wrapper;
 }

@@ -19,23 +19,17 @@ export function roundSummaryContext(round: number, starts: readonly RoundStartCh
     round,
     title: t("WH.Combat.Summary.Title", { round }),
     explain: t("WH.Combat.Summary.Explain"),
-    headers: {
-      name: t("WH.Combat.Summary.Name"),
-      dice: t("WH.Combat.Summary.Dice"),
-      successes: t("WH.Combat.Summary.Successes"),
-      successesHint: t("WH.Combat.Summary.SuccessesHint"),
-      initiative: t("WH.Combat.Initiative"),
-      actions: t("WH.Combat.ExtraActions"),
-      defense: t("WH.Combat.DefenseDice"),
-    },
+    headers: { initiative: t("WH.Combat.Initiative") },
     rows: starts.map(({ roll, purchase, change }) => ({
       name: roll.state.actorName,
       dice: roll.faces.map((face) => ({ face, kind: faceKind(face, roll.state.threshold) })),
-      successes: roll.outcome.successes,
       critical: roll.outcome.critical,
       initiative: change.initiative,
-      actions: purchase.extraActions,
-      defense: change.system.defenseDice,
+      split: t("WH.Combat.Summary.Split", {
+        successes: roll.outcome.successes,
+        actions: purchase.extraActions,
+        defense: Number(change.system.defenseDice),
+      }),
     })),
   };
 }

@@ -40,7 +40,7 @@ function decorateRow(combat: WuxiaHarmoniesCombat, combatant: Combatant.Implemen
   const rolled = round.round === combat.round && combat.round > 0;
   const owner = combatant.testUserPermission(game.user, "OWNER");
   const box = doc.createElement("div");
-  box.className = "wh-tracker__round";
+  box.className = "wuxia-harmonies wh-tracker__round";
   box.dataset.whCombatant = combatant.id ?? "";
   if (rolled) {
     box.append(counter(doc, "wh-tracker__successes", t("WH.Combat.Successes"), round.successes));
@@ -113,7 +113,7 @@ function decorateHeader(combat: WuxiaHarmoniesCombat, root: HTMLElement): void {
   const doc = root.ownerDocument;
   const header = root.querySelector(".combat-tracker-header") ?? root;
   const box = doc.createElement("div");
-  box.className = "wh-tracker__reserve";
+  box.className = "wuxia-harmonies wh-tracker__reserve";
   const title = doc.createElement("span");
   title.className = "wh-tracker__reserve-title";
   title.textContent = t("WH.Combat.Reserve");

@@ -86,9 +86,9 @@ describe("a Wuxia round start", () => {
       [...r.children].map((cell) => cell.textContent?.trim()),
     );
     expect(rows).toEqual([
-      ["Lin Mei", "892", "2", "5", "0", "0"],
-      ["Zhao", "1034", "1", "4", "0", "0"],
-      ["Bandit", "10105", "2", "5", "0", "0"],
+      ["Lin Mei", "5", "892", "2 successes: +0 actions, 0 Defense dice"],
+      ["Zhao", "4", "1034", "1 successes: +0 actions, 0 Defense dice"],
+      ["Bandit", "5", "10105", "2 successes: +0 actions, 0 Defense dice"],
     ]);
     // The summary is not a card: no Destiny dice to click, no opposed result under it.
     expect(html?.querySelector(".wh-opposed, [data-wh-action]")).toBeNull();

@@ -24,9 +24,10 @@ async function renderPages(lang: "en" | "fr"): Promise<{ pages: PreviewPage[]; m
   const env = { started, fixtures: await buildFixtures(started), render: systemTemplateRenderer() };
   // PREVIEW_PAGES=<regex> narrows the run to some pages while working on them.
   const only = process.env.PREVIEW_PAGES ? new RegExp(process.env.PREVIEW_PAGES) : null;
-  const pages = (await Promise.all(PAGE_SOURCES.map((source) => source(env))))
-    .flat()
-    .filter((p) => !only || only.test(p.name));
+  // One source after another: each swaps the template renderer and posts messages in the one world.
+  const built: PreviewPage[] = [];
+  for (const source of PAGE_SOURCES) built.push(...(await source(env)));
+  const pages = built.filter((p) => !only || only.test(p.name));
   return { pages, missing: [...started.foundry.game.i18n.missing] };
 }
 

@@ -1,0 +1,140 @@
+import { Window } from "happy-dom";
+import type { PageSource, PreviewEnv, PreviewPage } from "./pages";
+
+type AnyObject = Record<string, unknown>;
+
+/** A Foundry RNG that yields chosen d10 faces, so each card shows a telling roll. */
+function faces(list: number[]): () => number {
+  let next = 0;
+  return () => ((list[next++] ?? 5) - 0.5) / 10;
+}
+
+const CHAT_LOG_STYLE = `<style>
+  .chat-log { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 8px; }
+  .chat-log > .chat-message { padding: 6px; border: 1px solid var(--input-border); border-radius: 5px; }
+</style>`;
+
+/** Core's tracker rows, as little of their style as the preview needs (core's CSS is not loaded). */
+const TRACKER_STYLE = `<style>
+  .combat-tracker { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 6px; }
+  .combat-tracker > .combatant { display: grid; grid-template-columns: 36px 1fr auto; gap: 6px; align-items: start; }
+  .combat-tracker .token-image { width: 36px; height: 36px; }
+  .combat-tracker .wh-tracker__round { grid-column: 1 / -1; }
+</style>`;
+
+interface MessageLike {
+  id: string;
+  renderHTML(): Promise<HTMLElement>;
+}
+
+interface TrackerLike {
+  element: HTMLElement;
+  render(options: AnyObject): Promise<unknown>;
+}
+
+/**
+ * Combat in the tracker: a Wuxia round in the tracker (the rows' successes, split, actions and
+ * Defense dice, the group reserve), and the combat cards — a round summary, a Wuxia attack
+ * waiting for its defence (with the defender's exact odds) and one resolved, a Harmonies attack
+ * soaked into an aggravated wound. Built through the double with chosen faces, as the GM sees them.
+ */
+export const combatPages: PageSource = async (env: PreviewEnv) => {
+  const { foundry } = env.started;
+  const handlebars = (
+    globalThis as unknown as { foundry: { applications: { handlebars: { renderTemplate: unknown } } } }
+  ).foundry.applications.handlebars;
+  const renderTemplate = handlebars.renderTemplate;
+  handlebars.renderTemplate = env.render;
+  // The roll pages, built before, registered the roll settings, dice and chat cards as `init` does.
+  const { registerCombat } = await import("../../src/combat/register");
+  registerCombat();
+  const { attackWith, defendAgainst, attackRequests } = await import("../../src/combat/attack");
+  const { harmoniesAttackWith, harmoniesDefend, harmoniesSoak } = await import("../../src/combat/harmonies-attack");
+
+  const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesNpc } = env.fixtures;
+  const game = foundry.game as unknown as {
+    actors: { add(a: unknown): void; get(id: string): unknown };
+    messages: { contents: MessageLike[]; get(id: string): MessageLike };
+    user: AnyObject;
+    users: { contents: AnyObject[] };
+    combats: { viewed: unknown };
+  };
+  for (const actor of [wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesNpc])
+    if (!game.actors.get(actor.id)) game.actors.add(actor);
+  const item = (actor: { items: { contents: { id: string; name: string }[] } }, name: string) =>
+    actor.items.contents.find((i) => i.name === name) as never;
+  const last = () => game.messages.contents.at(-1) as MessageLike;
+
+  const { Combat } = globalThis as unknown as { Combat: { create(data: AnyObject): Promise<AnyObject> } };
+  foundry.CONFIG.Dice.randomUniform = faces([9, 8, 2, 10, 10, 3, 1, 4]);
+  const combat = (await Combat.create({
+    combatants: [{ actorId: wuxiaHero.id }, { actorId: wuxiaNpc.id }],
+  })) as { startCombat(): Promise<unknown> };
+  await combat.startCombat();
+  const summary = last();
+
+  foundry.CONFIG.Dice.randomUniform = faces([10, 9, 8, 7, 3, 1]);
+  await attackWith(wuxiaHero as never, item(wuxiaHero, "Arc long"), wuxiaNpc as never, { dialog: false });
+  const waiting = last();
+  foundry.CONFIG.Dice.randomUniform = faces([10, 9, 8, 8, 7, 2]);
+  await attackWith(wuxiaHero as never, item(wuxiaHero, "Arc long"), wuxiaNpc as never, { dialog: false });
+  const resolved = last();
+  foundry.CONFIG.Dice.randomUniform = faces([10, 2]);
+  await defendAgainst(resolved as never, { defenseDice: 0, reserve: 0 });
+  await attackRequests.invest(resolved as never, "critique");
+
+  foundry.CONFIG.Dice.randomUniform = faces([9, 3]);
+  await harmoniesAttackWith(harmoniesHero as never, item(harmoniesHero, "Bâton de baseball"), harmoniesNpc as never, {
+    dialog: false,
+    values: { difficulty: -2 },
+  });
+  const harmonies = last();
+  await harmoniesDefend(harmonies as never, { take: true });
+  foundry.CONFIG.Dice.randomUniform = faces([1, 8]);
+  await harmoniesSoak(harmonies as never);
+
+  const dom = new Window();
+  const withDom = async <T>(work: () => Promise<T>): Promise<T> => {
+    const g = globalThis as unknown as { document?: unknown };
+    const previous = g.document;
+    g.document = dom.document;
+    try {
+      return await work();
+    } finally {
+      g.document = previous;
+    }
+  };
+  const draw = (message: MessageLike) => withDom(async () => (await message.renderHTML()).outerHTML);
+  const cards = [await draw(summary), await draw(waiting), await draw(resolved), await draw(harmonies)];
+
+  // The tracker Foundry builds from CONFIG.ui.combat once the system has registered its own.
+  const Tracker = (foundry.CONFIG as unknown as { ui: { combat: new () => TrackerLike } }).ui.combat;
+  const tracker = new Tracker();
+  const trackerHtml = await withDom(async () => {
+    await tracker.render({ force: true });
+    return tracker.element.innerHTML;
+  });
+
+  handlebars.renderTemplate = renderTemplate;
+  const pages: PreviewPage[] = [
+    {
+      name: "combat-tracker",
+      title: foundry.game.i18n.localize("WH.Combat.Reserve"),
+      size: { width: 300, height: 700 },
+      classes: ["application", "sidebar-tab", "combat-sidebar"],
+      tag: "div",
+      html: `${TRACKER_STYLE}${trackerHtml}`,
+      tabs: [],
+    },
+    {
+      name: "combat-cards",
+      title: "Chat",
+      size: { width: 300, height: 2400 },
+      classes: ["application", "wh-preview-chat"],
+      tag: "div",
+      html: `${CHAT_LOG_STYLE}<ol class="chat-log">${cards.join("\n")}</ol>`,
+      tabs: [],
+    },
+  ];
+  return pages;
+};
