@@ -1,3 +1,4 @@
+import { updateSystem } from "../documents/write";
 import { t } from "../helpers/i18n";
 import { showDice } from "../dice/dice-so-nice";
 import { RollError } from "../dice/errors";
@@ -26,14 +27,14 @@ export function takeDestiny(actor: Actor.Implementation, count: number): Promise
   return oneAtATime(`destiny.${actor.uuid}`, async () => {
     const left = destinyLeft(actor);
     if (count > left) throw new RollError("WH.Roll.Error.NotEnoughDestiny", { name: actor.name ?? "", count: left });
-    await actor.update({ "system.destiny": left - count } as never);
+    await updateSystem(actor as Actor.OfType<"wuxiaCharacter">, { destiny: left - count });
   });
 }
 
 /** Gives back Destiny dice taken for an action that then failed. */
 export function giveBackDestiny(actor: Actor.Implementation, count: number): Promise<void> {
   return oneAtATime(`destiny.${actor.uuid}`, async () => {
-    await actor.update({ "system.destiny": destinyLeft(actor) + count } as never);
+    await updateSystem(actor as Actor.OfType<"wuxiaCharacter">, { destiny: destinyLeft(actor) + count });
   });
 }
 

@@ -1,3 +1,4 @@
+import { updateSystem } from "../documents/write";
 import { SYSTEM_ID } from "../constants";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey } from "../documents/choices";
 import { RollError } from "../dice/errors";
@@ -94,11 +95,11 @@ async function award(payload: unknown, requester: User.Implementation): Promise<
     await game.settings.set(SYSTEM_ID, AWARDS_SETTING, { ...paid, [key]: points } as never);
     try {
       await character.update(after as never);
-      if (skill) await skill.update({ "system.xp": skillBefore + points } as never);
+      if (skill) await updateSystem(skill as Item.OfType<"harmoniesSkill">, { xp: skillBefore + points });
       await message.update({ rolls: rollsWith(message, rollIndex, roll) } as never);
     } catch (error) {
       await character.update(before as never);
-      if (skill) await skill.update({ "system.xp": skillBefore } as never);
+      if (skill) await updateSystem(skill as Item.OfType<"harmoniesSkill">, { xp: skillBefore });
       await game.settings.set(SYSTEM_ID, AWARDS_SETTING, paid as never);
       throw error;
     }

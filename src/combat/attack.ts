@@ -1,3 +1,4 @@
+import { updateSystem } from "../documents/write";
 import { resolveWuxiaAttack, wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaAttackResult } from "../rules";
 import { SYSTEM_ID } from "../constants";
 import { RollError } from "../dice/errors";
@@ -10,7 +11,7 @@ import { checkedWuxiaRoll } from "../requests/client-roll";
 import { countField, objectField, textField } from "../requests/payload";
 import { prepareRoll } from "../rolls/pipeline";
 import { rollStart, rollSubject, type WuxiaSubject } from "../rolls/subject";
-import { roundOf, sharedOf } from "./models";
+import { roundOf, sharedOf, updateRound, updateShared } from "./models";
 import { FLEEING_STATUS, stun } from "./effects";
 
 /**
@@ -240,8 +241,8 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
       if (defenseDice > left)
         throw new RollError("WH.Combat.Error.NotEnoughDefense", { name: defender.name ?? "", left });
       if (reserve > pool) throw new RollError("WH.Combat.Error.NotEnoughReserve", { left: pool });
-      if (defenseDice) await combatant.update({ system: { defenseDice: left - defenseDice } } as Combatant.UpdateData);
-      if (reserve) await combatant.combat.update({ system: { reserve: { [side]: pool - reserve } } } as never);
+      if (defenseDice) await updateRound(combatant, { defenseDice: left - defenseDice });
+      if (reserve) await updateShared(combatant.combat, { reserve: { [side]: pool - reserve } });
     }
     await message.update({
       rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
@@ -267,11 +268,11 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
     if ((investment === "defenseDice" || investment === "groupReserve") && !combatant?.combat)
       throw new RollError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
     if (investment === "defenseDice" && combatant)
-      await combatant.update({ system: { defenseDice: roundOf(combatant).defenseDice + 1 } } as Combatant.UpdateData);
+      await updateRound(combatant, { defenseDice: roundOf(combatant).defenseDice + 1 });
     if (investment === "groupReserve" && combatant?.combat) {
       const side = sideOf(combatant);
       const pool = sharedOf(combatant.combat).reserve[side];
-      await combatant.combat.update({ system: { reserve: { [side]: pool + 1 } } } as never);
+      await updateShared(combatant.combat, { reserve: { [side]: pool + 1 } });
     }
     await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, invested } } } } as never);
   });
@@ -294,12 +295,10 @@ async function applyDamage(payload: unknown, requester: User.Implementation): Pr
     const { wounds, panic } = defender.system;
     await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true } } } } as never);
     if (!outcome.hit) return;
-    await defender.update({
-      system: {
-        wounds: { value: wounds.value + outcome.damage },
-        panic: { value: panic.value + record.invested.intimidation },
-      },
-    } as never);
+    await updateSystem(defender, {
+      wounds: { value: wounds.value + outcome.damage },
+      panic: { value: panic.value + record.invested.intimidation },
+    });
     if (record.invested.estourbir) await stun(defender, record.invested.estourbir);
     if (defender.system.panic.mustFlee) await defender.toggleStatusEffect(FLEEING_STATUS, { active: true });
     const combatant = combatantOf(defender);

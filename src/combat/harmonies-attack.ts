@@ -1,3 +1,4 @@
+import { updateSystem } from "../documents/write";
 import { addWound, attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "../rules";
 import { SYSTEM_ID } from "../constants";
 import { RollError } from "../dice/errors";
@@ -236,9 +237,7 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
       rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
       flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: { margin, severity, placed } } } },
     } as never);
-    await victim.update({
-      system: { wounds: { ...after, ...(severity === "stunned" ? { stunned: true } : {}) } },
-    } as never);
+    await updateSystem(victim, { wounds: { ...after, ...(severity === "stunned" ? { stunned: true } : {}) } });
     if (severity === "stunned") await markStunned(victim);
     const combatant = game.combat?.combatants.contents.find((c) => c.actor === victim) ?? null;
     if (after.fatal && combatant && !combatant.defeated)

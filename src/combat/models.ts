@@ -1,4 +1,5 @@
 import { TALLY_LIMITS, integerField } from "../documents/fields";
+import type { SourcePatch } from "../documents/write";
 
 function count() {
   return integerField({ ...TALLY_LIMITS, initial: 0 });
@@ -56,4 +57,20 @@ export function roundOf(combatant: Combatant.Implementation): CombatantModel {
 /** What a combat's sides share. */
 export function sharedOf(combat: Combat.Implementation): CombatModel {
   return combat.system as unknown as CombatModel;
+}
+
+/** Writes part of a combatant's round, checked by the compiler against the model's fields. */
+export function updateRound(
+  combatant: Combatant.Implementation,
+  patch: SourcePatch<CombatantModel["_source"]>,
+): Promise<unknown> {
+  return combatant.update({ system: patch } as Combatant.UpdateData);
+}
+
+/** Writes part of what a combat's sides share, checked against the model's fields. */
+export function updateShared(
+  combat: Combat.Implementation,
+  patch: SourcePatch<CombatModel["_source"]>,
+): Promise<unknown> {
+  return combat.update({ system: patch } as Combat.UpdateData);
 }

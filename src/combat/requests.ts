@@ -3,7 +3,7 @@ import { oneAtATime } from "../chat/message-lock";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
 import { respend } from "./initiative";
-import { roundOf, sharedOf } from "./models";
+import { roundOf, sharedOf, updateRound, updateShared } from "./models";
 import { compareEntries } from "./turn-order";
 import type { WuxiaHarmoniesCombat } from "./combat";
 
@@ -124,7 +124,7 @@ async function spendDefenseDie(payload: unknown, requester: User.Implementation)
     const left = roundOf(combatant).defenseDice;
     if (left !== countField(payload, "seen", MAX_COUNT)) throw new RollError("WH.Combat.Error.DiceMoved");
     if (left === 0) throw new RollError("WH.Combat.Error.NoDefenseDice", { name: combatant.name ?? "" });
-    await combatant.update({ system: { defenseDice: left - 1 } } as Combatant.UpdateData);
+    await updateRound(combatant, { defenseDice: left - 1 });
   });
 }
 
@@ -154,14 +154,14 @@ async function adjustPool(payload: unknown, requester: User.Implementation): Pro
     if (side) {
       const left = sharedOf(combat).reserve[side];
       if (left !== seen) throw new RollError("WH.Combat.Error.DiceMoved");
-      await combat.update({ system: { reserve: { [side]: Math.max(0, left + (up ? 1 : -1)) } } } as never);
+      await updateShared(combat, { reserve: { [side]: Math.max(0, left + (up ? 1 : -1)) } });
       return;
     }
     if (pool !== "defense") throw new RollError("WH.Request.Error.BadField", { field: "pool" });
     const combatant = combatantOf(combat, payload);
     const left = roundOf(combatant).defenseDice;
     if (left !== seen) throw new RollError("WH.Combat.Error.DiceMoved");
-    await combatant.update({ system: { defenseDice: Math.max(0, left + (up ? 1 : -1)) } } as Combatant.UpdateData);
+    await updateRound(combatant, { defenseDice: Math.max(0, left + (up ? 1 : -1)) });
   });
 }
 

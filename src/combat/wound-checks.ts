@@ -1,3 +1,4 @@
+import { updateSystem } from "../documents/write";
 import { addWound } from "../rules";
 import { SYSTEM_ID } from "../constants";
 import { RollError } from "../dice/errors";
@@ -85,7 +86,7 @@ async function graveCheck(payload: unknown, requester: User.Implementation): Pro
   const worse = addWound({ light, grave: grave - 1, critical, fatal }, "critical", {
     woundMaxima: actor.system.woundMaxima,
   });
-  await actor.update({ system: { wounds: worse } } as never);
+  await updateSystem(actor, { wounds: worse });
 }
 
 /**
