@@ -19,7 +19,7 @@ export function patchesTheCompilerRefuses(): unknown[] {
   return [
     // @ts-expect-error `max` is derived, not stored
     updateSystem(actor, { wounds: { max: 3 } }),
-    // @ts-expect-error misspelt
+    // @ts-expect-error a misspelt key
     updateSystem(actor, { destinyy: 2 }),
     // @ts-expect-error a number field
     updateSystem(actor, { destiny: "2" }),
