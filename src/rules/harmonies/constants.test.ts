@@ -61,6 +61,7 @@ describe("the Harmonies tables and lists, as the engine loads them", () => {
         message: "cp/ag: -2 and 2 differ by 4, more than 2",
       },
     ]);
+    expect(() => validateHarmoniesCreation([0, 2, 0, -3], { ...attributes, ag: 0.5 })).toThrow(/attributes\.ag/);
     expect(pairSplits(0)).toEqual([
       [-1, 1],
       [0, 0],
