@@ -48,7 +48,7 @@ export class WuxiaHarmoniesCombat extends Combat {
     return this.combatants.contents.some((c) => wuxiaActorOf(c) !== null);
   }
 
-  /** Every client sorts alike, and as the round start predicts (core's order, written down). */
+  /** Initiative, then name, then id: every client sorts alike, and as the round start predicts. */
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
     return compareEntries(
       { id: a.id ?? "", name: a.name ?? "", initiative: a.initiative },

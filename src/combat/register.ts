@@ -7,6 +7,7 @@ import { registerStatusEffects } from "./effects";
 import { registerAttackRequests } from "./attack";
 import { registerHarmoniesAttackRequests } from "./harmonies-attack";
 import { registerWoundChecks } from "./wound-checks";
+import { registerCombatGuard } from "./guard";
 import { WuxiaHarmoniesCombatTracker } from "./tracker";
 
 /** Combat in Foundry's tracker: the documents, their data models, the tracker, the settings and the GM's requests. */
@@ -22,4 +23,5 @@ export function registerCombat(): void {
   registerAttackRequests();
   registerHarmoniesAttackRequests();
   registerWoundChecks();
+  registerCombatGuard();
 }

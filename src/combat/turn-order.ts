@@ -13,7 +13,7 @@ export interface TurnEntry {
   defeated: boolean;
 }
 
-/** Core's order: Initiative highest first, not rolled last, then by name, then by id (so every client agrees). */
+/** The system's order: Initiative highest first, not rolled last, then by name, then by id (so every client agrees). */
 export function compareEntries(
   a: Pick<TurnEntry, "id" | "name" | "initiative">,
   b: Pick<TurnEntry, "id" | "name" | "initiative">,

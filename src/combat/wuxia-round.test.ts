@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asClient } from "../../test/foundry/clients";
 import { serverWrites } from "../../test/foundry/combat";
 import type { FoundryDouble } from "../../test/foundry/install";
@@ -239,6 +239,25 @@ function must<T>(value: T | undefined): T {
 function gmId(): string {
   return (seatUser("gm") as { id: string }).id;
 }
+
+describe("writes that skip the GM", () => {
+  it("puts back what a player writes straight to their Wuxia combatant: its Initiative and its round", async () => {
+    const { lin } = await roundOne();
+    await as("player", () => must(lin).update({ initiative: 50, system: { defenseDice: 99 } } as never));
+    await vi.waitFor(() => expect([lin?.initiative, roundOf(lin).defenseDice]).toEqual([5, 0]));
+    expect(roundOf(lin).successes).toBe(2);
+  });
+
+  it("leaves a Harmonies combatant's Initiative to its owner, as core does", async () => {
+    const { harmoniesHero } = await import("../../test/support/world");
+    const david = await harmoniesHero("David");
+    const combat = await createCombat([david], { start: false });
+    const [c] = combat.combatants.contents;
+    await as("player", () => must(c).update({ initiative: 12 } as never));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(c?.initiative).toBe(12);
+  });
+});
 
 describe("who owns what", () => {
   it("seats the player on Lin Mei and the stranger on Zhao only", async () => {
