@@ -13,7 +13,7 @@ import {
   type Investment,
 } from "./attack";
 import { roundOf, sharedOf } from "./models";
-import { actionButton, element, numberField } from "./card-dom";
+import { actionButton, attackSection, element, numberField } from "./card-dom";
 
 const INVESTMENT_LABELS: Record<Investment, string> = {
   defenseDice: "WH.Combat.Invest.DefenseDie",
@@ -121,17 +121,7 @@ export function appendAttack(message: ChatMessage.Implementation, html: HTMLElem
   if (!record) return false;
   const [attack] = message.rolls;
   if (!(attack instanceof WuxiaRoll) || !attack.readable || !message.isContentVisible) return true;
-  const doc = html.ownerDocument;
-  const section = element(doc, "section", "wuxia-harmonies wh-card wh-attack");
-  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
-  section.append(
-    element(
-      doc,
-      "h4",
-      "wh-card__title",
-      t("WH.Combat.AttackTitle", { attacker: attack.state.actorName, defender: defender?.name ?? "?" }),
-    ),
-  );
+  const { doc, section, defender } = attackSection(html, attack.state.actorName, record.defenderUuid);
   if (!record.defence) {
     section.append(
       element(doc, "p", "wh-attack__waiting", t("WH.Combat.AwaitingDefence", { name: defender?.name ?? "?" })),

@@ -1,4 +1,5 @@
 import { notifyError } from "../dice/errors";
+import { t } from "../helpers/i18n";
 
 /** The small DOM pieces the combat cards add below their rolls. */
 
@@ -45,4 +46,18 @@ export function numberField(doc: Document, name: string, label: string, max: num
   input.setAttribute("value", "0");
   wrapper.append(input);
   return wrapper;
+}
+
+/** An attack card's own section, titled "attacker attacks defender", not yet in the message. */
+export function attackSection(
+  html: HTMLElement,
+  attacker: string,
+  defenderUuid: string,
+): { doc: Document; section: HTMLElement; defender: Actor.Implementation | null } {
+  const doc = html.ownerDocument;
+  const section = element(doc, "section", "wuxia-harmonies wh-card wh-attack");
+  const defender = fromUuidSync(defenderUuid as never) as Actor.Implementation | null;
+  const title = t("WH.Combat.AttackTitle", { attacker, defender: defender?.name ?? "?" });
+  section.append(element(doc, "h4", "wh-card__title", title));
+  return { doc, section, defender };
 }

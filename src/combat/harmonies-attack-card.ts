@@ -1,7 +1,7 @@
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { signed } from "../helpers/format";
 import { t } from "../helpers/i18n";
-import { actionButton, element } from "./card-dom";
+import { actionButton, attackSection, element } from "./card-dom";
 import { woundCheckOf } from "./wound-checks";
 import {
   harmoniesAttackRecord,
@@ -79,17 +79,7 @@ export function appendHarmoniesAttack(message: ChatMessage.Implementation, html:
   if (!record) return false;
   const [attack] = message.rolls;
   if (!(attack instanceof HarmoniesRoll) || !attack.readable || !message.isContentVisible) return true;
-  const doc = html.ownerDocument;
-  const section = element(doc, "section", "wuxia-harmonies wh-card wh-attack");
-  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
-  section.append(
-    element(
-      doc,
-      "h4",
-      "wh-card__title",
-      t("WH.Combat.AttackTitle", { attacker: attack.state.actorName, defender: defender?.name ?? "?" }),
-    ),
-  );
+  const { section } = attackSection(html, attack.state.actorName, record.defenderUuid);
   answers(message, record, section);
   (html.querySelector(".message-content") ?? html).append(section);
   return true;
