@@ -110,6 +110,52 @@ describe("a Wuxia round start", () => {
   });
 });
 
+describe("what a round start keeps", () => {
+  it("loses the Defense dice left at the next round, unless the world keeps them", async () => {
+    for (const keep of [false, true]) {
+      foundry = await startWorld();
+      await foundry.game.settings.set("wuxia-harmonies", "defenseDiceCarryOver", keep);
+      const { combat, lin } = await roundOne();
+      const { combatRequests } = await import("./requests");
+      await as("player", () =>
+        combatRequests.spendInitiative(combat, must(lin), { initiative: 0, actions: 0, defense: 2 }),
+      );
+      foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2, 2, 2, 2, 2]);
+      await as("gm", () => combat.nextRound());
+      expect(roundOf(lin).defenseDice).toBe(keep ? 2 : 0);
+    }
+  });
+
+  it("rolls without a skill when the combat skill named is a power or no longer held", async () => {
+    const { linMei, zhao, bandit } = await fighters();
+    const power = linMei.items.find((i) => i.type === "wuxiaPower");
+    await as("gm", () => linMei.update({ system: { combat: { skill: power?.id ?? "" } } } as never));
+    // 8 and 9 succeed at Chasseur's threshold 7, not at 10 without a skill.
+    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 9, 2, 10, 3, 4, 10, 10, 5]);
+    const combat = await createCombat([linMei, zhao, bandit]);
+    const lin = combat.combatants.contents.find((c) => c.actorId === linMei.id);
+    expect([roundOf(lin).successes, lin?.initiative]).toEqual([0, 3]);
+    await as("gm", () => linMei.update({ system: { combat: { skill: "gone00000000000" } } } as never));
+    const { wuxiaInitiativeRoll } = await import("./initiative");
+    expect(wuxiaInitiativeRoll(linMei as never).state).toMatchObject({ skillName: null, competence: 0, sr: 10 });
+  });
+
+  it("refuses a round start or a split for a combatant that is not a Wuxia character, naming it", async () => {
+    const { harmoniesHero } = await import("../../test/support/world");
+    const david = await harmoniesHero("David");
+    const combat = await createCombat([david], { start: false });
+    const { rollRoundStart, respend } = await import("./initiative");
+    const c = must(combat.combatants.contents[0]);
+    await expect(rollRoundStart(c, 1)).rejects.toMatchObject({
+      key: "WH.Combat.Error.NotWuxia",
+      data: { name: "David" },
+    });
+    expect(() => respend(c, { initiative: 0, extraActions: 0, defenseDice: 0 })).toThrow(
+      expect.objectContaining({ key: "WH.Combat.Error.NotWuxia", data: { name: "David" } }),
+    );
+  });
+});
+
 describe("spending the successes in the tracker", () => {
   it("lets the owner move a success to an extra action before acting; the turn stays with the combatant acting", async () => {
     const { combat, lin } = await roundOne();
@@ -165,7 +211,7 @@ describe("spending the successes in the tracker", () => {
     });
     await expect(
       as("player", () => combatRequests.spendInitiative(combat, must(lin), { initiative: 2, actions: 0, defense: 0 })),
-    ).rejects.toMatchObject({ key: "WH.Combat.Error.DefenseDiceUsed" });
+    ).rejects.toMatchObject({ key: "WH.Combat.Error.DefenseDiceUsed", data: { name: "Lin Mei" } });
   });
 });
 
