@@ -40,6 +40,22 @@ describe("the Wuxia round's turns (RULES 1.4 [default])", () => {
     expect(turns.map((t) => t.id)).toEqual(["low", "late"]);
   });
 
+  it("orders by Initiative before any name, and puts a combatant not rolled after any rolled one", () => {
+    const high = { id: "a", name: "Zed", initiative: 9 };
+    const low = { id: "b", name: "Abe", initiative: 5 };
+    const unrolled = { id: "c", name: "Aaron", initiative: null };
+    expect([low, unrolled, high].sort(compareEntries).map((e) => e.name)).toEqual(["Zed", "Abe", "Aaron"]);
+    expect([unrolled, { ...low, initiative: -30 }].sort(compareEntries).map((e) => e.name)).toEqual(["Abe", "Aaron"]);
+    expect(compareEntries({ id: "b", name: "Ah", initiative: 5 }, { id: "a", name: "Ah", initiative: 5 })).toBe(1);
+    expect(compareEntries({ id: "a", name: "Ah", initiative: 5 }, { id: "b", name: "Ah", initiative: 5 })).toBe(-1);
+  });
+
+  it("steps back from the end of a round to its last turn", () => {
+    const all = [entry("ogre", 15, 0, 1), entry("hero", 10, 1, 2)];
+    expect(pendingTurn(all)).toBeNull();
+    expect(previousTurn(all)).toEqual({ id: "hero", turn: 2 });
+  });
+
   it("breaks Initiative ties by name, then id, so every client orders alike", () => {
     const a = { id: "b", name: "Ah", initiative: 5 };
     const b = { id: "a", name: "Ah", initiative: 5 };
