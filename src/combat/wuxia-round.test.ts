@@ -294,6 +294,19 @@ describe("writes that skip the GM", () => {
     expect(roundOf(lin).successes).toBe(2);
   });
 
+  it("puts back only what was written, to the state a GM last left, and leaves other keys alone", async () => {
+    const { lin } = await roundOne();
+    await as("gm", () => must(lin).update({ system: { defenseDice: 3 } } as never));
+    await as("player", () => must(lin).update({ system: { defenseDice: 9 } } as never));
+    await vi.waitFor(() => expect(roundOf(lin).defenseDice).toBe(3));
+    await as("player", () => must(lin).update({ initiative: 40 } as never));
+    await vi.waitFor(() => expect(lin?.initiative).toBe(5));
+    expect(roundOf(lin).defenseDice).toBe(3);
+    await as("player", () => must(lin).update({ defeated: true } as never));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([lin?.defeated, lin?.initiative, roundOf(lin).defenseDice]).toEqual([true, 5, 3]);
+  });
+
   it("leaves a Harmonies combatant's Initiative to its owner, as core does", async () => {
     const { harmoniesHero } = await import("../../test/support/world");
     const david = await harmoniesHero("David");
