@@ -165,3 +165,28 @@ describe("the GM's pools", () => {
     expect(reserve(combat)).toEqual({ friendly: 1, hostile: 0 });
   });
 });
+
+describe("a combat of both rule sets", () => {
+  it("rolls Wuxia combatants by their round start and Harmonies ones by core's roll, from one click", async () => {
+    const { harmoniesHero, postedMessages } = await import("../../test/support/world");
+    const linMei = await wuxiaHero("Lin Mei");
+    const david = await harmoniesHero("David");
+    const combat = (await createCombat([linMei, david], { start: false })) as WuxiaHarmoniesCombat;
+    const [lin, dav] = combat.combatants.contents;
+    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 2, 6, 4]);
+    await as("gm", () => combat.rollInitiative([must(lin).id ?? "", must(dav).id ?? ""]));
+    // Lin Mei: Métal 3 + 2 successes (no combat skill: only 10s). David: Ag 2 + Mn 0 + (6 − 4).
+    expect([lin?.initiative, dav?.initiative]).toEqual([5, 4]);
+    const kinds = postedMessages().map((m) => m.rolls.map((r) => r.constructor.name).join("+"));
+    expect(kinds).toEqual(["WuxiaRoll", "HarmoniesRoll"]);
+  });
+
+  it("steps back from a round's first turn to the round before", async () => {
+    const { combat } = await fight();
+    foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    await as("gm", () => combat.nextRound());
+    expect(combat.round).toBe(2);
+    await as("gm", () => combat.previousTurn());
+    expect(combat.round).toBe(1);
+  });
+});
