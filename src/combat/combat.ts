@@ -111,6 +111,16 @@ export class WuxiaHarmoniesCombat extends Combat {
     return this;
   }
 
+  /** The turn index that stays with the combatant acting once these combatants' new Initiatives are written. */
+  turnKeptWith(initiatives: ReadonlyMap<string, number>): number | null {
+    const current = this.combatant;
+    if (!current) return this.turn;
+    const order = this.combatants.contents
+      .map((c) => ({ ...turnEntry(c), initiative: initiatives.get(c.id ?? "") ?? c.initiative }))
+      .sort(compareEntries);
+    return order.findIndex((e) => e.id === current.id);
+  }
+
   /** These Wuxia combatants' round start now, in one Combat update and one summary; the turn stays with its combatant. */
   async rollRoundStarts(ids: readonly string[]): Promise<void> {
     const round = this.round;
@@ -119,12 +129,7 @@ export class WuxiaHarmoniesCombat extends Combat {
       const combatant = this.combatants.get(id);
       if (combatant) starts.push(await rollRoundStart(combatant, round));
     }
-    const current = this.combatant;
-    const initiatives = new Map(starts.map((s) => [s.change._id, s.change.initiative]));
-    const order = this.combatants.contents
-      .map((c) => ({ ...turnEntry(c), initiative: initiatives.get(c.id ?? "") ?? c.initiative }))
-      .sort(compareEntries);
-    const turn = current ? order.findIndex((e) => e.id === current.id) : this.turn;
+    const turn = this.turnKeptWith(new Map(starts.map((s) => [s.change._id, s.change.initiative])));
     await this.update(
       { turn, combatants: starts.map((s) => s.change) } as Combat.UpdateData,
       {

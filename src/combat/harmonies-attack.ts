@@ -58,7 +58,8 @@ export function harmoniesHit(message: ChatMessage.Implementation): boolean | nul
   return !(record.defence === "rolled" && defence instanceof HarmoniesRoll && defence.action.success);
 }
 
-function harmoniesActor(actor: unknown): Actor.OfType<"harmoniesCharacter"> {
+/** The actor as a Harmonies character, or a refusal naming it. */
+export function harmoniesActor(actor: unknown): Actor.OfType<"harmoniesCharacter"> {
   const found = actor as Actor.Implementation | null;
   if (found?.type !== "harmoniesCharacter")
     throw new RollError("WH.Combat.Error.NotHarmonies", { name: found?.name ?? "" });

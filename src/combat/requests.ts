@@ -4,7 +4,6 @@ import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
 import { respend } from "./initiative";
 import { roundOf, sharedOf, updateRound, updateShared } from "./models";
-import { compareEntries } from "./turn-order";
 import type { WuxiaHarmoniesCombat } from "./combat";
 
 /**
@@ -97,15 +96,7 @@ async function spendInitiative(payload: unknown, requester: User.Implementation)
       defenseDice: countField(payload, "defense", MAX_COUNT),
     };
     const change = respend(combatant, purchase);
-    const current = combat.combatant;
-    const order = combat.combatants.contents
-      .map((c) => ({
-        id: c.id ?? "",
-        name: c.name ?? "",
-        initiative: c.id === combatant.id ? change.initiative : c.initiative,
-      }))
-      .sort(compareEntries);
-    const turn = current ? order.findIndex((e) => e.id === current.id) : combat.turn;
+    const turn = combat.turnKeptWith(new Map([[combatant.id ?? "", change.initiative]]));
     await combat.update(
       { turn, combatants: [{ _id: combatant.id ?? "", ...change }] } as Combat.UpdateData,
       {

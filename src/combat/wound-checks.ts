@@ -10,6 +10,7 @@ import { checkedHarmoniesRoll } from "../requests/client-roll";
 import { objectField } from "../requests/payload";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { prepareRoll } from "../rolls/pipeline";
+import { harmoniesActor } from "./harmonies-attack";
 import { rollSubject, type HarmoniesSubject } from "../rolls/subject";
 
 /**
@@ -30,12 +31,6 @@ const PAIRS: Record<WoundCheck, { characteristic: HarmoniesCharacteristicKey; me
 
 export function woundCheckOf(message: ChatMessage.Implementation): { check: WoundCheck; held: boolean } | null {
   return (message.getFlag(SYSTEM_ID as never, "woundCheck" as never) as { check: WoundCheck; held: boolean }) ?? null;
-}
-
-function harmoniesActor(actor: Actor.Implementation | null | undefined): Actor.OfType<"harmoniesCharacter"> {
-  if (actor?.type !== "harmoniesCharacter")
-    throw new RollError("WH.Combat.Error.NotHarmonies", { name: actor?.name ?? "" });
-  return actor as Actor.OfType<"harmoniesCharacter">;
 }
 
 /** The check's roll, not yet evaluated: the pair, no skill, difficulty 0, closed, no penalty. */
