@@ -135,8 +135,6 @@ export async function harmoniesSoak(message: ChatMessage.Implementation): Promis
   await carryOut(H_SOAK, { messageId: message.id ?? "", roll: prepared.roll.toJSON() as object });
 }
 
-export const harmoniesAttackRequests = { defend: harmoniesDefend, soak: harmoniesSoak };
-
 /* -------------------------------------------------------------------------------------------- */
 /*  The authority                                                                               */
 /* -------------------------------------------------------------------------------------------- */
