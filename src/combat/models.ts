@@ -1,4 +1,5 @@
-import { TALLY_LIMITS, integerField } from "../documents/fields";
+import { TALLY_LIMITS } from "../documents/limits";
+import { integerField } from "../documents/fields";
 import type { SourcePatch } from "../documents/write";
 
 function count() {

@@ -50,22 +50,6 @@ export function wholeNumberValidator(min: number, max: number) {
   };
 }
 
-/**
- * The rules set no bound on Harmonies Values, but the Value/Measure scale leaves the range of
- * floating-point numbers near ±3000; no character comes anywhere near this technical limit.
- */
-export const HARMONIES_VALUE_LIMITS = { min: -999, max: 999 } as const;
-
-/**
- * Bounds of the counters. The rules refuse counts above 10^9 (floats stop being exact there), so
- * an unbounded counter would let one write break every client's preparation of the actor; these
- * bounds sit far below that and far above what a game needs.
- */
-/** Wounds, panic, chi, Destiny dice, damage, armour, a chi cost, the room on a wound track. */
-export const TALLY_LIMITS = { min: 0, max: 999 } as const;
-/** Experience points: raising a Harmonies attribute to +30 costs Measure(+60) = 10^6 (RULES 2.7). */
-export const XP_LIMITS = { min: 0, max: 1_000_000 } as const;
-
 interface Bounds {
   min: number;
   max: number;

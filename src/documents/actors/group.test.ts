@@ -35,6 +35,26 @@ describe("Actor group", () => {
     expect(sys(actor).size).toBe(6);
   });
 
+  it("leaves members out of the fight out of its size, its Values and its homogeneity (RULES 3.4)", async () => {
+    const actor = await started.Actor.create({
+      name: "Bande",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [
+          { ...member("Gardes", 25, { corps: 1 }), out: 22 },
+          { ...member("Chien", 1, { corps: -10, agilite: 20 }), out: 1 },
+          { ...member("Sergent", 2, { corps: 1 }), out: 5 },
+        ],
+      },
+    });
+    expect(sys(actor).fighting).toEqual([3, 0, 0]);
+    expect(sys(actor).size).toBe(3);
+    // Three guards at +1 are +1 + Value(3) = +6; the dog out of the fight is not set aside.
+    expect(sys(actor).combined.find((c) => c.key === "corps")).toEqual({ key: "corps", value: 6, setAside: [] });
+    expect(sys(actor).homogeneity?.homogeneous).toBe(true);
+  });
+
   it("names the sub-group of a set-aside Value it reached by pooling its own members (RULES 3.1 step 1)", async () => {
     const actor = await started.Actor.create({
       name: "Garde",

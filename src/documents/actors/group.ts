@@ -1,3 +1,4 @@
+import { HARMONIES_VALUE_LIMITS, MEMBER_COUNT_RANGE, WUXIA_ATTRIBUTE_RANGE } from "../limits";
 import { combineValueCounts, groupHomogeneity, valueOf, type Homogeneity } from "../../rules";
 import {
   ATTRIBUTE_LABEL_PREFIX,
@@ -12,12 +13,8 @@ import {
   type Ruleset,
   type WuxiaAttributeKey,
 } from "../choices";
-import { HARMONIES_VALUE_LIMITS, choiceField, htmlField, integerField, textField } from "../fields";
+import { choiceField, htmlField, integerField, textField } from "../fields";
 import { isObject, type SourceData } from "../migrations";
-import { WUXIA_ATTRIBUTE_RANGE } from "./wuxia-character";
-
-/** Individuals in one sub-group: enough for an army. */
-export const MEMBER_COUNT_RANGE = { min: 1, max: 10000 } as const;
 
 /** Stats of a new sub-group: Wuxia attributes at 2, Harmonies Values and the skill at 0. */
 const NEW_WUXIA_STAT = 2;
@@ -30,7 +27,7 @@ export function newMember(label: string): GroupMemberData {
     ...Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, NEW_HARMONIES_STAT])),
     skill: NEW_HARMONIES_STAT,
   } as GroupMemberData["stats"];
-  return { label, count: 1, stats };
+  return { label, count: 1, out: 0, stats };
 }
 
 function defineMemberStats() {
@@ -58,6 +55,8 @@ function defineGroupSchema() {
       new fields.SchemaField({
         label: textField(),
         count: integerField({ ...MEMBER_COUNT_RANGE, initial: 1 }),
+        /** Members of the sub-group out of the fight (RULES 3.4): left out of the size, Values and rolls. */
+        out: integerField({ min: 0, max: MEMBER_COUNT_RANGE.max, initial: 0 }),
         stats: defineMemberStats(),
       }),
     ),
@@ -76,6 +75,7 @@ type GroupSchema = ReturnType<typeof defineGroupSchema>;
 export interface GroupMemberData {
   label: string;
   count: number;
+  out: number;
   stats: Record<WuxiaAttributeKey | HarmoniesAttributeKey | "skill", number>;
 }
 
@@ -91,8 +91,10 @@ export interface CombinedAttribute {
 }
 
 export type GroupDerived = {
-  /** Number of individuals. */
+  /** Number of individuals still in the fight. */
   size: number;
+  /** Each sub-group's members still in the fight, in the order of `members`. */
+  fighting: number[];
   /** Each sub-group's attribute (+ means) + skill for the group's action. */
   actionScores: number[];
   /** Null without members (RULES 3.2). */
@@ -130,15 +132,27 @@ export class GroupModel extends foundry.abstract.TypeDataModel<
   }
 
   override prepareDerivedData(): void {
-    const members = this.members as GroupMemberData[];
-    this.size = members.reduce((sum, m) => sum + m.count, 0);
-    this.actionScores = members.map((m) => this.actionScore(m));
-    this.homogeneity = members.length ? groupHomogeneity(this.actionScores) : null;
+    const all = this.members as GroupMemberData[];
+    this.fighting = all.map(fightingCount);
+    this.size = this.fighting.reduce((sum, n) => sum + n, 0);
+    const members = activeMembers(all);
+    this.actionScores = all.map((m) => this.actionScore(m));
+    this.homogeneity = members.length ? groupHomogeneity(members.map((m) => this.actionScore(m))) : null;
     this.combined =
       (this.ruleset as Ruleset) === "harmonies" && members.length
         ? HARMONIES_ATTRIBUTES.map((key) => combine(key, members))
         : [];
   }
+}
+
+/** A sub-group's members still in the fight: more out than there are members leaves none. */
+export function fightingCount(member: GroupMemberData): number {
+  return Math.max(0, member.count - member.out);
+}
+
+/** The sub-groups with someone still in the fight, each counted at the members left. */
+export function activeMembers(members: readonly GroupMemberData[]): GroupMemberData[] {
+  return members.filter((m) => fightingCount(m) > 0).map((m) => ({ ...m, count: fightingCount(m) }));
 }
 
 /** Costs what the sub-groups cost, not the members: an army of 10 000 a line is 400 pairs. */

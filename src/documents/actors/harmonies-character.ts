@@ -1,3 +1,4 @@
+import { HARMONIES_VALUE_LIMITS, TALLY_LIMITS, XP_LIMITS } from "../limits";
 import { HARMONIES_DEFAULTS, attributeLevelCost, healingDays, woundTrackPenalty, type WoundTrack } from "../../rules";
 import { harmoniesRuleOptions } from "../../settings/house-rules";
 import {
@@ -7,15 +8,7 @@ import {
   type HarmoniesCharacteristicKey,
   type HarmoniesMeansKey,
 } from "../choices";
-import {
-  HARMONIES_VALUE_LIMITS,
-  TALLY_LIMITS,
-  XP_LIMITS,
-  flagField,
-  htmlField,
-  integerField,
-  textField,
-} from "../fields";
+import { flagField, htmlField, integerField, textField } from "../fields";
 import { isObject, migrateScore, type SourceData } from "../migrations";
 import { equippedArmour } from "./armour";
 

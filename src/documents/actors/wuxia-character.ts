@@ -1,13 +1,11 @@
+import { TALLY_LIMITS, WUXIA_ATTRIBUTE_RANGE, XP_LIMITS } from "../limits";
 import { chiReserve, panicStatus, woundStatus } from "../../rules";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { HERO_TYPES, HERO_TYPE_LABEL_PREFIX, ZODIAC_LABEL_PREFIX, ZODIAC_SIGNS, choiceLabels } from "../choices";
-import { TALLY_LIMITS, XP_LIMITS, flagField, optionalChoiceField, htmlField, integerField, textField } from "../fields";
+import { flagField, optionalChoiceField, htmlField, integerField, textField } from "../fields";
 import { migrateCounter, type SourceData } from "../migrations";
 import { equippedArmour } from "./armour";
 import { INITIATIVE_SPEND_CHOICES } from "../../settings/combat";
-
-/** Attributes run 1..10 (RULES 1.1). */
-export const WUXIA_ATTRIBUTE_RANGE = { min: 1, max: 10 } as const;
 
 function attribute() {
   return integerField({ ...WUXIA_ATTRIBUTE_RANGE, initial: 2 });

@@ -1,5 +1,6 @@
+import { HARMONIES_VALUE_LIMITS } from "../limits";
 import { WEAPON_RANGES, WEAPON_RANGE_LABEL_PREFIX, choiceLabels } from "../choices";
-import { HARMONIES_VALUE_LIMITS, choiceField, flagField, htmlField, integerField, textField } from "../fields";
+import { choiceField, flagField, htmlField, integerField, textField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
 
 function defineHarmoniesWeaponSchema() {

@@ -1,14 +1,7 @@
+import { HARMONIES_VALUE_LIMITS, XP_LIMITS } from "../limits";
 import { effectiveSkillLevel, skillLevelCost, type SkillLevelSource } from "../../rules";
 import { ATTRIBUTE_LABEL_PREFIX, HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, choiceLabels } from "../choices";
-import {
-  HARMONIES_VALUE_LIMITS,
-  XP_LIMITS,
-  choiceField,
-  flagField,
-  htmlField,
-  integerField,
-  optionalIntegerField,
-} from "../fields";
+import { choiceField, flagField, htmlField, integerField, optionalIntegerField } from "../fields";
 import { type SourceData } from "../migrations";
 import { normaliseName } from "./wuxia-skill";
 

@@ -1,4 +1,5 @@
-import { TALLY_LIMITS, flagField, htmlField, integerField, textField } from "../fields";
+import { TALLY_LIMITS } from "../limits";
+import { flagField, htmlField, integerField, textField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
 
 function defineWuxiaWeaponSchema() {

@@ -1,3 +1,4 @@
+import { TALLY_LIMITS } from "../limits";
 import { WUXIA_DEFAULTS } from "../../rules";
 import {
   HERO_TYPE_LABEL_PREFIX,
@@ -6,7 +7,7 @@ import {
   ATTRIBUTE_LABEL_PREFIX,
   choiceLabels,
 } from "../choices";
-import { TALLY_LIMITS, choiceField, htmlField, integerField } from "../fields";
+import { choiceField, htmlField, integerField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
 
 /** Powers have a level like skills (RULES 1.1). */

@@ -1,6 +1,6 @@
+import { WUXIA_ATTRIBUTE_RANGE } from "../../documents/limits";
 import { templatePath } from "../../constants";
 import { newMember, type GroupMemberData, type GroupModel } from "../../documents/actors/group";
-import { WUXIA_ATTRIBUTE_RANGE } from "../../documents/actors/wuxia-character";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HARMONIES_ATTRIBUTES,
