@@ -2,10 +2,10 @@
 import { describe, expect, it, vi } from "vitest";
 import { asClient } from "../../test/foundry/clients";
 import type { FoundryDouble } from "../../test/foundry/install";
+import { as, harmoniesFight, must, scriptFaces, woundsOf, type HarmoniesWounds } from "../../test/support/combat";
 import {
   createActor,
   createCombat,
-  facesRandom,
   harmoniesHero,
   postedMessages,
   seatUser,
@@ -23,45 +23,18 @@ import {
  */
 
 let foundry: FoundryDouble;
-type Wounds = { light: number; grave: number; critical: number; fatal: boolean; stunned: boolean };
-const as = <T>(who: Seat, fn: () => Promise<T>) => asClient(seatUser(who), fn);
-const woundsOf = (actor: Actor.Implementation) => (actor.system as unknown as { wounds: Wounds }).wounds;
 
-function must<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error("missing");
-  return value;
-}
-
-async function start(generation: Generation = 13, wounds: Partial<Wounds> = {}) {
+async function start(generation: Generation = 13, wounds: Partial<HarmoniesWounds> = {}) {
   foundry = await startWorld({ generation });
   await foundry.game.settings.set("wuxia-harmonies", "harmoniesOpenRolls", true);
-  const david = await harmoniesHero("David");
-  const goliath = await createActor(
-    {
-      name: "Goliath",
-      type: "harmoniesCharacter",
-      system: {
-        characteristics: { corps: { value: 3 }, agilite: { value: 2 } },
-        means: { resistance: { value: 3 } },
-        wounds,
-      },
-      items: [
-        { name: "Bâton", type: "harmoniesSkill", system: { level: 1, characteristic: "agilite", means: "resistance" } },
-      ],
-    },
-    { ownedByPlayer: false },
-  );
-  const combat = await createCombat([david, goliath], { initiatives: [5, 3] });
-  const sling = must(david.items.find((i) => i.name === "Lance-pierre"));
-  const baton = must(goliath.items.find((i) => i.name === "Bâton"));
-  return { david, goliath, combat, sling, baton };
+  return harmoniesFight(wounds);
 }
 
 type World = Awaited<ReturnType<typeof start>>;
 
 async function slingShot(world: World): Promise<PostedMessage> {
   const { harmoniesAttackWith } = await import("./harmonies-attack");
-  foundry.CONFIG.Dice.randomUniform = facesRandom([5, 6]);
+  scriptFaces([5, 6]);
   await as("player", () =>
     harmoniesAttackWith(world.david, world.sling, world.goliath, { dialog: false, values: { difficulty: -4 } }),
   );
@@ -70,7 +43,7 @@ async function slingShot(world: World): Promise<PostedMessage> {
 
 async function parry(world: World, message: PostedMessage): Promise<void> {
   const { harmoniesDefend } = await import("./harmonies-attack");
-  foundry.CONFIG.Dice.randomUniform = facesRandom([2, 9]);
+  scriptFaces([2, 9]);
   await as("gm", () =>
     harmoniesDefend(message as never, {
       characteristic: "agilite",
@@ -82,7 +55,7 @@ async function parry(world: World, message: PostedMessage): Promise<void> {
 
 async function soak(message: PostedMessage, faces = [3, 10, 4]): Promise<void> {
   const { harmoniesSoak } = await import("./harmonies-attack");
-  foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
+  scriptFaces(faces);
   await as("gm", () => harmoniesSoak(message as never));
 }
 
@@ -156,7 +129,7 @@ describe("David and Goliath, on one card", () => {
     const { ROLL_KINDS } = await import("../rolls/kinds");
     const subject = rollSubject(world.goliath) as never;
     const values = ROLL_KINDS.harmonies.read({ ...ROLL_KINDS.harmonies.defaults(subject, {}), difficulty: 0 }, subject);
-    foundry.CONFIG.Dice.randomUniform = facesRandom([9, 1]);
+    scriptFaces([9, 1]);
     const easier = await ROLL_KINDS.harmonies.roll(ROLL_KINDS.harmonies.check(subject, values)).evaluate();
     await expect(
       carryOutAs("gm", "harmoniesDefend", { messageId: message.id, roll: easier.toJSON() }),
@@ -176,7 +149,7 @@ describe("David and Goliath, on one card", () => {
     await foundry.game.settings.set("wuxia-harmonies", "harmoniesOpenRolls", true);
     const david = await harmoniesHero("David", { means: { precision: { value: 3 }, manoeuvre: { value: 1 } } });
     const combat = await createCombat([david], { start: false });
-    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 4]);
+    scriptFaces([10, 4]);
     await as("gm", () => combat.rollAll());
     // Ag +2, Mn +1, closed: 10 − 4 = +6 (an open roll would have rolled the 10 again).
     await vi.waitFor(() => expect(combat.combatants.contents[0]?.initiative).toBe(9));
@@ -194,7 +167,7 @@ describe("the checks wounds call for", () => {
       return app;
     });
     // Cp 0 + Rs 0, closed: 2 − 9 = −7, a failure.
-    foundry.CONFIG.Dice.randomUniform = facesRandom([2, 9]);
+    scriptFaces([2, 9]);
     await asClient(seatUser("player"), async () => {
       sheet.element.querySelector<HTMLElement>("[data-action=suddenAction]")?.click();
       await settle();
@@ -215,7 +188,7 @@ describe("the checks wounds call for", () => {
     await expect(as("stranger", () => suddenActionCheck(hero))).rejects.toMatchObject({
       key: "WH.Roll.Error.NotOwner",
     });
-    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2]);
+    scriptFaces([8, 2]);
     await as("player", () => suddenActionCheck(hero));
     expect(woundsOf(hero)).toMatchObject({ grave: 1, critical: 0 });
     expect(await cardText("player", must(postedMessages().at(-1)), ".wh-wound-check")).toBe("The grave wound holds.");
@@ -225,7 +198,7 @@ describe("the checks wounds call for", () => {
     foundry = await startWorld();
     const david = await harmoniesHero("David", { wounds: { critical: 1 } });
     const goliath = await createActor({ name: "Goliath", type: "harmoniesCharacter" }, { ownedByPlayer: false });
-    foundry.CONFIG.Dice.randomUniform = facesRandom([1, 9]);
+    scriptFaces([1, 9]);
     const combat = await createCombat([goliath, david], { initiatives: [9, 3] });
     await as("gm", () => combat.nextTurn());
     await vi.waitFor(() => expect(david.statuses.has("unconscious")).toBe(true));

@@ -1,18 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
-import { asClient } from "../../test/foundry/clients";
-import type { FoundryDouble } from "../../test/foundry/install";
-import {
-  carryOutAs,
-  createActor,
-  createCombat,
-  facesRandom,
-  seatUser,
-  startWorld,
-  strangerId,
-  wuxiaHero,
-  type Seat,
-} from "../../test/support/world";
+import { as, must, reserveOf, roundOf, scriptFaces, wuxiaFight } from "../../test/support/combat";
+import { carryOutAs, createCombat, startWorld, wuxiaHero } from "../../test/support/world";
 import type { WuxiaHarmoniesCombat } from "./combat";
 
 /**
@@ -21,41 +10,12 @@ import type { WuxiaHarmoniesCombat } from "./combat";
  * joiner's own test, the GM's pools.
  */
 
-let foundry: FoundryDouble;
-type Round = { round: number; defenseDice: number; turnsTaken: number };
-const roundOf = (c: Combatant.Implementation | undefined) => c?.system as unknown as Round;
-const as = <T>(who: Seat, fn: () => Promise<T>) => asClient(seatUser(who), fn);
-const reserve = (combat: Combat.Implementation) =>
-  (combat.system as unknown as { reserve: { friendly: number; hostile: number } }).reserve;
-
-function must<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error("missing");
-  return value;
-}
-
 beforeEach(async () => {
-  foundry = await startWorld();
+  await startWorld();
 });
 
 /** Lin Mei (the player's; Chasseur 3: 8 9 2 → 2 successes), Zhao (the stranger's: 1), Bandit (the GM's: 2). */
-async function fight(start = true) {
-  const linMei = await wuxiaHero("Lin Mei");
-  const chasseur = linMei.items.find((i) => i.name === "Chasseur");
-  await as("gm", () => linMei.update({ system: { combat: { skill: chasseur?.id ?? "" } } } as never));
-  const zhao = await createActor(
-    { name: "Zhao", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
-    { ownedByPlayer: false },
-  );
-  await as("gm", () => zhao.update({ ownership: { [strangerId()]: 3 } } as never));
-  const bandit = await createActor(
-    { name: "Bandit", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
-    { ownedByPlayer: false },
-  );
-  foundry.CONFIG.Dice.randomUniform = facesRandom([8, 9, 2, 10, 3, 4, 10, 10, 5]);
-  const combat = (await createCombat([linMei, zhao, bandit], { start })) as WuxiaHarmoniesCombat;
-  const of = (actor: Actor.Implementation) => must(combat.combatants.contents.find((c) => c.actorId === actor.id));
-  return { combat, lin: of(linMei), zhao: of(zhao), bandit: of(bandit), linMei };
-}
+const fight = (start = true) => wuxiaFight({ start });
 
 describe("what the combat requests refuse", () => {
   it("a combat that is gone, and a combatant no longer in it", async () => {
@@ -129,7 +89,7 @@ describe("a combatant joining late", () => {
     await expect(as("stranger", () => combat.rollInitiative([must(joined).id ?? ""]))).rejects.toMatchObject({
       key: "WH.Chat.Error.NotOwner",
     });
-    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 10]);
+    scriptFaces([10, 10, 10]);
     await as("player", () => combat.rollInitiative([must(joined).id ?? ""]));
     expect([roundOf(joined).round, joined?.initiative]).toEqual([1, 6]);
     await expect(as("player", () => combat.rollInitiative([must(joined).id ?? ""]))).rejects.toMatchObject({
@@ -141,18 +101,18 @@ describe("a combatant joining late", () => {
 
 describe("the GM's pools", () => {
   it("raises and lowers a side's reserve and a row's Defense dice, never below 0, and only for a GM", async () => {
-    const { combat, bandit } = await fight();
+    const { combat, banditC } = await fight();
     const { combatRequests } = await import("./requests");
     await as("gm", () => combatRequests.adjustPool(combat, "friendly", "up"));
     await as("gm", () => combatRequests.adjustPool(combat, "friendly", "up"));
     await as("gm", () => combatRequests.adjustPool(combat, "friendly", "down"));
-    expect(reserve(combat)).toEqual({ friendly: 1, hostile: 0 });
+    expect(reserveOf(combat)).toEqual({ friendly: 1, hostile: 0 });
     await as("gm", () => combatRequests.adjustPool(combat, "hostile", "down"));
-    expect(reserve(combat).hostile).toBe(0);
-    await as("gm", () => combatRequests.adjustPool(combat, "defense", "up", bandit));
-    await as("gm", () => combatRequests.adjustPool(combat, "defense", "down", bandit));
-    await as("gm", () => combatRequests.adjustPool(combat, "defense", "down", bandit));
-    expect(roundOf(bandit).defenseDice).toBe(0);
+    expect(reserveOf(combat).hostile).toBe(0);
+    await as("gm", () => combatRequests.adjustPool(combat, "defense", "up", banditC));
+    await as("gm", () => combatRequests.adjustPool(combat, "defense", "down", banditC));
+    await as("gm", () => combatRequests.adjustPool(combat, "defense", "down", banditC));
+    expect(roundOf(banditC).defenseDice).toBe(0);
     await expect(as("player", () => combatRequests.adjustPool(combat, "friendly", "up"))).rejects.toMatchObject({
       key: "WH.Chat.Error.GmOnly",
     });
@@ -162,7 +122,7 @@ describe("the GM's pools", () => {
     await expect(
       carryOutAs("gm", "combatAdjustPool", { combatId: combat.id, pool: "mana", direction: "up", seen: 0 }),
     ).rejects.toMatchObject({ key: "WH.Request.Error.BadField", data: { field: "pool" } });
-    expect(reserve(combat)).toEqual({ friendly: 1, hostile: 0 });
+    expect(reserveOf(combat)).toEqual({ friendly: 1, hostile: 0 });
   });
 });
 
@@ -173,7 +133,7 @@ describe("a combat of both rule sets", () => {
     const david = await harmoniesHero("David");
     const combat = (await createCombat([linMei, david], { start: false })) as WuxiaHarmoniesCombat;
     const [lin, dav] = combat.combatants.contents;
-    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 2, 6, 4]);
+    scriptFaces([10, 10, 2, 6, 4]);
     await as("gm", () => combat.rollInitiative([must(lin).id ?? "", must(dav).id ?? ""]));
     // Lin Mei: Métal 3 + 2 successes (no combat skill: only 10s). David: Ag 2 + Mn 0 + (6 − 4).
     expect([lin?.initiative, dav?.initiative]).toEqual([5, 4]);
@@ -183,7 +143,7 @@ describe("a combat of both rule sets", () => {
 
   it("steps back from a round's first turn to the round before", async () => {
     const { combat } = await fight();
-    foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2, 2, 2, 2, 2]);
+    scriptFaces([2, 2, 2, 2, 2, 2, 2, 2, 2]);
     await as("gm", () => combat.nextRound());
     expect(combat.round).toBe(2);
     await as("gm", () => combat.previousTurn());

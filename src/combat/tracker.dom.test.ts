@@ -2,56 +2,26 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asClient } from "../../test/foundry/clients";
-import type { FoundryDouble } from "../../test/foundry/install";
 import { settle } from "../../test/support/dom";
-import {
-  createActor,
-  createCombat,
-  facesRandom,
-  seatUser,
-  startWorld,
-  strangerId,
-  wuxiaHero,
-  type Seat,
-} from "../../test/support/world";
+import { reserveOf, roundOf, wuxiaFight } from "../../test/support/combat";
+import { createCombat, seatUser, startWorld, type Seat } from "../../test/support/world";
 import { moveSuccess } from "./split";
 
-/** The combat tracker's Wuxia round, drawn and clicked from each seat. */
+/**
+ * The combat tracker's Wuxia round, drawn and clicked from each seat: Lin Mei (the player's, 2
+ * successes), Zhao (the second player's, 1), Bandit (the GM's, 2).
+ */
 
-let foundry: FoundryDouble;
 interface Tracker {
   element: HTMLElement;
   render(options?: unknown): Promise<unknown>;
 }
-type Round = { spent: { initiative: number; actions: number; defense: number }; defenseDice: number };
-
-const roundOf = (c: Combatant.Implementation | undefined) => c?.system as unknown as Round;
 const tracker = () => (globalThis as unknown as { ui: { combat: Tracker } }).ui.combat;
 
 beforeEach(async () => {
   document.body.innerHTML = "";
-  foundry = await startWorld();
+  await startWorld();
 });
-
-/** Lin Mei (the player's, 2 successes), Zhao (the second player's, 1), Bandit (the GM's, 2). */
-async function fight() {
-  const linMei = await wuxiaHero("Lin Mei");
-  const chasseur = linMei.items.find((i) => i.name === "Chasseur");
-  await asClient(seatUser("gm"), () => linMei.update({ system: { combat: { skill: chasseur?.id ?? "" } } } as never));
-  const zhao = await createActor(
-    { name: "Zhao", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
-    { ownedByPlayer: false },
-  );
-  await asClient(seatUser("gm"), () => zhao.update({ ownership: { [strangerId()]: 3 } } as never));
-  const bandit = await createActor(
-    { name: "Bandit", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
-    { ownedByPlayer: false },
-  );
-  foundry.CONFIG.Dice.randomUniform = facesRandom([8, 9, 2, 10, 3, 4, 10, 10, 5]);
-  const combat = await createCombat([linMei, zhao, bandit]);
-  const of = (actor: Actor.Implementation) => combat.combatants.contents.find((c) => c.actorId === actor.id);
-  return { combat, lin: of(linMei), zhao: of(zhao), bandit: of(bandit) };
-}
 
 /** The tracker as this seat's client draws it. */
 async function drawnFor(who: Seat): Promise<HTMLElement> {
@@ -65,7 +35,7 @@ const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g
 
 describe("the tracker's Wuxia rows", () => {
   it("shows each combatant's successes, their split, actions left and Defense dice to everyone", async () => {
-    const { lin, zhao } = await fight();
+    const { lin, zhaoC } = await wuxiaFight();
     const html = await drawnFor("stranger");
     expect(text(row(html, lin)?.querySelector(".wh-tracker__successes"))).toBe("Successes 2");
     expect([...(row(html, lin)?.querySelectorAll(".wh-tracker__spent") ?? [])].map((el) => text(el))).toEqual([
@@ -73,17 +43,17 @@ describe("the tracker's Wuxia rows", () => {
       "Extra action 0",
       "Defense die 0",
     ]);
-    expect(text(row(html, zhao)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 1");
-    expect(text(row(html, zhao)?.querySelector(".wh-tracker__dice"))).toBe("Defense dice 0");
+    expect(text(row(html, zhaoC)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 1");
+    expect(text(row(html, zhaoC)?.querySelector(".wh-tracker__dice"))).toBe("Defense dice 0");
   });
 
   it("gives the owner, and only the owner, the controls to move a success, which the GM carries out", async () => {
-    const { lin, zhao } = await fight();
+    const { lin, zhaoC } = await wuxiaFight();
     const stranger = await drawnFor("stranger");
     expect(row(stranger, lin)?.querySelector("[data-wh-delta]")).toBeNull();
-    expect(row(stranger, zhao)?.querySelectorAll("[data-wh-delta]").length).toBe(6);
+    expect(row(stranger, zhaoC)?.querySelectorAll("[data-wh-delta]").length).toBe(6);
     const html = await drawnFor("player");
-    expect(row(html, zhao)?.querySelector("[data-wh-delta]")).toBeNull();
+    expect(row(html, zhaoC)?.querySelector("[data-wh-delta]")).toBeNull();
     const plusAction = row(html, lin)?.querySelector<HTMLButtonElement>("[data-wh-spend=actions] [data-wh-delta='1']");
     const minusAction = row(html, lin)?.querySelector<HTMLButtonElement>(
       "[data-wh-spend=actions] [data-wh-delta='-1']",
@@ -98,24 +68,23 @@ describe("the tracker's Wuxia rows", () => {
   });
 
   it("lets the GM add and take Defense dice on any row and dice of a side's reserve in the header; players see the counts", async () => {
-    const { combat, bandit } = await fight();
+    const { combat, banditC } = await wuxiaFight();
     const player = await drawnFor("player");
     expect(player.querySelector(".wh-tracker__reserve button")).toBeNull();
     expect(text(player.querySelector(".wh-tracker__side--friendly"))).toBe("Allies 0");
     const html = await drawnFor("gm");
     await asClient(seatUser("gm"), async () => {
       html
-        .querySelector<HTMLElement>(`[data-combatant-id="${bandit?.id}"] .wh-tracker__defense button:last-child`)
+        .querySelector<HTMLElement>(`[data-combatant-id="${banditC.id}"] .wh-tracker__defense button:last-child`)
         ?.click();
       await settle();
-      await vi.waitFor(() => expect(roundOf(bandit).defenseDice).toBe(1));
+      await vi.waitFor(() => expect(roundOf(banditC).defenseDice).toBe(1));
     });
     const again = await drawnFor("gm");
     await asClient(seatUser("gm"), async () => {
       again.querySelector<HTMLElement>(".wh-tracker__side--hostile button:last-child")?.click();
       await settle();
-      const reserve = () => (combat.system as unknown as { reserve: { hostile: number } }).reserve.hostile;
-      await vi.waitFor(() => expect(reserve()).toBe(1));
+      await vi.waitFor(() => expect(reserveOf(combat).hostile).toBe(1));
     });
   });
 

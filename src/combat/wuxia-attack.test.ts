@@ -2,19 +2,8 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asClient } from "../../test/foundry/clients";
 import type { FoundryDouble } from "../../test/foundry/install";
-import {
-  createActor,
-  createCombat,
-  facesRandom,
-  postedMessages,
-  seatUser,
-  startWorld,
-  strangerId,
-  wuxiaHero,
-  type PostedMessage,
-  type Seat,
-} from "../../test/support/world";
-import type { WuxiaHarmoniesCombat } from "./combat";
+import { as, must, reserveOf, roundOf, scriptFaces, wuxiaFight } from "../../test/support/combat";
+import { postedMessages, seatUser, startWorld, type PostedMessage } from "../../test/support/world";
 
 /**
  * A Wuxia attack on one card (RULES 1.4), from every seat. Lin Mei (the player's) shoots her Arc
@@ -24,44 +13,28 @@ import type { WuxiaHarmoniesCombat } from "./combat";
 
 let foundry: FoundryDouble;
 type Wuxia = { wounds: { value: number; max: number; penalty: number }; panic: { value: number }; armour: number };
-type Round = { defenseDice: number };
 
-const as = <T>(who: Seat, fn: () => Promise<T>) => asClient(seatUser(who), fn);
 const system = (actor: Actor.Implementation) => actor.system as unknown as Wuxia;
-const roundOf = (c: Combatant.Implementation | undefined) => c?.system as unknown as Round;
-const reserveOf = (combat: Combat.Implementation) =>
-  (combat.system as unknown as { reserve: { friendly: number; hostile: number } }).reserve;
 
-function must<T>(value: T | null | undefined): T {
-  if (value === null || value === undefined) throw new Error("missing");
-  return value;
-}
-
+/** Lin Mei with no combat skill, the Bandit with Terre 2; round 1 rolls no success; the Bandit holds 2 Defense dice, its side 1 reserve die. */
 async function fight() {
-  const linMei = await wuxiaHero("Lin Mei");
-  const zhao = await createActor(
-    { name: "Zhao", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
-    { ownedByPlayer: false },
-  );
-  await as("gm", () => zhao.update({ ownership: { [strangerId()]: 3 } } as never));
-  const bandit = await createActor(
-    { name: "Bandit", type: "wuxiaCharacter", system: { attributes: { metal: 3, terre: 2 } } },
-    { ownedByPlayer: false },
-  );
-  foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2, 2, 2, 2, 2]);
-  const combat = (await createCombat([linMei, zhao, bandit])) as WuxiaHarmoniesCombat;
-  const banditC = must(combat.combatants.contents.find((c) => c.actorId === bandit.id));
+  const world = await wuxiaFight({
+    combatSkill: false,
+    bandit: { attributes: { metal: 3, terre: 2 } },
+    faces: [2, 2, 2, 2, 2, 2, 2, 2, 2],
+  });
   const { combatRequests } = await import("./requests");
-  for (let i = 0; i < 2; i++) await as("gm", () => combatRequests.adjustPool(combat, "defense", "up", banditC));
-  await as("gm", () => combatRequests.adjustPool(combat, "hostile", "up"));
-  const arc = must(linMei.items.find((i) => i.name === "Arc long"));
-  return { linMei, zhao, bandit, combat, banditC, arc };
+  for (let i = 0; i < 2; i++)
+    await as("gm", () => combatRequests.adjustPool(world.combat, "defense", "up", world.banditC));
+  await as("gm", () => combatRequests.adjustPool(world.combat, "hostile", "up"));
+  const arc = must(world.linMei.items.find((i) => i.name === "Arc long"));
+  return { ...world, arc };
 }
 
 /** Lin Mei attacks the Bandit: her client rolls, the GM posts the card. */
 async function attack(world: Awaited<ReturnType<typeof fight>>): Promise<PostedMessage> {
   const { attackWith } = await import("./attack");
-  foundry.CONFIG.Dice.randomUniform = facesRandom([8, 8, 9, 10, 7]);
+  scriptFaces([8, 8, 9, 10, 7]);
   await as("player", () => attackWith(world.linMei, world.arc, world.bandit, { dialog: false }));
   return must(postedMessages().at(-1));
 }
@@ -69,7 +42,7 @@ async function attack(world: Awaited<ReturnType<typeof fight>>): Promise<PostedM
 /** The GM answers for the Bandit with Terre 2: faces 10 and 3, one success. */
 async function defend(message: PostedMessage, choice = { defenseDice: 1, reserve: 1 }): Promise<void> {
   const { defendAgainst } = await import("./attack");
-  foundry.CONFIG.Dice.randomUniform = facesRandom([10, 3]);
+  scriptFaces([10, 3]);
   await as("gm", () => defendAgainst(message as never, choice));
 }
 
@@ -257,7 +230,7 @@ describe("a Wuxia attack", () => {
       await app.render({ force: true });
       return app;
     });
-    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 8, 9, 10, 7]);
+    scriptFaces([8, 8, 9, 10, 7]);
     await asClient(player, async () => {
       sheet.element.querySelector<HTMLElement>(`tr[data-item-id="${world.arc.id}"] [data-roll-kind=weapon]`)?.click();
       await settle();

@@ -1,21 +1,17 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { asClient } from "../../test/foundry/clients";
 import { serverWrites } from "../../test/foundry/combat";
 import type { FoundryDouble } from "../../test/foundry/install";
+import { ROUND_ONE_FACES, as, must, roundOf, scriptFaces, wuxiaFight, wuxiaFighters } from "../../test/support/combat";
 import {
-  createActor,
   createCombat,
-  facesRandom,
   playerId,
   postedMessages,
   seatUser,
   startWorld,
   strangerId,
-  wuxiaHero,
   type Seat,
 } from "../../test/support/world";
-import type { WuxiaHarmoniesCombat } from "./combat";
 
 /**
  * A Wuxia fight in Foundry's tracker (RULES 1.4), from every seat: the GM, the player who owns
@@ -24,44 +20,14 @@ import type { WuxiaHarmoniesCombat } from "./combat";
  */
 
 let foundry: FoundryDouble;
-type Round = {
-  round: number;
-  successes: number;
-  spent: { initiative: number; actions: number; defense: number };
-  chosen: boolean;
-  defenseDice: number;
-  turnsTaken: number;
-};
 
-const roundOf = (c: Combatant.Implementation | undefined) => c?.system as unknown as Round;
-const as = <T>(who: Seat, fn: () => Promise<T>) => asClient(seatUser(who), fn);
 const combatUpdates = () => serverWrites.filter((w) => w.documentName === "Combat" && w.action === "update").length;
 const combatantWrites = () => serverWrites.filter((w) => w.documentName === "Combatant").length;
 
-async function fighters() {
-  const linMei = await wuxiaHero("Lin Mei");
-  const chasseur = linMei.items.find((i) => i.name === "Chasseur");
-  await as("gm", () => linMei.update({ system: { combat: { skill: chasseur?.id ?? "" } } } as never));
-  const zhao = await createActor(
-    { name: "Zhao", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
-    { ownedByPlayer: false },
-  );
-  await as("gm", () => zhao.update({ ownership: { [strangerId()]: 3 } } as never));
-  const bandit = await createActor(
-    { name: "Bandit", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
-    { ownedByPlayer: false },
-  );
-  return { linMei, zhao, bandit };
-}
-
-/** Round 1 with scripted dice: Lin Mei 8 9 2 (2 successes), Zhao 10 3 4 (1), Bandit 10 10 5 (2). */
-async function roundOne() {
-  const actors = await fighters();
-  foundry.CONFIG.Dice.randomUniform = facesRandom([8, 9, 2, 10, 3, 4, 10, 10, 5]);
+/** Round 1 with `ROUND_ONE_FACES`: Lin Mei 2 successes, Zhao 1, Bandit 2; the server's writes counted from here. */
+function roundOne() {
   serverWrites.length = 0;
-  const combat = (await createCombat([actors.linMei, actors.zhao, actors.bandit])) as WuxiaHarmoniesCombat;
-  const of = (actor: Actor.Implementation) => combat.combatants.contents.find((c) => c.actorId === actor.id);
-  return { ...actors, combat, lin: of(actors.linMei), zhaoC: of(actors.zhao), banditC: of(actors.bandit) };
+  return wuxiaFight();
 }
 
 beforeEach(async () => {
@@ -95,10 +61,10 @@ describe("a Wuxia round start", () => {
   });
 
   it("spends each actor's successes on its own default when it names one, else the world's", async () => {
-    const actors = await fighters();
+    const actors = await wuxiaFighters();
     await as("gm", () => actors.zhao.update({ system: { combat: { spend: "defense" } } } as never));
     await foundry.game.settings.set("wuxia-harmonies", "initiativeSpend", "actions");
-    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 9, 2, 10, 3, 4, 10, 10, 5]);
+    scriptFaces(ROUND_ONE_FACES);
     const combat = await createCombat([actors.linMei, actors.zhao, actors.bandit]);
     const [lin, zhao, bandit] = combat.combatants.contents;
     expect([lin?.initiative, zhao?.initiative, bandit?.initiative]).toEqual([3, 3, 3]);
@@ -117,21 +83,19 @@ describe("what a round start keeps", () => {
       await foundry.game.settings.set("wuxia-harmonies", "defenseDiceCarryOver", keep);
       const { combat, lin } = await roundOne();
       const { combatRequests } = await import("./requests");
-      await as("player", () =>
-        combatRequests.spendInitiative(combat, must(lin), { initiative: 0, actions: 0, defense: 2 }),
-      );
-      foundry.CONFIG.Dice.randomUniform = facesRandom([2, 2, 2, 2, 2, 2, 2, 2, 2]);
+      await as("player", () => combatRequests.spendInitiative(combat, lin, { initiative: 0, actions: 0, defense: 2 }));
+      scriptFaces([2, 2, 2, 2, 2, 2, 2, 2, 2]);
       await as("gm", () => combat.nextRound());
       expect(roundOf(lin).defenseDice).toBe(keep ? 2 : 0);
     }
   });
 
   it("rolls without a skill when the combat skill named is a power or no longer held", async () => {
-    const { linMei, zhao, bandit } = await fighters();
+    const { linMei, zhao, bandit } = await wuxiaFighters();
     const power = linMei.items.find((i) => i.type === "wuxiaPower");
     await as("gm", () => linMei.update({ system: { combat: { skill: power?.id ?? "" } } } as never));
     // 8 and 9 succeed at Chasseur's threshold 7, not at 10 without a skill.
-    foundry.CONFIG.Dice.randomUniform = facesRandom([8, 9, 2, 10, 3, 4, 10, 10, 5]);
+    scriptFaces(ROUND_ONE_FACES);
     const combat = await createCombat([linMei, zhao, bandit]);
     const lin = combat.combatants.contents.find((c) => c.actorId === linMei.id);
     expect([roundOf(lin).successes, lin?.initiative]).toEqual([0, 3]);
@@ -160,9 +124,7 @@ describe("spending the successes in the tracker", () => {
   it("lets the owner move a success to an extra action before acting; the turn stays with the combatant acting", async () => {
     const { combat, lin } = await roundOne();
     const { combatRequests } = await import("./requests");
-    await as("player", () =>
-      combatRequests.spendInitiative(combat, must(lin), { initiative: 1, actions: 1, defense: 0 }),
-    );
+    await as("player", () => combatRequests.spendInitiative(combat, lin, { initiative: 1, actions: 1, defense: 0 }));
     expect(lin?.initiative).toBe(4);
     expect(roundOf(lin)).toMatchObject({ chosen: true, spent: { initiative: 1, actions: 1, defense: 0 } });
     expect(combat.turns.map((c) => c.name)).toEqual(["Bandit", "Lin Mei", "Zhao"]);
@@ -173,22 +135,18 @@ describe("spending the successes in the tracker", () => {
     const { combat, lin, banditC } = await roundOne();
     const { combatRequests } = await import("./requests");
     await expect(
-      as("stranger", () =>
-        combatRequests.spendInitiative(combat, must(lin), { initiative: 0, actions: 2, defense: 0 }),
-      ),
+      as("stranger", () => combatRequests.spendInitiative(combat, lin, { initiative: 0, actions: 2, defense: 0 })),
     ).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
     await expect(
-      as("player", () =>
-        combatRequests.spendInitiative(combat, must(banditC), { initiative: 0, actions: 2, defense: 0 }),
-      ),
+      as("player", () => combatRequests.spendInitiative(combat, banditC, { initiative: 0, actions: 2, defense: 0 })),
     ).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
     await expect(
-      as("player", () => combatRequests.spendInitiative(combat, must(lin), { initiative: 1, actions: 1, defense: 1 })),
+      as("player", () => combatRequests.spendInitiative(combat, lin, { initiative: 1, actions: 1, defense: 1 })),
     ).rejects.toMatchObject({ key: "WH.Combat.Error.OverSpent", data: { successes: 2, asked: 3 } });
     await as("gm", () => combat.nextTurn());
     await as("player", () => combat.nextTurn());
     await expect(
-      as("player", () => combatRequests.spendInitiative(combat, must(lin), { initiative: 0, actions: 2, defense: 0 })),
+      as("player", () => combatRequests.spendInitiative(combat, lin, { initiative: 0, actions: 2, defense: 0 })),
     ).rejects.toMatchObject({ key: "WH.Combat.Error.AlreadyActed" });
     expect(roundOf(lin).spent).toEqual({ initiative: 2, actions: 0, defense: 0 });
   });
@@ -196,21 +154,19 @@ describe("spending the successes in the tracker", () => {
   it("lets the owner use a Defense die they bought, once per click even when clicked twice", async () => {
     const { combat, lin } = await roundOne();
     const { combatRequests } = await import("./requests");
-    await as("player", () =>
-      combatRequests.spendInitiative(combat, must(lin), { initiative: 0, actions: 0, defense: 2 }),
-    );
+    await as("player", () => combatRequests.spendInitiative(combat, lin, { initiative: 0, actions: 0, defense: 2 }));
     expect(roundOf(lin).defenseDice).toBe(2);
     const clicks = await Promise.allSettled([
-      as("player", () => combatRequests.spendDefenseDie(combat, must(lin))),
-      as("player", () => combatRequests.spendDefenseDie(combat, must(lin))),
+      as("player", () => combatRequests.spendDefenseDie(combat, lin)),
+      as("player", () => combatRequests.spendDefenseDie(combat, lin)),
     ]);
     expect(clicks.map((c) => c.status)).toEqual(["fulfilled", "rejected"]);
     expect(roundOf(lin).defenseDice).toBe(1);
-    await expect(as("stranger", () => combatRequests.spendDefenseDie(combat, must(lin)))).rejects.toMatchObject({
+    await expect(as("stranger", () => combatRequests.spendDefenseDie(combat, lin))).rejects.toMatchObject({
       key: "WH.Chat.Error.NotOwner",
     });
     await expect(
-      as("player", () => combatRequests.spendInitiative(combat, must(lin), { initiative: 2, actions: 0, defense: 0 })),
+      as("player", () => combatRequests.spendInitiative(combat, lin, { initiative: 2, actions: 0, defense: 0 })),
     ).rejects.toMatchObject({ key: "WH.Combat.Error.DefenseDiceUsed", data: { name: "Lin Mei" } });
   });
 });
@@ -219,9 +175,7 @@ describe("turns and rounds", () => {
   it("gives the extra actions after every first turn, then re-rolls everyone at the next round", async () => {
     const { combat, lin, zhaoC } = await roundOne();
     const { combatRequests } = await import("./requests");
-    await as("player", () =>
-      combatRequests.spendInitiative(combat, must(lin), { initiative: 1, actions: 1, defense: 0 }),
-    );
+    await as("player", () => combatRequests.spendInitiative(combat, lin, { initiative: 1, actions: 1, defense: 0 }));
     const order: string[] = [combat.combatant?.name ?? ""];
     const enders: Seat[] = ["gm", "player", "stranger"];
     for (const who of enders) {
@@ -232,7 +186,7 @@ describe("turns and rounds", () => {
     expect(order).toEqual(["Bandit", "Lin Mei", "Zhao", "Lin Mei"]);
     expect([combat.round, roundOf(lin).turnsTaken, roundOf(zhaoC).turnsTaken]).toEqual([1, 1, 1]);
 
-    foundry.CONFIG.Dice.randomUniform = facesRandom([1, 1, 1, 10, 10, 10, 2, 2, 2]);
+    scriptFaces([1, 1, 1, 10, 10, 10, 2, 2, 2]);
     serverWrites.length = 0;
     await as("player", () => combat.nextTurn());
     expect(combat.round).toBe(2);
@@ -277,11 +231,6 @@ describe("turns and rounds", () => {
   });
 });
 
-function must<T>(value: T | undefined): T {
-  if (value === undefined) throw new Error("missing combatant");
-  return value;
-}
-
 function gmId(): string {
   return (seatUser("gm") as { id: string }).id;
 }
@@ -289,20 +238,20 @@ function gmId(): string {
 describe("writes that skip the GM", () => {
   it("puts back what a player writes straight to their Wuxia combatant: its Initiative and its round", async () => {
     const { lin } = await roundOne();
-    await as("player", () => must(lin).update({ initiative: 50, system: { defenseDice: 99 } } as never));
+    await as("player", () => lin.update({ initiative: 50, system: { defenseDice: 99 } } as never));
     await vi.waitFor(() => expect([lin?.initiative, roundOf(lin).defenseDice]).toEqual([5, 0]));
     expect(roundOf(lin).successes).toBe(2);
   });
 
   it("puts back only what was written, to the state a GM last left, and leaves other keys alone", async () => {
     const { lin } = await roundOne();
-    await as("gm", () => must(lin).update({ system: { defenseDice: 3 } } as never));
-    await as("player", () => must(lin).update({ system: { defenseDice: 9 } } as never));
+    await as("gm", () => lin.update({ system: { defenseDice: 3 } } as never));
+    await as("player", () => lin.update({ system: { defenseDice: 9 } } as never));
     await vi.waitFor(() => expect(roundOf(lin).defenseDice).toBe(3));
-    await as("player", () => must(lin).update({ initiative: 40 } as never));
+    await as("player", () => lin.update({ initiative: 40 } as never));
     await vi.waitFor(() => expect(lin?.initiative).toBe(5));
     expect(roundOf(lin).defenseDice).toBe(3);
-    await as("player", () => must(lin).update({ defeated: true } as never));
+    await as("player", () => lin.update({ defeated: true } as never));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect([lin?.defeated, lin?.initiative, roundOf(lin).defenseDice]).toEqual([true, 5, 3]);
   });

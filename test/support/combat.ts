@@ -1,0 +1,132 @@
+import type { WuxiaHarmoniesCombat } from "../../src/combat/combat";
+import { asClient } from "../foundry/clients";
+import {
+  createActor,
+  createCombat,
+  facesRandom,
+  harmoniesHero,
+  seatUser,
+  strangerId,
+  wuxiaHero,
+  type Seat,
+} from "./world";
+
+/**
+ * The encounters the combat tests fight, from every seat: the GM, the player (who owns the
+ * heroes) and the second player (who owns Zhao only). Not part of the system's bundle.
+ */
+
+type AnyObject = Record<string, unknown>;
+
+/** A Wuxia combatant's round as the tests read it (the system's `CombatantModel`). */
+export interface WuxiaRound {
+  round: number;
+  successes: number;
+  spent: { initiative: number; actions: number; defense: number };
+  chosen: boolean;
+  defenseDice: number;
+  turnsTaken: number;
+}
+
+/** Harmonies wounds as the tests read them. */
+export interface HarmoniesWounds {
+  light: number;
+  grave: number;
+  critical: number;
+  fatal: boolean;
+  stunned: boolean;
+}
+
+/** Runs on the client of the user in this seat. */
+export const as = <T>(who: Seat, fn: () => Promise<T>): Promise<T> => asClient(seatUser(who), fn);
+
+export function must<T>(value: T | null | undefined): T {
+  if (value === null || value === undefined) throw new Error("missing");
+  return value;
+}
+
+export const roundOf = (combatant: Combatant.Implementation | null | undefined): WuxiaRound =>
+  combatant?.system as unknown as WuxiaRound;
+
+export const reserveOf = (combat: Combat.Implementation): { friendly: number; hostile: number } =>
+  (combat.system as unknown as { reserve: { friendly: number; hostile: number } }).reserve;
+
+export const woundsOf = (actor: Actor.Implementation): HarmoniesWounds =>
+  (actor.system as unknown as { wounds: HarmoniesWounds }).wounds;
+
+/** Every die the double rolls from now on shows these faces, in order. */
+export function scriptFaces(faces: readonly number[]): void {
+  (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform =
+    facesRandom(faces);
+}
+
+/** Round 1's faces of `wuxiaFight`: Lin Mei 8 9 2 (2 successes at Chasseur's 7), Zhao 10 3 4 (1), Bandit 10 10 5 (2). */
+export const ROUND_ONE_FACES = [8, 9, 2, 10, 3, 4, 10, 10, 5] as const;
+
+/**
+ * Three Wuxia characters with Métal 3: Lin Mei (the player's `wuxiaHero`, fighting with Chasseur
+ * 3 unless `combatSkill: false`), Zhao (the second player's) and the Bandit (the GM's NPC, with
+ * `bandit` merged into its system).
+ */
+export async function wuxiaFighters(options: { combatSkill?: boolean; bandit?: AnyObject } = {}) {
+  const linMei = await wuxiaHero("Lin Mei");
+  if (options.combatSkill !== false) {
+    const chasseur = linMei.items.find((i) => i.name === "Chasseur");
+    await as("gm", () => linMei.update({ system: { combat: { skill: chasseur?.id ?? "" } } } as never));
+  }
+  const zhao = await createActor(
+    { name: "Zhao", type: "wuxiaCharacter", system: { attributes: { metal: 3 } } },
+    { ownedByPlayer: false },
+  );
+  await as("gm", () => zhao.update({ ownership: { [strangerId()]: 3 } } as never));
+  const bandit = await createActor(
+    { name: "Bandit", type: "wuxiaCharacter", system: { attributes: { metal: 3 }, ...options.bandit } },
+    { ownedByPlayer: false },
+  );
+  return { linMei, zhao, bandit };
+}
+
+/**
+ * The three fighters in the GM's combat, started (round 1 rolled with `faces`, by default
+ * `ROUND_ONE_FACES`) unless `start: false`; `lin`, `zhaoC` and `banditC` are their combatants.
+ */
+export async function wuxiaFight(
+  options: { start?: boolean; faces?: readonly number[]; combatSkill?: boolean; bandit?: AnyObject } = {},
+) {
+  const actors = await wuxiaFighters(options);
+  scriptFaces(options.faces ?? ROUND_ONE_FACES);
+  const combat = (await createCombat([actors.linMei, actors.zhao, actors.bandit], {
+    start: options.start,
+  })) as WuxiaHarmoniesCombat;
+  const of = (actor: Actor.Implementation) => must(combat.combatants.contents.find((c) => c.actorId === actor.id));
+  return { ...actors, combat, lin: of(actors.linMei), zhaoC: of(actors.zhao), banditC: of(actors.bandit) };
+}
+
+/**
+ * David and Goliath (RULES 2.4's example): David (the player's `harmoniesHero`, a sling) and
+ * Goliath (the GM's: Cp +3, Ag +2, Rs +3, Bâton 1 on Ag + Rs, `wounds` as given), in the GM's
+ * combat (initiatives 5 and 3), started.
+ */
+export async function harmoniesFight(wounds: Partial<HarmoniesWounds> = {}, goliath: AnyObject = {}) {
+  const david = await harmoniesHero("David");
+  const giant = await createActor(
+    {
+      name: "Goliath",
+      type: "harmoniesCharacter",
+      system: {
+        characteristics: { corps: { value: 3 }, agilite: { value: 2 } },
+        means: { resistance: { value: 3 } },
+        wounds,
+        ...goliath,
+      },
+      items: [
+        { name: "Bâton", type: "harmoniesSkill", system: { level: 1, characteristic: "agilite", means: "resistance" } },
+      ],
+    },
+    { ownedByPlayer: false },
+  );
+  const combat = await createCombat([david, giant], { initiatives: [5, 3] });
+  const sling = must(david.items.find((i) => i.name === "Lance-pierre"));
+  const baton = must(giant.items.find((i) => i.name === "Bâton"));
+  return { david, goliath: giant, combat, sling, baton };
+}
