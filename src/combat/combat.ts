@@ -1,5 +1,5 @@
 import { untypedHooks } from "../helpers/hooks";
-import { rollRoundStart, wuxiaActorOf, type RoundStartChange } from "./initiative";
+import { rollRoundStart, wuxiaFighterOf, type RoundStartChange } from "./initiative";
 import { roundOf } from "./models";
 import { expireEffects } from "./effects";
 import { criticalWoundCheck } from "./wound-checks";
@@ -45,7 +45,7 @@ function mergeCombatants(given: unknown, ours: readonly CombatantChange[]): Comb
 export class WuxiaHarmoniesCombat extends Combat {
   /** Whether this combat runs Wuxia rounds. */
   get wuxiaRounds(): boolean {
-    return this.combatants.contents.some((c) => wuxiaActorOf(c) !== null);
+    return this.combatants.contents.some((c) => wuxiaFighterOf(c) !== null);
   }
 
   /** Initiative, then name, then id: every client sorts alike, and as the round start predicts. */
@@ -71,7 +71,7 @@ export class WuxiaHarmoniesCombat extends Combat {
   async #startRound(changed: Combat.UpdateData, round: number): Promise<void> {
     const starts = new Map<string, RoundStartChange>();
     for (const combatant of this.combatants) {
-      if (wuxiaActorOf(combatant)) starts.set(combatant.id ?? "", await rollRoundStart(combatant, round));
+      if (wuxiaFighterOf(combatant)) starts.set(combatant.id ?? "", await rollRoundStart(combatant, round));
     }
     const ours: CombatantChange[] = this.combatants.contents.map(
       (c) => starts.get(c.id ?? "")?.change ?? { _id: c.id ?? "", system: { turnsTaken: 0 } },
@@ -100,7 +100,7 @@ export class WuxiaHarmoniesCombat extends Combat {
     const list = typeof ids === "string" ? [ids] : ids;
     const wuxia = list.filter((id) => {
       const combatant = this.combatants.get(id);
-      return combatant !== undefined && wuxiaActorOf(combatant) !== null;
+      return combatant !== undefined && wuxiaFighterOf(combatant) !== null;
     });
     const others = list.filter((id) => !wuxia.includes(id));
     if (wuxia.length) {

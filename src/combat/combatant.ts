@@ -1,7 +1,8 @@
 import { ROLL_KINDS } from "../rolls/kinds";
 import { rollSubject, type HarmoniesSubject } from "../rolls/subject";
 import { combatSettings } from "../settings/combat";
-import { wuxiaActorOf, wuxiaInitiativeRoll } from "./initiative";
+import { harmoniesGroupSubject } from "./group-fighters";
+import { wuxiaFighterOf } from "./initiative";
 
 /**
  * The system's Combatant: its Initiative roll is the system's own Roll (Crucible's pattern), so
@@ -11,18 +12,22 @@ export class WuxiaHarmoniesCombatant extends Combatant {
   /**
    * Wuxia: the Initiative test (its successes are then spent, see the Combat); Harmonies
    * ([default] RULES 2.5): the world's characteristic + means with a closed difference roll, whose
-   * margin is the Initiative. Anything else keeps core's formula.
+   * margin is the Initiative — a group with its combined Values (RULES 3.4). Anything else keeps
+   * core's formula.
    */
   override getInitiativeRoll(formula?: string): Roll {
-    const wuxia = wuxiaActorOf(this);
-    if (wuxia) return wuxiaInitiativeRoll(wuxia);
-    if (this.actor?.type === "harmoniesCharacter") return harmoniesInitiativeRoll(this.actor);
+    const wuxia = wuxiaFighterOf(this);
+    if (wuxia) return wuxia.initiativeRoll();
+    const actor = this.actor;
+    if (actor?.type === "harmoniesCharacter") return harmoniesInitiativeRoll(rollSubject(actor) as HarmoniesSubject);
+    const group = actor?.type === "group" ? harmoniesGroupSubject(actor as Actor.OfType<"group">) : null;
+    if (group) return harmoniesInitiativeRoll(group);
     return super.getInitiativeRoll(formula);
   }
 
   /** A Wuxia combatant's Initiative is its round start, made by the combat (its successes are spent there). */
   override async rollInitiative(formula?: string): Promise<this> {
-    if (wuxiaActorOf(this) && this.combat) {
+    if (wuxiaFighterOf(this) && this.combat) {
       await this.combat.rollInitiative([this.id ?? ""]);
       return this;
     }
@@ -30,9 +35,8 @@ export class WuxiaHarmoniesCombatant extends Combatant {
   }
 }
 
-/** A Harmonies character's Initiative roll: the pair the world names, difficulty 0, closed. */
-export function harmoniesInitiativeRoll(actor: Actor.Implementation): Roll {
-  const subject = rollSubject(actor) as HarmoniesSubject;
+/** A Harmonies Initiative roll: the pair the world names, difficulty 0, closed. */
+export function harmoniesInitiativeRoll(subject: HarmoniesSubject): Roll {
   const kind = ROLL_KINDS.harmonies;
   const values = { ...kind.defaults(subject, combatSettings().harmoniesInitiative), open: false };
   return kind.roll(kind.check(subject, kind.read(values, subject)));

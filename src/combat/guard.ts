@@ -1,4 +1,4 @@
-import { wuxiaActorOf } from "./initiative";
+import { wuxiaFighterOf } from "./initiative";
 
 /**
  * A Combatant's owner may write its `initiative` and `system` straight to the server (core's
@@ -45,7 +45,7 @@ export function registerCombatGuard(): void {
   });
   Hooks.on("updateCombatant", (document, changed, _options, userId) => {
     const combatant = document as Combatant.Implementation;
-    if (isGmWrite(userId) || !guarded(combatant) || !wuxiaActorOf(combatant)) {
+    if (isGmWrite(userId) || !guarded(combatant) || !wuxiaFighterOf(combatant)) {
       if (isGmWrite(userId)) keep(combatant);
       return;
     }

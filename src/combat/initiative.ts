@@ -5,11 +5,44 @@ import { ROLL_KINDS } from "../rolls/kinds";
 import { rollSubject, type WuxiaSubject } from "../rolls/subject";
 import { combatSettings, type InitiativeSpend } from "../settings/combat";
 import { roundOf } from "./models";
+import { GROUP_SKILL_ID, wuxiaGroupSubject } from "./group-fighters";
 
 /** The Wuxia actor a combatant fights for, if it has one. */
 export function wuxiaActorOf(combatant: Combatant.Implementation): Actor.OfType<"wuxiaCharacter"> | null {
   const actor = combatant.actor;
   return actor?.type === "wuxiaCharacter" ? (actor as Actor.OfType<"wuxiaCharacter">) : null;
+}
+
+/** What a Wuxia round needs of a combatant: a character, or a group with someone still fighting. */
+export interface WuxiaFighter {
+  actor: Actor.Implementation;
+  /** The Métal its successes buy Initiative with (RULES 1.4). */
+  metal: number;
+  /** Where its successes go when nobody chooses. */
+  spend: InitiativeSpend;
+  /** Its Initiative test, not yet evaluated. */
+  initiativeRoll(): WuxiaRoll;
+}
+
+/** The Wuxia fighter a combatant is, if any: a group takes one test and one turn (RULES 3.4). */
+export function wuxiaFighterOf(combatant: Combatant.Implementation): WuxiaFighter | null {
+  const character = wuxiaActorOf(combatant);
+  if (character)
+    return {
+      actor: character,
+      metal: character.system.attributes.metal,
+      spend: defaultSpend(character),
+      initiativeRoll: () => wuxiaInitiativeRoll(character),
+    };
+  const actor = combatant.actor;
+  const subject = actor?.type === "group" ? wuxiaGroupSubject(actor as Actor.OfType<"group">) : null;
+  if (!actor || !subject) return null;
+  return {
+    actor,
+    metal: subject.attributes.metal,
+    spend: combatSettings().initiativeSpend,
+    initiativeRoll: () => initiativeTest(subject, GROUP_SKILL_ID),
+  };
 }
 
 /** The combat skill the actor names, if it still holds it. */
@@ -25,8 +58,12 @@ function combatSkillId(actor: Actor.OfType<"wuxiaCharacter">, subject: WuxiaSubj
  */
 export function wuxiaInitiativeRoll(actor: Actor.OfType<"wuxiaCharacter">): WuxiaRoll {
   const subject = rollSubject(actor) as WuxiaSubject;
+  return initiativeTest(subject, combatSkillId(actor, subject));
+}
+
+function initiativeTest(subject: WuxiaSubject, skillId: string | undefined): WuxiaRoll {
   const kind = ROLL_KINDS.wuxia;
-  const start = { attribute: "metal" as const, sr: 10, skillId: combatSkillId(actor, subject) };
+  const start = { attribute: "metal" as const, sr: 10, skillId };
   const values = kind.read({ ...kind.defaults(subject, start), extraDice: 0, destinyDice: 0 }, subject);
   return kind.roll(kind.check(subject, values));
 }
@@ -57,14 +94,14 @@ export interface RoundStartChange {
  * default, its Defense dice of the last round lost unless the world keeps them ([default] lost).
  */
 export async function rollRoundStart(combatant: Combatant.Implementation, round: number): Promise<RoundStartChange> {
-  const actor = wuxiaActorOf(combatant);
-  if (!actor) throw new RollError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
-  const roll = wuxiaInitiativeRoll(actor);
+  const fighter = wuxiaFighterOf(combatant);
+  if (!fighter) throw new RollError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
+  const roll = fighter.initiativeRoll();
   // Many combatants roll at once: nobody is asked to type in dice they may not know are theirs.
   await roll.evaluate({ allowInteractive: false });
   const successes = roll.outcome.successes;
-  const purchase = purchaseAll(successes, defaultSpend(actor));
-  const outcome = spendInitiativeSuccesses(actor.system.attributes.metal, successes, purchase);
+  const purchase = purchaseAll(successes, fighter.spend);
+  const outcome = spendInitiativeSuccesses(fighter.metal, successes, purchase);
   const kept = defenseDiceAtRoundStart(roundOf(combatant).defenseDice, {
     defenseDiceCarryOver: combatSettings().defenseDiceCarryOver,
   });
@@ -95,13 +132,13 @@ export function respend(
   combatant: Combatant.Implementation,
   purchase: InitiativePurchase,
 ): { initiative: number; system: Record<string, unknown> } {
-  const actor = wuxiaActorOf(combatant);
-  if (!actor) throw new RollError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
+  const fighter = wuxiaFighterOf(combatant);
+  if (!fighter) throw new RollError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
   const { successes, spent, defenseDice } = roundOf(combatant);
   const asked = purchase.initiative + purchase.extraActions + purchase.defenseDice;
   if (asked > successes)
     throw new RollError("WH.Combat.Error.OverSpent", { name: combatant.name ?? "", successes, asked });
-  const outcome = spendInitiativeSuccesses(actor.system.attributes.metal, successes, purchase);
+  const outcome = spendInitiativeSuccesses(fighter.metal, successes, purchase);
   const dice = defenseDice + outcome.defenseDice - spent.defense;
   if (dice < 0) throw new RollError("WH.Combat.Error.DefenseDiceUsed", { name: combatant.name ?? "" });
   return {

@@ -2,7 +2,7 @@ import { notifyError } from "../dice/errors";
 import { t } from "../helpers/i18n";
 import type { WuxiaHarmoniesCombat } from "./combat";
 import { turnEntry } from "./combat";
-import { wuxiaActorOf } from "./initiative";
+import { wuxiaFighterOf } from "./initiative";
 import { roundOf, sharedOf } from "./models";
 import { combatRequests } from "./requests";
 import { actionsLeft } from "./turn-order";
@@ -151,7 +151,7 @@ export function decorateTracker(combat: Combat.Implementation | null | undefined
   root.querySelectorAll(".wh-tracker__round, .wh-tracker__reserve").forEach((el) => el.remove());
   for (const row of root.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
     const combatant = wuxia.combatants.get(row.dataset.combatantId ?? "");
-    if (combatant && wuxiaActorOf(combatant)) decorateRow(wuxia, combatant, row);
+    if (combatant && wuxiaFighterOf(combatant)) decorateRow(wuxia, combatant, row);
   }
   decorateHeader(wuxia, root);
 }

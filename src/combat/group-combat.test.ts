@@ -1,0 +1,103 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import { as, must, roundOf, scriptFaces } from "../../test/support/combat";
+import {
+  createActor,
+  createCombat,
+  guards,
+  harmoniesHero,
+  postedMessages,
+  startWorld,
+  wuxiaHero,
+} from "../../test/support/world";
+
+/**
+ * NPC groups in Foundry's tracker ([default] RULES 3.4): a group is one combatant, with one
+ * Initiative and one turn, rolled as one fighter of the group would roll it.
+ */
+
+beforeEach(async () => {
+  await startWorld();
+});
+
+/** Ten guards (Métal 2, Compétence 1: threshold 9) and their sergeant (Métal 4, Compétence 3: threshold 7). */
+function wuxiaBand(out = { guards: 0, sergeant: 0 }) {
+  return createActor(
+    {
+      name: "Gardes du yamen",
+      type: "group",
+      system: {
+        ruleset: "wuxia",
+        members: [
+          { label: "Garde", count: 10, out: out.guards, stats: { metal: 2, skill: 1 } },
+          { label: "Sergent", count: 1, out: out.sergeant, stats: { metal: 4, skill: 3 } },
+        ],
+      },
+    },
+    { ownedByPlayer: false },
+  );
+}
+
+describe("a Wuxia group in the round start", () => {
+  it("rolls one Initiative test with the Métal and skill of its largest sub-group still fighting", async () => {
+    const lin = await wuxiaHero("Lin Mei", { attributes: { metal: 3 } });
+    const band = await wuxiaBand();
+    // Lin Mei (Métal 3, no combat skill: threshold 10): 10 3 4 → 1 success. The guards' two dice: 9 3 → 1.
+    scriptFaces([10, 3, 4, 9, 3]);
+    const combat = await createCombat([lin, band]);
+    const [linC, bandC] = combat.combatants.contents;
+    expect(roundOf(bandC)).toMatchObject({ round: 1, successes: 1, spent: { initiative: 1 } });
+    // Initiative = Métal + the successes spent on it (RULES 1.4): the guards' Métal 2, not the sergeant's 4.
+    expect([linC?.initiative, bandC?.initiative]).toEqual([4, 3]);
+    const summary = postedMessages()[0];
+    expect(summary?.rolls).toHaveLength(2);
+    expect(summary?.rolls[1]?.dice[0]?.results.map((r: { result: number }) => r.result)).toEqual([9, 3]);
+  });
+
+  it("fights with the sergeant once every guard is out, and leaves a group with no one left out of the round", async () => {
+    const lin = await wuxiaHero("Lin Mei", { attributes: { metal: 3 } });
+    const band = await wuxiaBand({ guards: 10, sergeant: 0 });
+    const routed = await createActor(
+      {
+        name: "Déroute",
+        type: "group",
+        system: { ruleset: "wuxia", members: [{ label: "Brigand", count: 3, out: 3, stats: { metal: 5 } }] },
+      },
+      { ownedByPlayer: false },
+    );
+    // Lin Mei 10 3 4; the sergeant's four dice at threshold 7: 7 8 2 1 → 2 successes.
+    scriptFaces([10, 3, 4, 7, 8, 2, 1]);
+    const combat = await createCombat([lin, band, routed]);
+    const [, bandC, routedC] = combat.combatants.contents;
+    expect(roundOf(bandC)).toMatchObject({ successes: 2, spent: { initiative: 2 } });
+    expect(bandC?.initiative).toBe(6);
+    expect(postedMessages()[0]?.rolls).toHaveLength(2);
+    expect(routedC?.initiative).toBeNull();
+  });
+
+  it("lets the GM roll the group's round start from the tracker's button, and a player only asks", async () => {
+    const lin = await wuxiaHero("Lin Mei", { attributes: { metal: 3 } });
+    const band = await wuxiaBand();
+    scriptFaces([10, 3, 4, 9, 3]);
+    const combat = await createCombat([lin, band]);
+    const bandC = must(combat.combatants.contents.find((c) => c.actorId === band.id));
+    scriptFaces([9, 9]);
+    await as("gm", () => bandC.rollInitiative());
+    expect(roundOf(combat.combatants.get(bandC.id ?? "")).successes).toBe(2);
+    await expect(as("player", () => bandC.rollInitiative())).rejects.toThrow();
+    expect(roundOf(combat.combatants.get(bandC.id ?? "")).successes).toBe(2);
+  });
+});
+
+describe("a Harmonies group's Initiative", () => {
+  it("is a closed difference roll on the group's combined Agilité + Manœuvre (RULES 3.1, 3.4)", async () => {
+    const david = await harmoniesHero("David");
+    const band = await guards(25);
+    const combat = await createCombat([david, band], { start: false, initiatives: [5, null] });
+    const bandC = must(combat.combatants.contents.find((c) => c.actorId === band.id));
+    // 25 guards at Ag +1 and Mn +1: each combined Value is +1 + Value(25) = +15; 7 − 3 = +4.
+    scriptFaces([7, 3]);
+    await as("gm", () => combat.rollInitiative([bandC.id ?? ""]));
+    expect(combat.combatants.get(bandC.id ?? "")?.initiative).toBe(34);
+  });
+});

@@ -1,0 +1,72 @@
+import {
+  HARMONIES_ATTRIBUTES,
+  WUXIA_ATTRIBUTES,
+  type HarmoniesAttributeKey,
+  type WuxiaAttributeKey,
+} from "../documents/choices";
+import { fightingCount, type GroupMemberData } from "../documents/actors/group";
+import { t } from "../helpers/i18n";
+import type { HarmoniesSubject, WuxiaSubject } from "../rolls/subject";
+
+/** The id the group's skill takes in its Initiative test: a group has no skill item, only a level. */
+export const GROUP_SKILL_ID = "group-skill";
+
+/**
+ * The sub-group a Wuxia group fights with ([default] RULES 3.4: one Initiative test for the
+ * group): the one with the most members still in the fight, the first of them on a tie.
+ */
+export function leadingMember(group: Actor.OfType<"group">): GroupMemberData | null {
+  let best: GroupMemberData | null = null;
+  for (const member of group.system.members as GroupMemberData[]) {
+    if (fightingCount(member) > (best ? fightingCount(best) : 0)) best = member;
+  }
+  return best;
+}
+
+/** A Wuxia group's Initiative test is its leading sub-group's: its Métal, its skill, no Destiny, no penalty. */
+export function wuxiaGroupSubject(group: Actor.OfType<"group">): WuxiaSubject | null {
+  const leading = group.system.ruleset === "wuxia" ? leadingMember(group) : null;
+  if (!leading) return null;
+  return {
+    ruleset: "wuxia",
+    actor: group,
+    name: group.name ?? "",
+    attributes: Object.fromEntries(WUXIA_ATTRIBUTES.map((k) => [k, leading.stats[k]])) as Record<
+      WuxiaAttributeKey,
+      number
+    >,
+    destiny: 0,
+    srPenalty: 0,
+    skills: [
+      {
+        id: GROUP_SKILL_ID,
+        uuid: "",
+        skillName: t("WH.Combat.GroupSkill"),
+        specialisation: null,
+        competence: leading.stats.skill,
+        rerolls: 0,
+        kind: "metier",
+        attribute: null,
+      },
+    ],
+  };
+}
+
+/** A Harmonies group rolls its Initiative with its combined Values (RULES 3.1), as one fighter would. */
+export function harmoniesGroupSubject(group: Actor.OfType<"group">): HarmoniesSubject | null {
+  const system = group.system;
+  if (system.ruleset !== "harmonies" || system.size === 0) return null;
+  const combined = new Map(system.combined.map((c) => [c.key, c.value]));
+  return {
+    ruleset: "harmonies",
+    actor: group,
+    name: group.name ?? "",
+    scores: Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, combined.get(k) ?? 0])) as Record<
+      HarmoniesAttributeKey,
+      number
+    >,
+    penalty: 0,
+    physicalPenalty: 0,
+    skills: [],
+  };
+}
