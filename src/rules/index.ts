@@ -142,3 +142,20 @@ export {
 } from "./groups/method2-margins";
 export { rollGroupIndividually } from "./groups/individual";
 export { groupHomogeneity, type Homogeneity } from "./groups/homogeneity";
+export {
+  OUT_AT,
+  UNHURT,
+  woundHarmoniesMember,
+  woundWuxiaMember,
+  type MemberHit,
+  type MemberWounds,
+  type OutAt,
+} from "./groups/casualties";
+export {
+  evaluateWuxiaGroup,
+  wuxiaGroupTests,
+  type WuxiaGroupResult,
+  type WuxiaSubgroup,
+  type WuxiaSubgroupResult,
+  type WuxiaSubgroupTest,
+} from "./groups/wuxia-group";
