@@ -60,6 +60,8 @@ const options = <T extends Record<string, fc.Arbitrary<unknown>>>(fields: T) =>
     { [K in keyof T]?: T[K] extends fc.Arbitrary<infer V> ? V : never } | undefined
   >;
 const track = fc.record({ light: int(0, 6), grave: int(0, 4), critical: int(0, 3), fatal: fc.boolean() });
+/** One group member's wounds (RULES 3.4). */
+const memberWounds = fc.record({ nb: int(0, 60), light: int(0, 4), grave: int(0, 2), critical: int(0, 1) });
 const aliveTrack = track.map((t): WoundTrack => ({ ...t, fatal: false }));
 const perLevel = fc.record({ light: int(0, 60), grave: int(0, 60), critical: int(0, 60) });
 const severity = fc.constantFrom("none", "stunned", "light", "grave", "critical") as fc.Arbitrary<rules.SoakSeverity>;
@@ -1742,6 +1744,63 @@ const specs = {
           notBoolean.map((open) => ({ open })),
         ),
       ],
+    ],
+  ),
+  woundWuxiaMember: spec(
+    rules.woundWuxiaMember,
+    fc.tuple(memberWounds, int(0, 200), fc.record({ metal: int(0, 100), eau: int(0, 100) })),
+    (hit, [w, damage, m]) => {
+      const nb = w.nb + damage;
+      expect(hit.out).toBe(nb >= rules.deathThreshold(m.metal, m.eau));
+      expect(hit.wounds).toEqual(hit.out ? rules.UNHURT : { ...w, nb: nb + 0 });
+    },
+    [
+      ["wounds", fc.tuple(notRecord, fc.constant(1), fc.constant({ metal: 2, eau: 2 }))],
+      [
+        "wounds.nb",
+        replace(fc.tuple(memberWounds, int(0, 9)), missingOr(outOf(0, 1e9)), (a, b) => [
+          { ...a[0], nb: b },
+          a[1],
+          { metal: 2, eau: 2 },
+        ]),
+      ],
+      ["damage", fc.tuple(memberWounds, missingOr(outOf(0, 1e9)), fc.constant({ metal: 2, eau: 2 }))],
+      ["member", fc.tuple(memberWounds, int(0, 9), notRecord)],
+      [
+        "metal",
+        fc.tuple(
+          memberWounds,
+          int(0, 9),
+          missingOr(outOf(0, 100)).map((metal) => ({ metal, eau: 2 })),
+        ),
+      ],
+    ],
+  ),
+  woundHarmoniesMember: spec(
+    rules.woundHarmoniesMember,
+    fc.tuple(memberWounds, severity, fc.constantFrom(...rules.OUT_AT)),
+    (hit, [w, s, outAt]) => {
+      const track = rules.addWound({ light: w.light, grave: w.grave, critical: w.critical, fatal: false }, s);
+      const worst = track.fatal ? "fatal" : track.critical ? "critical" : track.grave ? "grave" : null;
+      const out = worst !== null && rules.OUT_AT.indexOf(worst) >= rules.OUT_AT.indexOf(outAt);
+      expect(hit).toEqual(
+        out
+          ? { wounds: rules.UNHURT, out }
+          : { wounds: { nb: w.nb + 0, light: track.light, grave: track.grave, critical: track.critical }, out },
+      );
+    },
+    [
+      ["wounds", fc.tuple(notRecord, severity, fc.constant("grave"))],
+      [
+        "wounds.light",
+        replace(fc.tuple(memberWounds, severity), missingOr(outOf(0, 1e9)), (a, b) => [
+          { ...a[0], light: b },
+          a[1],
+          "grave",
+        ]),
+      ],
+      ["outAt", fc.tuple(memberWounds, severity, fc.oneof(fc.string({ maxLength: 3 }), fc.integer()))],
+      ["severity", fc.tuple(memberWounds, fc.oneof(fc.string({ maxLength: 3 }), fc.integer()), fc.constant("grave"))],
     ],
   ),
   groupHomogeneity: spec(
