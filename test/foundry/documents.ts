@@ -110,6 +110,11 @@ export class DocumentDouble {
     delete: "ASSISTANT",
   };
   static config: () => DocumentConfig | undefined = () => undefined;
+  /**
+   * Whether the class has a `folder` field (BaseActor, BaseItem and BaseFolder do: a
+   * ForeignDocumentField holding the Folder's id, API v13); its `folder` then reads the Folder.
+   */
+  static hasFolder = false;
 
   _id: string;
   name: string;
@@ -121,6 +126,7 @@ export class DocumentDouble {
   flags: Record<string, AnyObject>;
   ownership: Record<string, number>;
   parent: DocumentDouble | null;
+  #folderId: string | null;
   sheet: unknown = null;
   /** The applications showing this document, by id (ClientDocumentMixin#apps, API v13). */
   apps: Record<string, { render(options?: AnyObject): unknown }> = {};
@@ -134,7 +140,21 @@ export class DocumentDouble {
     this.flags = structuredClone((data.flags as Record<string, AnyObject> | undefined) ?? {});
     this.ownership = structuredClone((data.ownership as Record<string, number> | undefined) ?? { default: 0 });
     this.parent = options.parent ?? null;
+    this.#folderId = typeof data.folder === "string" ? data.folder : null;
     this.system = this.#buildSystem((data.system as AnyObject | undefined) ?? {});
+  }
+
+  /**
+   * ClientDocument#folder (API v13): the Folder holding the document, read from `game.folders`
+   * by the id its source keeps; an update writes the id (`update({ folder: id })`).
+   */
+  get folder(): DocumentDouble | null {
+    const folders = world().game?.folders as CollectionDouble<DocumentDouble> | undefined;
+    return this.#folderId ? (folders?.get(this.#folderId) ?? null) : null;
+  }
+
+  set folder(value: string | { id: string } | null) {
+    this.#folderId = value === null ? null : typeof value === "string" ? value : value.id;
   }
 
   get id(): string {
@@ -285,7 +305,9 @@ export class DocumentDouble {
 
   toObject(): AnyObject {
     const system = this.system as Partial<TypeDataModel>;
+    const hasFolder = (this.constructor as typeof DocumentDouble).hasFolder;
     return {
+      ...(hasFolder ? { folder: this.#folderId } : {}),
       _id: this._id,
       name: this.name,
       img: this.img,
@@ -358,6 +380,40 @@ export class DocumentDouble {
   ): Promise<DocumentDouble[]> {
     const created = await Promise.all(data.map((d) => this.create(d, options)));
     return created.filter((d): d is DocumentDouble => d !== undefined);
+  }
+
+  /**
+   * Foundry's `updateDocuments(updates, operation)`: each change names its document by `_id`;
+   * resolves with the documents updated. Simpler than Foundry: one update workflow per document
+   * (hooks and permission each), not one request; an unknown id rejects before anything is written.
+   */
+  static async updateDocuments(updates: AnyObject[], options: AnyObject = {}): Promise<DocumentDouble[]> {
+    const collection = world().game?.[this.collectionName] as CollectionDouble<DocumentDouble> | undefined;
+    const targets = updates.map(({ _id, ...changes }) => {
+      const doc = collection?.get(String(_id));
+      if (!doc) throw new Error(`${this.documentName} [${String(_id)}] does not exist`);
+      return { doc, changes };
+    });
+    const updated: DocumentDouble[] = [];
+    for (const { doc, changes } of targets) {
+      const done = await doc.update(changes, options);
+      if (done) updated.push(done);
+    }
+    return updated;
+  }
+
+  /**
+   * Foundry's `deleteDocuments(ids, operation)`: resolves with the documents deleted. Simpler
+   * than Foundry: one deletion workflow per document; ids of documents already gone are skipped.
+   */
+  static async deleteDocuments(ids: string[], options: AnyObject = {}): Promise<DocumentDouble[]> {
+    const collection = world().game?.[this.collectionName] as CollectionDouble<DocumentDouble> | undefined;
+    const deleted: DocumentDouble[] = [];
+    for (const id of ids) {
+      const doc = collection?.get(id);
+      if (doc && (await DocumentDouble._runDeletion(doc, options))) deleted.push(doc);
+    }
+    return deleted;
   }
 
   /** Deletes a world document, or asks its parent to delete this embedded one. */

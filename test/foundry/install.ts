@@ -37,6 +37,7 @@ import { CombatTrackerDouble } from "./tracker";
 import { installQueries } from "./world";
 import { installClients, roundTrip, server } from "./clients";
 import { SettingsDouble } from "./settings";
+import { growForFolders } from "./folders";
 
 type AnyObject = Record<string, unknown>;
 
@@ -147,6 +148,18 @@ function userDouble(
   };
 }
 
+/**
+ * A notification shown (`ui.notifications.info/warn/error(message, options)`, API v13/v14
+ * Notifications). One asked with `{ progress: true }` has a bar: the returned notification's
+ * `update({ pct, message })` moves it (pct from 0 to 1) and may change its text; `progress`
+ * records each update. Simpler than Foundry: nothing is drawn, queued or removed.
+ */
+export interface NotificationDouble {
+  level: "info" | "warn" | "error";
+  message: string;
+  progress?: { pct: number; message: string }[];
+}
+
 export interface FoundryDouble {
   Hooks: HooksDouble;
   CONFIG: AnyObject & {
@@ -164,7 +177,7 @@ export interface FoundryDouble {
     items: CollectionDouble<ItemDouble>;
     messages: CollectionDouble<ChatMessageDouble>;
   };
-  notifications: { level: "info" | "warn" | "error"; message: string }[];
+  notifications: NotificationDouble[];
   /** Connects one more user (a second GM, say); users added later come after the first GM for `activeGM`. */
   addUser(id: string, name: string, role: number): UserDouble;
   /** What `foundry.utils.logCompatibilityWarning` was told: a deprecated API was used. */
@@ -176,6 +189,7 @@ export interface FoundryDouble {
 export class ActorDouble extends DocumentDouble {
   static override documentName = "Actor";
   static override collectionName = "actors";
+  static override hasFolder = true;
   /** BaseActor: a world actor needs ACTOR_CREATE; its owners may update and delete it. */
   static override permissions: Record<DocumentAction, PermissionRule> = {
     create: (user) => userCan(user, "ACTOR_CREATE"),
@@ -298,6 +312,7 @@ export class ActorDouble extends DocumentDouble {
 export class ItemDouble extends DocumentDouble {
   static override documentName = "Item";
   static override collectionName = "items";
+  static override hasFolder = true;
   /** BaseItem: a world item needs ITEM_CREATE; an owned item is its actor's owners' to write. */
   static override permissions: Record<DocumentAction, PermissionRule> = {
     create: (user, doc) => (doc.parent ? doc.parent.testUserPermission(user, "OWNER") : userCan(user, "ITEM_CREATE")),
@@ -404,10 +419,23 @@ export function installFoundry(
     queries: {},
   };
 
-  const notify = (level: "info" | "warn" | "error") => (message: string) => {
-    notifications.push({ level, message });
-    return { id: notifications.length };
-  };
+  const notify =
+    (level: "info" | "warn" | "error") =>
+    (message: string, notifyOptions: { progress?: boolean } = {}) => {
+      const shown: NotificationDouble = { level, message };
+      notifications.push(shown);
+      const id = notifications.length;
+      if (!notifyOptions.progress) return { id };
+      const progress: { pct: number; message: string }[] = [];
+      shown.progress = progress;
+      return {
+        id,
+        update(change: { pct?: number; message?: string } = {}) {
+          if (change.message !== undefined) shown.message = change.message;
+          progress.push({ pct: change.pct ?? progress.at(-1)?.pct ?? 0, message: shown.message });
+        },
+      };
+    };
 
   const game = {
     i18n,
@@ -474,6 +502,7 @@ export function installFoundry(
     CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, USER_ROLES },
   });
   growForCombat({ CONFIG, game, settings });
+  growForFolders(game);
   // v14's ActiveEffectRegistry, for systems announcing their own expiry events.
   Object.assign(ActiveEffectDouble, { registry: options.generation === 14 ? effectRegistry : undefined });
   growForRolls({
