@@ -21,6 +21,18 @@ function countBreaks(text: string): number {
   return text.match(LINE_BREAK)?.length ?? 0;
 }
 
+/** The first line with something other than spaces, separators and quotes: the header. */
+const FIRST_LINE = /^.*[^\s;,"].*$/m;
+
+/**
+ * The separator the header uses: the one that splits it into the most columns. The header
+ * alone decides, so that blank lines, short rows or French decimal commas below cannot mislead it.
+ */
+function separatorOf(text: string): string {
+  const header = FIRST_LINE.exec(text)?.[0] ?? "";
+  return Papa.parse<string[]>(header, { delimitersToGuess: SEPARATORS, preview: 1 }).meta.delimiter;
+}
+
 /**
  * The rows of a CSV text, each cell with the line of the file it starts on: a line break
  * inside quotes moves the following cells, and rows, down.
@@ -30,7 +42,7 @@ function splitRows(text: string, problems: Problems): CsvRow[] {
   let start = 0;
   let line = 1;
   Papa.parse<string[]>(text, {
-    delimitersToGuess: SEPARATORS,
+    delimiter: separatorOf(text),
     step: (result) => {
       let cellLine = line;
       const cells = result.data.map((cellText) => {

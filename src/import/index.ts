@@ -16,7 +16,7 @@ export type { GroupImport, ImportOptions, ImportProblem, ImportRuleset, Imported
 export function parseGroupImport(text: string, options?: ImportOptions): GroupImport {
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
   const problems = new Problems();
-  const rows = /^\s*[[{]/.test(body) ? readJson(body, problems) : readTable(body, problems);
+  const rows = /^[ \t\r\n]*[[{]/.test(body) ? readJson(body, problems) : readTable(body, problems);
   const fallback = options?.ruleset === "wuxia" || options?.ruleset === "harmonies" ? options.ruleset : undefined;
   return assembleGroups(rows, problems, fallback);
 }

@@ -83,3 +83,82 @@ export function lineFinder(text: string): (offset: number) => number {
     return low + 1;
   };
 }
+
+const JSON_SPACE = /[ \t\n\r]*/y;
+const SCALAR = /-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null/y;
+const ESCAPE = /\\(?:["\\/bfnrt]|u[0-9a-fA-F]{4})/y;
+
+/**
+ * Where a text stops being JSON: the offset of the first character that cannot be there (the
+ * text's length when it ends too early), or -1 for valid JSON. JSON.parse says where only in
+ * some engines' messages; this says it everywhere. Iterative, so any nesting is safe.
+ */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const closers: string[] = [];
+  const space = (): void => {
+    JSON_SPACE.lastIndex = i;
+    JSON_SPACE.exec(text);
+    i = JSON_SPACE.lastIndex;
+  };
+  const string = (): boolean => {
+    i++;
+    for (;;) {
+      const c = text.charAt(i);
+      if (c === '"') {
+        i++;
+        return true;
+      }
+      if (c === "\\") {
+        ESCAPE.lastIndex = i;
+        if (!ESCAPE.test(text)) return false;
+        i = ESCAPE.lastIndex;
+      } else if (c === "" || c < " ") return false;
+      else i++;
+    }
+  };
+  const key = (): boolean => {
+    space();
+    if (text.charAt(i) !== '"' || !string()) return false;
+    space();
+    if (text.charAt(i) !== ":") return false;
+    i++;
+    return true;
+  };
+  for (;;) {
+    space();
+    const c = text.charAt(i);
+    if (c === "{" || c === "[") {
+      const closer = c === "{" ? "}" : "]";
+      i++;
+      space();
+      if (text.charAt(i) !== closer) {
+        closers.push(closer);
+        if (c === "{" && !key()) return i;
+        continue;
+      }
+      i++;
+    } else if (c === '"') {
+      if (!string()) return i;
+    } else {
+      SCALAR.lastIndex = i;
+      if (!SCALAR.test(text)) return i;
+      i = SCALAR.lastIndex;
+    }
+    for (;;) {
+      space();
+      const closer = closers.at(-1);
+      if (closer === undefined) return i < text.length ? i : -1;
+      const d = text.charAt(i);
+      if (d === closer) {
+        closers.pop();
+        i++;
+        continue;
+      }
+      if (d !== ",") return i;
+      i++;
+      if (closer === "}" && !key()) return i;
+      break;
+    }
+  }
+}

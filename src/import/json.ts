@@ -1,5 +1,5 @@
 import { fieldOf, isStat, type StatKey } from "./columns";
-import { lineFinder, placeJson, type JsonPlace } from "./json-places";
+import { jsonErrorOffset, lineFinder, placeJson, type JsonPlace } from "./json-places";
 import { PROBLEM, shown, type Problems } from "./problems";
 import { cellText, type Cell, type ImportRow } from "./rows";
 
@@ -14,28 +14,18 @@ function kindOf(value: unknown): string {
   return Array.isArray(value) ? "array" : typeof value;
 }
 
-/** The line a JSON.parse error names: `line N` (Firefox, newer V8), `position N` (V8), else the first. */
-function syntaxLine(error: unknown, lineAt: (offset: number) => number): number {
-  const message = error instanceof Error ? error.message : "";
-  const line = /line (\d+)/.exec(message);
-  if (line) return Number(line[1]);
-  const position = /position (\d+)/.exec(message);
-  return position ? lineAt(Number(position[1])) : 1;
-}
-
 /**
  * A JSON text as rows to check: an array of `{ name, ruleset, members: [{ label, count, stats }] }`,
  * or Foundry exports of `group` actors (`system` holding the same), one or an array of them.
  */
 export function readJson(text: string, problems: Problems): ImportRow[] {
   const lineAt = lineFinder(text);
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (error) {
-    problems.error(syntaxLine(error, lineAt), null, PROBLEM.JsonSyntax);
+  const errorAt = jsonErrorOffset(text);
+  if (errorAt >= 0) {
+    problems.error(lineAt(errorAt), null, PROBLEM.JsonSyntax);
     return [];
   }
+  const data: unknown = JSON.parse(text);
   const root = placeJson(text);
   const entries: [unknown, JsonPlace][] = Array.isArray(data)
     ? data.map((entry, i) => [entry, root.items[i] ?? root])

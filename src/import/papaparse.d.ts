@@ -10,8 +10,13 @@ export interface ParseStepResult<T> {
   meta: { cursor: number };
 }
 export interface ParseConfig<T> {
+  delimiter?: string;
   delimitersToGuess?: string[];
+  preview?: number;
   step?: (result: ParseStepResult<T>) => void;
 }
-declare const Papa: { parse<T>(input: string, config: ParseConfig<T>): unknown };
+export interface ParseResult {
+  meta: { delimiter: string };
+}
+declare const Papa: { parse<T>(input: string, config: ParseConfig<T>): ParseResult };
 export default Papa;
