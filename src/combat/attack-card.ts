@@ -14,6 +14,7 @@ import {
 } from "./attack";
 import { roundOf, sharedOf } from "./models";
 import { actionButton, attackSection, element, numberField } from "./card-dom";
+import { groupHurtLine } from "./group-casualties";
 
 const INVESTMENT_LABELS: Record<Investment, string> = {
   defenseDice: "WH.Combat.Invest.DefenseDie",
@@ -88,6 +89,7 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
   if (!outcome.hit) return;
   if (record.applied) {
     section.append(element(doc, "p", "wh-attack__applied", t("WH.Combat.DamageApplied", { damage: outcome.damage })));
+    if (record.groupHurt) return void section.append(groupHurtLine(doc, record.groupHurt));
     const target = fromUuidSync(record.defenderUuid as never) as Actor.OfType<"wuxiaCharacter"> | null;
     const name = target?.name ?? "";
     if (target?.system.wounds.dead) section.append(element(doc, "p", "wh-warning", t("WH.Combat.Falls", { name })));

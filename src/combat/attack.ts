@@ -13,6 +13,8 @@ import { prepareRoll } from "../rolls/pipeline";
 import { rollStart, rollSubject, type WuxiaSubject } from "../rolls/subject";
 import { roundOf, sharedOf, updateRound, updateShared } from "./models";
 import { FLEEING_STATUS, stun } from "./effects";
+import { GROUP_SKILL_ID, wuxiaGroupSubject } from "./group-fighters";
+import { hurtGroup, type GroupHurt } from "./group-casualties";
 
 /**
  * A Wuxia attack (RULES 1.4) on one card: the attacker's Feu test and the defender's Terre test,
@@ -45,6 +47,8 @@ export interface AttackRecord {
   defence: { defenseDice: number; reserve: number } | null;
   invested: Record<Investment, number>;
   applied: boolean;
+  /** What the damage did to a group defender (RULES 3.4). */
+  groupHurt?: GroupHurt;
 }
 
 const NO_INVESTMENT = Object.fromEntries(INVESTMENTS.map((k) => [k, 0])) as Record<Investment, number>;
@@ -63,13 +67,15 @@ export function attackOutcome(
   const [attack, defence] = message.rolls;
   if (!record?.defence || !(attack instanceof WuxiaRoll) || !(defence instanceof WuxiaRoll)) return null;
   const weapon = fromUuidSync(record.weaponUuid as never) as Item.OfType<"wuxiaWeapon"> | null;
-  const defender = fromUuidSync(record.defenderUuid as never) as Actor.OfType<"wuxiaCharacter"> | null;
+  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
+  // A group's members wear no armour the model records.
+  const armour = defender?.type === "wuxiaCharacter" ? wuxiaActor(defender).system.armour : 0;
   return resolveWuxiaAttack({
     attacker: { successes: attack.outcome.successes, critical: attack.outcome.critical },
     defender: { successes: defence.outcome.successes, critical: defence.outcome.critical },
     defenseDice: record.defence.defenseDice + record.defence.reserve,
     weaponDamage: weapon?.system.damage ?? 0,
-    armour: defender?.system.armour ?? 0,
+    armour,
     investments: {
       defenseDice: invested.defenseDice,
       groupReserve: invested.groupReserve,
@@ -98,6 +104,26 @@ function wuxiaActor(actor: Actor.Implementation | null | undefined, name = ""): 
   return actor as Actor.OfType<"wuxiaCharacter">;
 }
 
+/** A Wuxia group with someone still fighting: it defends as one member of its leading sub-group (RULES 3.4). */
+function wuxiaGroup(actor: Actor.Implementation | null | undefined): Actor.OfType<"group"> | null {
+  return actor?.type === "group" && wuxiaGroupSubject(actor as Actor.OfType<"group">)
+    ? (actor as Actor.OfType<"group">)
+    : null;
+}
+
+/** Whom a Wuxia attack may target: a Wuxia character, or a Wuxia group with someone still fighting. */
+function wuxiaDefender(actor: Actor.Implementation | null | undefined): Actor.Implementation {
+  return wuxiaGroup(actor) ?? wuxiaActor(actor);
+}
+
+/** The subject a defender's Terre test is made of and checked against. */
+function defenderSubject(actor: Actor.Implementation): WuxiaSubject {
+  const group = wuxiaGroup(actor);
+  const subject = group ? wuxiaGroupSubject(group) : (rollSubject(wuxiaActor(actor)) as WuxiaSubject);
+  if (!subject) throw new RollError("WH.Combat.Error.NotWuxia", { name: actor.name ?? "" });
+  return subject;
+}
+
 /* -------------------------------------------------------------------------------------------- */
 /*  The attacker's and the defender's clients                                                   */
 /* -------------------------------------------------------------------------------------------- */
@@ -115,17 +141,16 @@ export async function attackWith(
   const subject = rollSubject(wuxiaActor(attacker)) as WuxiaSubject;
   if (!attacker.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
   if (!target) throw new RollError("WH.Combat.Error.NoTarget");
-  wuxiaActor(target);
+  wuxiaDefender(target);
   const prepared = await prepareRoll<"wuxia">(subject, { ...request, start: rollStart(subject, weapon) });
   if (!prepared) return;
   await prepared.roll.evaluate();
   await carryOut(ATTACK, { roll: prepared.roll.toJSON() as object, weaponUuid: weapon.uuid, targetUuid: target.uuid });
 }
 
-/** The defender's Terre test (SR 10, its combat skill), as the pipeline starts it. */
-function defenceStart(defender: Actor.OfType<"wuxiaCharacter">) {
-  const subject = rollSubject(defender) as WuxiaSubject;
-  const skill = defender.system.combat.skill;
+/** The defender's Terre test (SR 10, its combat skill; a group's own skill), as the pipeline starts it. */
+function defenceStart(defender: Actor.Implementation, subject: WuxiaSubject) {
+  const skill = defender.type === "wuxiaCharacter" ? wuxiaActor(defender).system.combat.skill : GROUP_SKILL_ID;
   const skillId = subject.skills.some((s) => s.id === skill && s.kind !== "power") ? skill : undefined;
   return { start: { attribute: "terre" as const, sr: 10, skillId }, values: { extraDice: 0, destinyDice: 0 } };
 }
@@ -139,9 +164,9 @@ export function defenceOdds(message: ChatMessage.Implementation, cancelled: numb
   const [attack] = message.rolls;
   if (!record || !(attack instanceof WuxiaRoll)) return null;
   const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
-  if (defender?.type !== "wuxiaCharacter") return null;
-  const subject = rollSubject(defender) as WuxiaSubject;
-  const { start, values } = defenceStart(defender as Actor.OfType<"wuxiaCharacter">);
+  if (defender?.type !== "wuxiaCharacter" && !wuxiaGroup(defender)) return null;
+  const subject = defenderSubject(defender as Actor.Implementation);
+  const { start, values } = defenceStart(defender as Actor.Implementation, subject);
   const kind = ROLL_KINDS.wuxia;
   const state = kind.check(subject, kind.read({ ...kind.defaults(subject, start), ...values }, subject));
   return wuxiaAttackOdds({ successes: attack.outcome.successes, critical: attack.outcome.critical }, cancelled, {
@@ -159,11 +184,12 @@ export async function defendAgainst(
 ): Promise<void> {
   const record = attackRecord(message);
   if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
-  const defender = wuxiaActor(await fromUuid(record.defenderUuid as never));
+  const defender = wuxiaDefender((await fromUuid(record.defenderUuid as never)) as Actor.Implementation | null);
   if (!defender.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
-  const prepared = await prepareRoll<"wuxia">(rollSubject(defender) as WuxiaSubject, {
+  const subject = defenderSubject(defender);
+  const prepared = await prepareRoll<"wuxia">(subject, {
     dialog: request.dialog ?? false,
-    ...defenceStart(defender),
+    ...defenceStart(defender, subject),
   });
   if (!prepared) return;
   await prepared.roll.evaluate();
@@ -193,7 +219,9 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
   const weapon = (await fromUuid(textField(payload, "weaponUuid") as never)) as Item.Implementation | null;
   if (!weapon || weapon.parent !== attacker || weapon.type !== "wuxiaWeapon")
     throw new RollError("WH.Roll.Error.ItemNotOwned", { item: weapon?.name ?? "", actor: attacker.name ?? "" });
-  const target = wuxiaActor((await fromUuid(textField(payload, "targetUuid") as never)) as Actor.Implementation | null);
+  const target = wuxiaDefender(
+    (await fromUuid(textField(payload, "targetUuid") as never)) as Actor.Implementation | null,
+  );
   const record: AttackRecord = {
     weaponUuid: weapon.uuid,
     defenderUuid: target.uuid,
@@ -226,7 +254,7 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
     const record = attackRecord(message) as AttackRecord;
     if (record.defence) throw new RollError("WH.Combat.Error.AlreadyDefended");
     const defender = await ownedActor(record.defenderUuid, requester);
-    const roll = await checkedWuxiaRoll(objectField(payload, "roll"), requester);
+    const roll = await checkedWuxiaRoll(objectField(payload, "roll"), requester, defenderSubject);
     mustBe(roll, "terre");
     if (roll.state.actorUuid !== defender.uuid) throw new RollError("WH.Combat.Error.NotTheDefender");
     const defenseDice = countField(payload, "defenseDice", 999);
@@ -291,10 +319,19 @@ async function applyDamage(payload: unknown, requester: User.Implementation): Pr
     if (record.applied) throw new RollError("WH.Combat.Error.AlreadyApplied");
     const outcome = attackOutcome(message);
     if (!outcome) throw new RollError("WH.Combat.Error.NotDefended");
-    const defender = wuxiaActor((await fromUuid(record.defenderUuid as never)) as Actor.Implementation | null);
-    const { wounds, panic } = defender.system;
+    const target = wuxiaDefender((await fromUuid(record.defenderUuid as never)) as Actor.Implementation | null);
     await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true } } } } as never);
     if (!outcome.hit) return;
+    const group = wuxiaGroup(target);
+    // A group has no Panic or Terre of its own to lower: the damage alone falls on one member.
+    if (group) {
+      const groupHurt = await hurtGroup(group, { damage: outcome.damage });
+      if (groupHurt)
+        await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true, groupHurt } } } } as never);
+      return;
+    }
+    const defender = wuxiaActor(target);
+    const { wounds, panic } = defender.system;
     await updateSystem(defender, {
       wounds: { value: wounds.value + outcome.damage },
       panic: { value: panic.value + record.invested.intimidation },

@@ -40,7 +40,7 @@ function wuxiaBand(out = { guards: 0, sergeant: 0 }) {
 
 describe("a Wuxia group in the round start", () => {
   it("rolls one Initiative test with the Métal and skill of its largest sub-group still fighting", async () => {
-    const lin = await wuxiaHero("Lin Mei", { attributes: { metal: 3 } });
+    const lin = await wuxiaHero("Lin Mei");
     const band = await wuxiaBand();
     // Lin Mei (Métal 3, no combat skill: threshold 10): 10 3 4 → 1 success. The guards' two dice: 9 3 → 1.
     scriptFaces([10, 3, 4, 9, 3]);
@@ -55,7 +55,7 @@ describe("a Wuxia group in the round start", () => {
   });
 
   it("fights with the sergeant once every guard is out, and leaves a group with no one left out of the round", async () => {
-    const lin = await wuxiaHero("Lin Mei", { attributes: { metal: 3 } });
+    const lin = await wuxiaHero("Lin Mei");
     const band = await wuxiaBand({ guards: 10, sergeant: 0 });
     const routed = await createActor(
       {
@@ -76,7 +76,7 @@ describe("a Wuxia group in the round start", () => {
   });
 
   it("lets the GM roll the group's round start from the tracker's button, and a player only asks", async () => {
-    const lin = await wuxiaHero("Lin Mei", { attributes: { metal: 3 } });
+    const lin = await wuxiaHero("Lin Mei");
     const band = await wuxiaBand();
     scriptFaces([10, 3, 4, 9, 3]);
     const combat = await createCombat([lin, band]);
@@ -90,14 +90,14 @@ describe("a Wuxia group in the round start", () => {
 });
 
 describe("a Harmonies group's Initiative", () => {
-  it("is a closed difference roll on the group's combined Agilité + Manœuvre (RULES 3.1, 3.4)", async () => {
+  it("is one guard's closed difference roll on Agilité + Manœuvre, not the group's combined Values (RULES 3.4)", async () => {
     const david = await harmoniesHero("David");
     const band = await guards(25);
     const combat = await createCombat([david, band], { start: false, initiatives: [5, null] });
     const bandC = must(combat.combatants.contents.find((c) => c.actorId === band.id));
-    // 25 guards at Ag +1 and Mn +1: each combined Value is +1 + Value(25) = +15; 7 − 3 = +4.
+    // A guard: Ag +1, Mn +1, skill 0; 7 − 3 = +4.
     scriptFaces([7, 3]);
     await as("gm", () => combat.rollInitiative([bandC.id ?? ""]));
-    expect(combat.combatants.get(bandC.id ?? "")?.initiative).toBe(34);
+    expect(combat.combatants.get(bandC.id ?? "")?.initiative).toBe(6);
   });
 });

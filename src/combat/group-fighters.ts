@@ -23,7 +23,7 @@ export function leadingMember(group: Actor.OfType<"group">): GroupMemberData | n
   return best;
 }
 
-/** A Wuxia group's Initiative test is its leading sub-group's: its Métal, its skill, no Destiny, no penalty. */
+/** A Wuxia group fights as one member of its leading sub-group: its Attributes, its skill, no Destiny, no penalty. */
 export function wuxiaGroupSubject(group: Actor.OfType<"group">): WuxiaSubject | null {
   const leading = group.system.ruleset === "wuxia" ? leadingMember(group) : null;
   if (!leading) return null;
@@ -52,21 +52,34 @@ export function wuxiaGroupSubject(group: Actor.OfType<"group">): WuxiaSubject | 
   };
 }
 
-/** A Harmonies group rolls its Initiative with its combined Values (RULES 3.1), as one fighter would. */
+/**
+ * A Harmonies group fights as one member of its leading sub-group ([default] RULES 3.4): its
+ * Initiative, parry and soak are that member's, with the group's skill level on the group's
+ * action. Combined Values measure what the group does together, not how fast one of them is.
+ */
 export function harmoniesGroupSubject(group: Actor.OfType<"group">): HarmoniesSubject | null {
   const system = group.system;
-  if (system.ruleset !== "harmonies" || system.size === 0) return null;
-  const combined = new Map(system.combined.map((c) => [c.key, c.value]));
+  const leading = system.ruleset === "harmonies" ? leadingMember(group) : null;
+  if (!leading) return null;
   return {
     ruleset: "harmonies",
     actor: group,
     name: group.name ?? "",
-    scores: Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, combined.get(k) ?? 0])) as Record<
+    scores: Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, leading.stats[k]])) as Record<
       HarmoniesAttributeKey,
       number
     >,
     penalty: 0,
     physicalPenalty: 0,
-    skills: [],
+    skills: [
+      {
+        id: GROUP_SKILL_ID,
+        uuid: "",
+        name: t("WH.Combat.GroupSkill"),
+        level: leading.stats.skill,
+        characteristic: system.action.characteristic,
+        means: system.action.means,
+      },
+    ],
   };
 }

@@ -10,7 +10,7 @@ import {
 } from "../rolls/fields";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { RollError } from "../dice/errors";
-import { rollSubject } from "../rolls/subject";
+import { rollSubject, type RollSubject } from "../rolls/subject";
 import { WuxiaRoll, poolSize, type WuxiaRerollEntry } from "../dice/wuxia-roll";
 import { objectField } from "./payload";
 
@@ -25,13 +25,14 @@ import { objectField } from "./payload";
 export async function checkedWuxiaRoll(
   data: Record<string, unknown>,
   requester: User.Implementation,
+  subjectOf: (actor: Actor.Implementation) => RollSubject = rollSubject,
 ): Promise<WuxiaRoll> {
   if (data.class !== "WuxiaRoll") throw new RollError("WH.Chat.Error.NotWuxiaRoll");
   // An unevaluated roll would be rolled anew, differently, by every client drawing the card.
   if (data.evaluated !== true) throw new RollError("WH.Request.Error.NotEvaluated");
   const claimed = objectField(objectField(data, "options"), "wuxia");
   const actor = await ownedActor(typeof claimed.actorUuid === "string" ? claimed.actorUuid : null, requester);
-  const subject = rollSubject(actor);
+  const subject = subjectOf(actor);
   if (subject.ruleset !== "wuxia") throw new RollError("WH.Chat.Error.OpponentNotWuxia", { name: subject.name });
   const skill = claimed.itemUuid === null ? undefined : subject.skills.find((s) => s.uuid === claimed.itemUuid);
   if (claimed.itemUuid !== null && !skill) throw new RollError("WH.Request.Error.BadField", { field: "itemUuid" });

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../constants";
-import { WUXIA_DEFAULTS } from "../rules";
+import { OUT_AT, WUXIA_DEFAULTS, type OutAt } from "../rules";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HARMONIES_CHARACTERISTICS,
@@ -54,13 +54,28 @@ export function registerCombatSettings(): void {
     choices: choiceLabels(HARMONIES_MEANS, ATTRIBUTE_LABEL_PREFIX),
     default: "manoeuvre",
   });
+  game.settings.register(SYSTEM_ID, "groupMemberOutAt", {
+    name: "WH.Settings.GroupMemberOutAt.Name",
+    hint: "WH.Settings.GroupMemberOutAt.Hint",
+    scope: "world",
+    config: true,
+    type: String,
+    choices: OUT_AT_CHOICES,
+    default: "grave",
+  });
 }
+
+/** The wound at which a Harmonies group member leaves the fight ([default] RULES 3.4: grave). */
+export const OUT_AT_CHOICES = Object.fromEntries(
+  OUT_AT.map((level) => [level, `WH.Settings.GroupMemberOutAt.${level[0]?.toUpperCase()}${level.slice(1)}`]),
+) as Record<OutAt, string>;
 
 /** The world's combat settings, read in one place. */
 export function combatSettings(): {
   initiativeSpend: InitiativeSpend;
   defenseDiceCarryOver: boolean;
   harmoniesInitiative: { characteristic: HarmoniesCharacteristicKey; means: HarmoniesMeansKey };
+  groupMemberOutAt: OutAt;
 } {
   return {
     initiativeSpend: game.settings.get(SYSTEM_ID, "initiativeSpend"),
@@ -69,5 +84,6 @@ export function combatSettings(): {
       characteristic: game.settings.get(SYSTEM_ID, "harmoniesInitiativeCharacteristic"),
       means: game.settings.get(SYSTEM_ID, "harmoniesInitiativeMeans"),
     },
+    groupMemberOutAt: game.settings.get(SYSTEM_ID, "groupMemberOutAt"),
   };
 }

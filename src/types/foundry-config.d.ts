@@ -1,3 +1,4 @@
+import type { OutAt } from "../rules";
 import type { GroupModel } from "../documents/actors/group";
 import type { HarmoniesCharacterModel } from "../documents/actors/harmonies-character";
 import type { WuxiaCharacterModel } from "../documents/actors/wuxia-character";
@@ -65,6 +66,7 @@ declare module "fvtt-types/configuration" {
     "wuxia-harmonies.defenseDiceCarryOver": boolean;
     "wuxia-harmonies.harmoniesInitiativeCharacteristic": HarmoniesCharacteristicKey;
     "wuxia-harmonies.harmoniesInitiativeMeans": HarmoniesMeansKey;
+    "wuxia-harmonies.groupMemberOutAt": OutAt;
   }
 }
 

@@ -1,5 +1,12 @@
-import { HARMONIES_VALUE_LIMITS, MEMBER_COUNT_RANGE, WUXIA_ATTRIBUTE_RANGE } from "../limits";
-import { combineValueCounts, groupHomogeneity, valueOf, type Homogeneity } from "../../rules";
+import { HARMONIES_VALUE_LIMITS, MEMBER_COUNT_RANGE, TALLY_LIMITS, WUXIA_ATTRIBUTE_RANGE } from "../limits";
+import {
+  UNHURT,
+  combineValueCounts,
+  groupHomogeneity,
+  valueOf,
+  type Homogeneity,
+  type MemberWounds,
+} from "../../rules";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HARMONIES_ATTRIBUTES,
@@ -27,7 +34,7 @@ export function newMember(label: string): GroupMemberData {
     ...Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, NEW_HARMONIES_STAT])),
     skill: NEW_HARMONIES_STAT,
   } as GroupMemberData["stats"];
-  return { label, count: 1, out: 0, stats };
+  return { label, count: 1, out: 0, wounds: { ...UNHURT }, stats };
 }
 
 function defineMemberStats() {
@@ -57,6 +64,13 @@ function defineGroupSchema() {
         count: integerField({ ...MEMBER_COUNT_RANGE, initial: 1 }),
         /** Members of the sub-group out of the fight (RULES 3.4): left out of the size, Values and rolls. */
         out: integerField({ min: 0, max: MEMBER_COUNT_RANGE.max, initial: 0 }),
+        /** The wounds of the one member being hurt; the others are unhurt (RULES 3.4). */
+        wounds: new fields.SchemaField({
+          nb: integerField({ ...TALLY_LIMITS, initial: 0 }),
+          light: integerField({ ...TALLY_LIMITS, initial: 0 }),
+          grave: integerField({ ...TALLY_LIMITS, initial: 0 }),
+          critical: integerField({ ...TALLY_LIMITS, initial: 0 }),
+        }),
         stats: defineMemberStats(),
       }),
     ),
@@ -76,6 +90,7 @@ export interface GroupMemberData {
   label: string;
   count: number;
   out: number;
+  wounds: MemberWounds;
   stats: Record<WuxiaAttributeKey | HarmoniesAttributeKey | "skill", number>;
 }
 

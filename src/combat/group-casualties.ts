@@ -1,0 +1,57 @@
+import { woundHarmoniesMember, woundWuxiaMember, type MemberHit, type SoakSeverity } from "../rules";
+import { fightingCount, type GroupMemberData } from "../documents/actors/group";
+import { updateSystem } from "../documents/write";
+import { combatSettings } from "../settings/combat";
+import { t } from "../helpers/i18n";
+import { element } from "./card-dom";
+import { leadingMember } from "./group-fighters";
+
+/** A hit on a group: Wuxia damage (NB) or a Harmonies soak's severity. */
+export type GroupHit = { damage: number } | { severity: SoakSeverity };
+
+/** What a hit did to a group, for the card and the tests. */
+export interface GroupHurt {
+  /** The sub-group whose member took the hit. */
+  label: string;
+  /** That member is out of the fight. */
+  out: boolean;
+  /** Members of the group still fighting. */
+  left: number;
+}
+
+/**
+ * Damage to a group falls on a member of its leading sub-group, the one that fought
+ * ([default] RULES 3.4); once the member is out, the next one takes what follows. A member's
+ * wound track has a character's default room (4 light, 2 grave, 1 critical). Written in one
+ * update of the group; a group with nobody left is marked defeated in the combat. By the
+ * authority (the GM owns the group).
+ */
+export async function hurtGroup(group: Actor.OfType<"group">, hit: GroupHit): Promise<GroupHurt | null> {
+  const members = group.system.members as GroupMemberData[];
+  const leading = leadingMember(group);
+  if (!leading) return null;
+  const index = members.indexOf(leading);
+  const result: MemberHit =
+    "damage" in hit
+      ? woundWuxiaMember(leading.wounds, hit.damage, { metal: leading.stats.metal, eau: leading.stats.eau })
+      : woundHarmoniesMember(leading.wounds, hit.severity, combatSettings().groupMemberOutAt);
+  const next = members.map((m, i) =>
+    i === index ? { ...m, out: m.out + (result.out ? 1 : 0), wounds: result.wounds } : m,
+  );
+  await updateSystem(group, { members: next });
+  const left = next.reduce((n, m) => n + fightingCount(m), 0);
+  if (left === 0) await markDefeated(group);
+  return { label: leading.label, out: result.out, left };
+}
+
+async function markDefeated(actor: Actor.Implementation): Promise<void> {
+  const combatant = game.combat?.combatants.contents.find((c) => c.actorId === actor.id);
+  if (combatant && !combatant.defeated) await combatant.update({ defeated: true } as Combatant.UpdateData);
+}
+
+/** The card's line for a hit on a group: whose member was hurt or put out, and how many fight on. */
+export function groupHurtLine(doc: Document, hurt: GroupHurt): HTMLElement {
+  if (hurt.left === 0) return element(doc, "p", "wh-warning", t("WH.Combat.GroupRouted", { label: hurt.label }));
+  const key = hurt.out ? "WH.Combat.GroupMemberOut" : "WH.Combat.GroupMemberHurt";
+  return element(doc, "p", "wh-attack__group", t(key, { label: hurt.label, left: hurt.left }));
+}
