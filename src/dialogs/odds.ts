@@ -127,3 +127,38 @@ export function harmoniesOddsView(modifier: number, open: boolean): OddsView {
     chart: oddsChart(points, t("WH.Dialog.Odds.MarginCaption")),
   };
 }
+
+/**
+ * A Wuxia group (RULES 3.4 [default]): the share of members expected to succeed and to fail
+ * critically (each sub-group's odds weighted by its members), and the distribution of how many
+ * sub-groups succeed (each test is independent of the others).
+ */
+export function wuxiaGroupOddsView(
+  tests: readonly { members: number; odds: { success: number; critical: number } }[],
+): OddsView {
+  const members = tests.reduce((sum, test) => sum + test.members, 0);
+  const share = (pick: (odds: { success: number; critical: number }) => number) =>
+    tests.reduce((sum, test) => sum + test.members * pick(test.odds), 0) / members;
+  const success = share((odds) => odds.success);
+  const critical = share((odds) => odds.critical);
+  // dist[k]: the chance that exactly k sub-groups succeed, one test folded in at a time.
+  let dist = [1];
+  for (const test of tests) {
+    const p = test.odds.success;
+    dist = [...dist, 0].map((q, k) => q * (1 - p) + (dist[k - 1] ?? 0) * p);
+  }
+  const [lo, hi] = window(dist);
+  const points = dist.slice(lo, hi + 1).map((p, i) => {
+    const k = lo + i;
+    return { x: k, p, good: k >= 1, title: t("WH.Dialog.Odds.SubgroupsBar", { count: k, chance: percent(p) }) };
+  });
+  return {
+    success,
+    critical,
+    figures: [
+      { key: "success", label: t("WH.Dialog.Odds.MembersSucceeding"), value: percent(success) },
+      { key: "critical", label: t("WH.Dialog.Odds.MembersCritical"), value: percent(critical) },
+    ],
+    chart: oddsChart(points, t("WH.Dialog.Odds.SubgroupsCaption")),
+  };
+}

@@ -2,27 +2,40 @@ import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import { describeError } from "../dice/errors";
+import { HarmoniesCombinedRoll, type CombinedRollState } from "../dice/combined-roll";
 import { HarmoniesGroupRoll, type GroupRollState } from "../dice/group-roll";
 import { HarmoniesRoll, type HarmoniesRollState } from "../dice/harmonies-roll";
+import { WuxiaGroupRoll, type WuxiaGroupRollState } from "../dice/wuxia-group-roll";
 import { poolSize, WuxiaRoll, type WuxiaRollState } from "../dice/wuxia-roll";
-import type { GroupSubject, HarmoniesSubject, RollSubject, WuxiaSubject } from "../rolls/subject";
+import type {
+  CombinedSubject,
+  GroupSubject,
+  HarmoniesSubject,
+  RollSubject,
+  WuxiaGroupSubject,
+  WuxiaSubject,
+} from "../rolls/subject";
 import { VISIBILITIES, VISIBILITY_LABELS } from "../dice/visibility";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../documents/choices";
 import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
-import { signed } from "../helpers/format";
+import { percent, signed } from "../helpers/format";
 import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
-import { harmoniesOddsView, wuxiaOddsView, type OddsView } from "./odds";
+import { harmoniesOddsView, wuxiaGroupOddsView, wuxiaOddsView, type OddsView } from "./odds";
 import { difficultyChoices, srChoices } from "./presets";
 import {
+  combinedConfig,
   groupConfig,
   harmoniesConfig,
   readGroupValues,
   readHarmoniesValues,
+  readWuxiaGroupValues,
   readWuxiaValues,
   wuxiaConfig,
+  wuxiaGroupConfig,
   type GroupFormValues,
   type HarmoniesFormValues,
   type WuxiaFormValues,
+  type WuxiaGroupFormValues,
 } from "../rolls/fields";
 
 type Choice = { value: string | number; label: string };
@@ -316,9 +329,30 @@ export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesF
   }
 }
 
-/** A group's one roll (RULES 3.2–3.3), read with the world's group mode. */
+const GROUP_FORM = { template: templatePath("dialogs/group-roll.hbs") };
+
+/** A Harmonies group's selects: each characteristic and means with the value the subject rolls it at. */
+function harmoniesGroupChoices(scores: GroupSubject["scores"]): { characteristics: Choice[]; means: Choice[] } {
+  return {
+    characteristics: HARMONIES_CHARACTERISTICS.map((k) => ({
+      value: k,
+      label: `${attributeLabel(k)} (${signed(scores[k])})`,
+    })),
+    means: HARMONIES_MEANS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(scores[k])})` })),
+  };
+}
+
+function differenceOdds({ modifier, open }: { modifier: number; open: boolean }): OddsContext {
+  return {
+    odds: harmoniesOddsView(modifier, open),
+    facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) })],
+    error: null,
+  };
+}
+
+/** A group's one roll (RULES 3.2–3.3), read with the world's group mode; or one sub-group's, rolled on its own. */
 export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues, GroupRollState> {
-  static override PARTS = { form: { template: templatePath("dialogs/group-roll.hbs") }, odds: ODDS, footer: FOOTER };
+  static override PARTS = { form: GROUP_FORM, odds: ODDS, footer: FOOTER };
 
   protected read(raw: Record<string, unknown>): GroupFormValues {
     return readGroupValues(raw);
@@ -328,14 +362,15 @@ export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues, G
     const s = this.subject;
     return {
       values: this.values,
+      harmonies: true,
       size: s.size,
       homogeneous: s.homogeneous,
       mode: t(GROUP_ROLL_MODE_CHOICES[rollSettings().groupMode]),
-      characteristics: HARMONIES_CHARACTERISTICS.map((k) => ({
-        value: k,
-        label: `${attributeLabel(k)} (${signed(s.scores[k])})`,
-      })),
-      means: HARMONIES_MEANS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
+      subgroup: s.subgroup
+        ? t("WH.Dialog.Group.Subgroup", { label: s.subgroup.label, n: s.subgroup.index + 1, of: s.subgroup.of })
+        : null,
+      subgroupHint: s.subgroup && s.subgroup.of > 1 ? t("WH.Dialog.Group.SubgroupHint") : null,
+      ...harmoniesGroupChoices(s.scores),
       difficultyChoices: difficultyChoices(),
     };
   }
@@ -344,10 +379,77 @@ export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues, G
     return HarmoniesGroupRoll.check(groupConfig(this.subject, values));
   }
 
-  protected oddsOf({ modifier, open }: GroupRollState): OddsContext {
+  protected oddsOf(state: GroupRollState): OddsContext {
+    return differenceOdds(state);
+  }
+}
+
+/** A Harmonies group acting as one body on its combined Values (RULES 3.1): one action, one margin. */
+export class CombinedRollDialog extends RollDialog<CombinedSubject, GroupFormValues, CombinedRollState> {
+  static override PARTS = { form: GROUP_FORM, odds: ODDS, footer: FOOTER };
+
+  protected read(raw: Record<string, unknown>): GroupFormValues {
+    return readGroupValues(raw);
+  }
+
+  protected fields(): Record<string, unknown> {
+    const s = this.subject;
     return {
-      odds: harmoniesOddsView(modifier, open),
-      facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) })],
+      values: this.values,
+      harmonies: true,
+      size: s.size,
+      homogeneous: true,
+      combined: t("WH.Dialog.Combined.Hint"),
+      ...harmoniesGroupChoices(s.scores),
+      difficultyChoices: difficultyChoices(),
+    };
+  }
+
+  protected check(values: GroupFormValues): CombinedRollState {
+    return HarmoniesCombinedRoll.check(combinedConfig(this.subject, values));
+  }
+
+  protected oddsOf(state: CombinedRollState): OddsContext {
+    return differenceOdds(state);
+  }
+}
+
+/** A Wuxia group: the Attribute every sub-group rolls and the SR; each sub-group's pool and odds (RULES 3.4). */
+export class WuxiaGroupRollDialog extends RollDialog<WuxiaGroupSubject, WuxiaGroupFormValues, WuxiaGroupRollState> {
+  static override PARTS = { form: GROUP_FORM, odds: ODDS, footer: FOOTER };
+
+  protected read(raw: Record<string, unknown>): WuxiaGroupFormValues {
+    return readWuxiaGroupValues(raw);
+  }
+
+  protected fields(): Record<string, unknown> {
+    const s = this.subject;
+    return {
+      values: this.values,
+      harmonies: false,
+      size: s.size,
+      homogeneous: true,
+      attributes: WUXIA_ATTRIBUTES.map((k) => ({ value: k, label: attributeLabel(k) })),
+      srChoices: srChoices(),
+    };
+  }
+
+  protected check(values: WuxiaGroupFormValues): WuxiaGroupRollState {
+    return WuxiaGroupRoll.check(wuxiaGroupConfig(this.subject, values));
+  }
+
+  protected oddsOf(state: WuxiaGroupRollState): OddsContext {
+    return {
+      odds: wuxiaGroupOddsView(state.tests),
+      facts: state.tests.map((test) =>
+        t("WH.Dialog.WuxiaGroup.Test", {
+          label: test.label,
+          members: test.members,
+          dice: test.dice,
+          threshold: test.threshold,
+          success: percent(test.odds.success),
+        }),
+      ),
       error: null,
     };
   }

@@ -1,10 +1,18 @@
+import { HarmoniesCombinedRoll } from "./combined-roll";
 import { registerDiceSoNice } from "./dice-so-nice";
 import { HarmoniesGroupRoll } from "./group-roll";
 import { HarmoniesRoll } from "./harmonies-roll";
+import { WuxiaGroupRoll } from "./wuxia-group-roll";
 import { WuxiaRoll } from "./wuxia-roll";
 
 /** The system's Roll classes, found again by name when a chat message is loaded. */
-export const ROLL_CLASSES = [WuxiaRoll, HarmoniesRoll, HarmoniesGroupRoll] as const;
+export const ROLL_CLASSES = [
+  WuxiaRoll,
+  HarmoniesRoll,
+  HarmoniesGroupRoll,
+  WuxiaGroupRoll,
+  HarmoniesCombinedRoll,
+] as const;
 
 export function registerDice(): void {
   CONFIG.Dice.rolls.push(...ROLL_CLASSES);

@@ -9,7 +9,16 @@ import {
 import { RollError } from "../dice/errors";
 import type { GroupRollConfig } from "../dice/group-roll";
 import type { HarmoniesRollConfig } from "../dice/harmonies-roll";
-import type { GroupSubject, HarmoniesSubject, RollStart, WuxiaSubject } from "./subject";
+import type { CombinedRollConfig } from "../dice/combined-roll";
+import type { WuxiaGroupRollConfig } from "../dice/wuxia-group-roll";
+import type {
+  CombinedSubject,
+  GroupSubject,
+  HarmoniesSubject,
+  RollStart,
+  WuxiaGroupSubject,
+  WuxiaSubject,
+} from "./subject";
 import { currentVisibility, isVisibility, type Visibility } from "../dice/visibility";
 import type { WuxiaRollConfig } from "../dice/wuxia-roll";
 import { WUXIA_DEFAULTS } from "../rules";
@@ -52,6 +61,13 @@ export interface GroupFormValues {
   visibility: Visibility;
 }
 
+/** A Wuxia group's test: the Attribute every sub-group rolls, the SR (RULES 3.4 [default]). */
+export interface WuxiaGroupFormValues {
+  attribute: WuxiaAttributeKey;
+  sr: number;
+  visibility: Visibility;
+}
+
 export function wuxiaDefaults(subject: WuxiaSubject, start: RollStart = {}): WuxiaFormValues {
   const skill = subject.skills.find((s) => s.id === start.skillId);
   return {
@@ -61,6 +77,14 @@ export function wuxiaDefaults(subject: WuxiaSubject, start: RollStart = {}): Wux
     sr: start.sr ?? WUXIA_DEFAULTS.standardSr,
     extraDice: 0,
     destinyDice: 0,
+    visibility: currentVisibility(),
+  };
+}
+
+export function wuxiaGroupDefaults(subject: WuxiaGroupSubject, start: RollStart = {}): WuxiaGroupFormValues {
+  return {
+    attribute: start.attribute ?? subject.attribute,
+    sr: start.sr ?? WUXIA_DEFAULTS.standardSr,
     visibility: currentVisibility(),
   };
 }
@@ -82,7 +106,7 @@ export function harmoniesDefaults(subject: HarmoniesSubject, start: RollStart = 
   };
 }
 
-export function groupDefaults(subject: GroupSubject, start: RollStart = {}): GroupFormValues {
+export function groupDefaults(subject: GroupSubject | CombinedSubject, start: RollStart = {}): GroupFormValues {
   return {
     characteristic: start.characteristic ?? subject.characteristic,
     means: start.means ?? subject.means,
@@ -131,6 +155,14 @@ export function readWuxiaValues(raw: Record<string, unknown>, subject: WuxiaSubj
     sr: whole(raw.sr, "WH.Dialog.Sr.Label"),
     extraDice: whole(raw.extraDice ?? 0, "WH.Dialog.ExtraDice", 0),
     destinyDice: whole(raw.destinyDice ?? 0, "WH.Dialog.DestinyDice", 0),
+    visibility: visibility(raw.visibility),
+  };
+}
+
+export function readWuxiaGroupValues(raw: Record<string, unknown>): WuxiaGroupFormValues {
+  return {
+    attribute: oneOf(raw.attribute, WUXIA_ATTRIBUTES, "WH.Dialog.Attribute"),
+    sr: whole(raw.sr, "WH.Dialog.Sr.Label"),
     visibility: visibility(raw.visibility),
   };
 }
@@ -224,6 +256,38 @@ export function groupConfig(subject: GroupSubject, values: GroupFormValues): Gro
     difficulty: values.difficulty,
     open: values.open,
     mode: rollSettings().groupMode,
+    actorUuid: subject.actor.uuid,
+    actorName: subject.name,
+  };
+}
+
+/** Each sub-group still fighting tests with its own value of the Attribute chosen and its own skill. */
+export function wuxiaGroupConfig(subject: WuxiaGroupSubject, values: WuxiaGroupFormValues): WuxiaGroupRollConfig {
+  return {
+    attribute: values.attribute,
+    sr: values.sr,
+    subgroups: subject.subgroups.map((s) => ({
+      label: s.label,
+      members: s.members,
+      attribute: s.attributes[values.attribute],
+      competence: s.competence,
+    })),
+    actorUuid: subject.actor.uuid,
+    actorName: subject.name,
+  };
+}
+
+export function combinedConfig(subject: CombinedSubject, values: GroupFormValues): CombinedRollConfig {
+  return {
+    size: subject.size,
+    characteristic: values.characteristic,
+    characteristicValue: subject.scores[values.characteristic],
+    means: values.means,
+    meansValue: subject.scores[values.means],
+    skillName: null,
+    skillLevel: values.skillLevel,
+    difficulty: values.difficulty,
+    open: values.open,
     actorUuid: subject.actor.uuid,
     actorName: subject.name,
   };

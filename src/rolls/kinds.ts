@@ -1,29 +1,62 @@
 import { withDestinyDiceSpent } from "../chat/destiny";
+import { HarmoniesCombinedRoll, type CombinedRollState } from "../dice/combined-roll";
 import { HarmoniesGroupRoll, type GroupRollState } from "../dice/group-roll";
 import { HarmoniesRoll, type HarmoniesRollState } from "../dice/harmonies-roll";
+import { WuxiaGroupRoll, type WuxiaGroupRollState } from "../dice/wuxia-group-roll";
 import { WuxiaRoll, type WuxiaRollState } from "../dice/wuxia-roll";
-import { GroupRollDialog, HarmoniesRollDialog, WuxiaRollDialog, type RollDialog } from "../dialogs/roll-dialog";
 import {
+  CombinedRollDialog,
+  GroupRollDialog,
+  HarmoniesRollDialog,
+  WuxiaGroupRollDialog,
+  WuxiaRollDialog,
+  type RollDialog,
+} from "../dialogs/roll-dialog";
+import {
+  combinedConfig,
   groupConfig,
   groupDefaults,
   harmoniesConfig,
   harmoniesDefaults,
   readGroupValues,
   readHarmoniesValues,
+  readWuxiaGroupValues,
   readWuxiaValues,
   wuxiaConfig,
   wuxiaDefaults,
+  wuxiaGroupConfig,
+  wuxiaGroupDefaults,
   type GroupFormValues,
   type HarmoniesFormValues,
   type WuxiaFormValues,
+  type WuxiaGroupFormValues,
 } from "./fields";
-import type { GroupSubject, HarmoniesSubject, RollStart, WuxiaSubject } from "./subject";
+import type {
+  CombinedSubject,
+  GroupSubject,
+  HarmoniesSubject,
+  RollStart,
+  WuxiaGroupSubject,
+  WuxiaSubject,
+} from "./subject";
 
 /** What each kind of roll is made of, from the actor to the Roll. */
 interface KindTypes {
   wuxia: { subject: WuxiaSubject; values: WuxiaFormValues; state: WuxiaRollState; roll: WuxiaRoll };
   harmonies: { subject: HarmoniesSubject; values: HarmoniesFormValues; state: HarmoniesRollState; roll: HarmoniesRoll };
   group: { subject: GroupSubject; values: GroupFormValues; state: GroupRollState; roll: HarmoniesGroupRoll };
+  combined: {
+    subject: CombinedSubject;
+    values: GroupFormValues;
+    state: CombinedRollState;
+    roll: HarmoniesCombinedRoll;
+  };
+  wuxiaGroup: {
+    subject: WuxiaGroupSubject;
+    values: WuxiaGroupFormValues;
+    state: WuxiaGroupRollState;
+    roll: WuxiaGroupRoll;
+  };
 }
 
 export type RollKindKey = keyof KindTypes;
@@ -74,6 +107,24 @@ export const ROLL_KINDS: { [K in RollKindKey]: RollKind<K> } = {
     check: (subject, values) => HarmoniesGroupRoll.check(groupConfig(subject, values)),
     roll: (state) => HarmoniesGroupRoll.fromState(state),
     dialog: (subject, values) => new GroupRollDialog(subject, values, { window: { title: "WH.Dialog.Group.Title" } }),
+    pay: payNothing,
+  },
+  combined: {
+    defaults: groupDefaults,
+    read: (raw) => readGroupValues(raw),
+    check: (subject, values) => HarmoniesCombinedRoll.check(combinedConfig(subject, values)),
+    roll: (state) => HarmoniesCombinedRoll.fromState(state),
+    dialog: (subject, values) =>
+      new CombinedRollDialog(subject, values, { window: { title: "WH.Dialog.Combined.Title" } }),
+    pay: payNothing,
+  },
+  wuxiaGroup: {
+    defaults: wuxiaGroupDefaults,
+    read: (raw) => readWuxiaGroupValues(raw),
+    check: (subject, values) => WuxiaGroupRoll.check(wuxiaGroupConfig(subject, values)),
+    roll: (state) => WuxiaGroupRoll.fromState(state),
+    dialog: (subject, values) =>
+      new WuxiaGroupRollDialog(subject, values, { window: { title: "WH.Dialog.WuxiaGroup.Title" } }),
     pay: payNothing,
   },
 };

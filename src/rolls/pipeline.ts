@@ -4,7 +4,7 @@ import { RollError } from "../dice/errors";
 import type { Visibility } from "../dice/visibility";
 import { promptRoll, shouldAsk } from "../dialogs/open";
 import { kindOf, type RollKindKey, type RollOf, type StateOf, type SubjectOf, type ValuesOf } from "./kinds";
-import { rollStart, rollSubject, type RollStart, type RollSubject } from "./subject";
+import { combinedSubject, rollStart, rollSubject, subgroupSubjects, type RollStart, type RollSubject } from "./subject";
 
 /**
  * One pipeline for every roll, in named stages:
@@ -79,6 +79,12 @@ export async function postPrepared<K extends RollKindKey>(
   return message;
 }
 
+/** Only an actor's owners roll for it; refused (localised) before anything is asked or written. */
+function owned<S extends RollSubject>(subject: S): S {
+  if (!subject.actor.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
+  return subject;
+}
+
 /**
  * Rolls for an actor (optionally with one of its items): asks with the roll dialog unless
  * skipped, then posts the card with the visibility chosen. Resolves with the message, or null if
@@ -89,9 +95,56 @@ export async function rollActor(
   actor: Actor.Implementation | null | undefined,
   request: RollRequest = {},
 ): Promise<ChatMessage.Implementation | null> {
-  const subject: RollSubject = rollSubject(actor);
-  if (!subject.actor.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
+  const subject = owned(rollSubject(actor));
   const start = { ...rollStart(subject, resolveItem(subject.actor, request.item)), ...request.start };
   const prepared = await prepareRoll(subject, { ...request, start });
   return prepared ? postPrepared(prepared) : null;
+}
+
+/** What a group's own rolls take: where to start, fields to set, whether to ask. */
+export type GroupRollRequest = Omit<RollRequest, "item">;
+
+/**
+ * A Harmonies group acting as one body on its combined Values (RULES 3.1): one action, one
+ * margin. `start` names the Value clicked (a characteristic or a means).
+ */
+export async function rollCombined(
+  actor: Actor.Implementation | null | undefined,
+  request: GroupRollRequest = {},
+): Promise<ChatMessage.Implementation | null> {
+  if (!actor) throw new RollError("WH.Roll.Error.NoActor");
+  const prepared = await prepareRoll(owned(combinedSubject(actor)), request);
+  return prepared ? postPrepared(prepared) : null;
+}
+
+/**
+ * One roll per sub-group of a Harmonies group still in the fight, each a group of its own (its
+ * stats, skill and members), each posted as its own card, in order. The dialog asks once, for
+ * the first sub-group; its choices (characteristic, means, difficulty, closed or open,
+ * visibility) roll the others, each with its own skill. Resolves with the messages posted (none
+ * when the dialog is closed or a hook cancels the first).
+ */
+export async function rollEachSubgroup(
+  actor: Actor.Implementation | null | undefined,
+  request: GroupRollRequest = {},
+): Promise<ChatMessage.Implementation[]> {
+  if (!actor) throw new RollError("WH.Roll.Error.NoActor");
+  const [first, ...others] = subgroupSubjects(actor).map(owned);
+  // A group that rolls has a sub-group still fighting: subgroupSubjects refuses one that has none.
+  const opened = await prepareRoll<"group">(first as NonNullable<typeof first>, request);
+  if (!opened) return [];
+  const prepared: PreparedRoll<"group">[] = [opened];
+  for (const subject of others) {
+    const next = await prepareRoll<"group">(subject, {
+      values: { ...opened.values, skillLevel: subject.skillLevel },
+      dialog: false,
+    });
+    if (next) prepared.push(next);
+  }
+  const messages: ChatMessage.Implementation[] = [];
+  for (const roll of prepared) {
+    const message = await postPrepared(roll);
+    if (message) messages.push(message);
+  }
+  return messages;
 }

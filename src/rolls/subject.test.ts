@@ -255,7 +255,7 @@ describe("the roll subject of a Harmonies character and of a group", () => {
     ]);
   });
 
-  it("a group rolls with its largest sub-group's stats, its size and its action, and says whether it is homogeneous", async () => {
+  it("a group rolls with its largest sub-group still fighting, its members still fighting and its action, and says whether it is homogeneous", async () => {
     const { rollSubject } = await subjects();
     const band = await createActor({
       name: "Bandits",
@@ -264,24 +264,79 @@ describe("the roll subject of a Harmonies character and of a group", () => {
         ruleset: "harmonies",
         members: [
           { label: "Chef", count: 1, stats: { agilite: 9, manoeuvre: 9, skill: 9 } },
-          { label: "Bandit", count: 12, stats: { agilite: 1, manoeuvre: 2, skill: 3 } },
+          { label: "Bandit", count: 12, out: 10, stats: { agilite: 1, manoeuvre: 2, skill: 3 } },
+          { label: "Guetteur", count: 3, out: 0, stats: { agilite: 4, manoeuvre: 0, skill: 1 } },
         ],
         action: { characteristic: "intuition", means: "precision" },
       },
     });
     const subject = rollSubject(band);
     if (subject.ruleset !== "group") throw new Error("not a group subject");
+    // Two bandits are left: the three lookouts are now the largest sub-group.
     expect(subject).toMatchObject({
       name: "Bandits",
-      size: 13,
-      skillLevel: 3,
+      size: 6,
+      skillLevel: 1,
       characteristic: "intuition",
       means: "precision",
       homogeneous: false,
+      subgroup: null,
     });
-    expect(subject.scores).toMatchObject({ agilite: 1, manoeuvre: 2 });
+    expect(subject.scores).toMatchObject({ agilite: 4, manoeuvre: 0 });
     const even = rollSubject(await guards(25));
     expect(even).toMatchObject({ size: 25, homogeneous: true, scores: { agilite: 1, manoeuvre: 1 } });
+  });
+
+  it("a group acting as one body brings its combined Values; each sub-group on its own brings its own stats and size", async () => {
+    const { combinedSubject, subgroupSubjects } = await subjects();
+    const band = await createActor({
+      name: "Bandits",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [
+          { label: "Chef", count: 1, stats: { agilite: 9, manoeuvre: 9, skill: 9 } },
+          { label: "Bandit", count: 12, out: 9, stats: { agilite: 1, manoeuvre: 2, skill: 3 } },
+          { label: "Fuyard", count: 2, out: 2, stats: { agilite: 0, manoeuvre: 0, skill: 0 } },
+        ],
+      },
+    });
+    const system = band.system as unknown as { combined: { key: string; value: number }[] };
+    const combined = combinedSubject(band);
+    expect(combined).toMatchObject({ ruleset: "combined", name: "Bandits", size: 4, skillLevel: 3 });
+    expect(combined.scores).toEqual(Object.fromEntries(system.combined.map((c) => [c.key, c.value])));
+    // Three bandits at +1 are +6 together; the chief's +9 and +6 are 3 apart: +11.
+    expect(combined.scores.agilite).toBe(11);
+    expect(subgroupSubjects(band).map((s) => [s.name, s.size, s.scores.agilite, s.skillLevel, s.subgroup])).toEqual([
+      ["Bandits — Chef", 1, 9, 9, { label: "Chef", index: 0, of: 2 }],
+      ["Bandits — Bandit", 3, 1, 3, { label: "Bandit", index: 1, of: 2 }],
+    ]);
+  });
+
+  it("a Wuxia group brings each sub-group still fighting, with its Attributes, its skill and its members", async () => {
+    const { rollSubject } = await subjects();
+    const palace = await createActor({
+      name: "Gardes du palais",
+      type: "group",
+      system: {
+        ruleset: "wuxia",
+        members: [
+          { label: "Gardes", count: 6, out: 2, stats: { metal: 3, feu: 4, skill: 2 } },
+          { label: "Blessés", count: 2, out: 2, stats: { feu: 9 } },
+          { label: "Capitaine", count: 1, stats: { metal: 5, feu: 6, skill: 4 } },
+        ],
+        action: { attribute: "metal" },
+      },
+    });
+    const subject = rollSubject(palace);
+    if (subject.ruleset !== "wuxiaGroup") throw new Error("not a Wuxia group subject");
+    expect(subject).toMatchObject({ name: "Gardes du palais", size: 5, attribute: "metal" });
+    expect(
+      subject.subgroups.map((s) => [s.label, s.members, s.attributes.metal, s.attributes.feu, s.competence]),
+    ).toEqual([
+      ["Gardes", 4, 3, 4, 2],
+      ["Capitaine", 1, 5, 6, 4],
+    ]);
   });
 });
 
@@ -306,17 +361,34 @@ describe.each(["en", "fr"] as const)("refusals, shown to the user in their langu
     says("WH.Roll.Error.NotRollable", { name: "Table" });
   });
 
-  it("a group with no members (EmptyGroup), and a Wuxia group (WuxiaGroup)", async () => {
+  it("a group with no members, or with every member out of the fight (EmptyGroup), of either rule set", async () => {
     const empty = await createActor({ name: "Personne", type: "group", system: { ruleset: "harmonies", members: [] } });
     expect(await api().roll(empty, { dialog: false })).toBeNull();
     says("WH.Roll.Error.EmptyGroup", { name: "Personne" });
+    const beaten = await createActor({
+      name: "Gardes du palais",
+      type: "group",
+      system: { ruleset: "wuxia", members: [{ label: "Garde", count: 4, out: 4, stats: {} }] },
+    });
+    expect(await api().roll(beaten, { dialog: false })).toBeNull();
+    says("WH.Roll.Error.EmptyGroup", { name: "Gardes du palais" });
+    expect(postedMessages()).toHaveLength(0);
+  });
+
+  it("combined Values or one roll per sub-group for a Wuxia group (NotHarmoniesGroup)", async () => {
+    const { rollCombined, rollEachSubgroup } = await import("./pipeline");
+    const { notifyError } = await import("../dice/errors");
     const wuxia = await createActor({
       name: "Gardes du palais",
       type: "group",
       system: { ruleset: "wuxia", members: [{ label: "Garde", count: 4, stats: {} }] },
     });
-    expect(await api().roll(wuxia, { dialog: false })).toBeNull();
-    says("WH.Roll.Error.WuxiaGroup", { name: "Gardes du palais" });
+    await rollCombined(wuxia, { dialog: false }).catch(notifyError);
+    says("WH.Roll.Error.NotHarmoniesGroup", { name: "Gardes du palais" });
+    foundry.notifications.length = 0;
+    await rollEachSubgroup(wuxia, { dialog: false }).catch(notifyError);
+    says("WH.Roll.Error.NotHarmoniesGroup", { name: "Gardes du palais" });
+    expect(postedMessages()).toHaveLength(0);
   });
 
   it("an item of another actor (ItemNotOwned), an item that cannot be rolled (ItemNotRollable), an item the actor lacks (NoItem)", async () => {

@@ -137,7 +137,9 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
         ? form.wuxiaDefaults(subject, start)
         : subject.ruleset === "harmonies"
           ? form.harmoniesDefaults(subject, start)
-          : form.groupDefaults(subject, start);
+          : subject.ruleset === "wuxiaGroup"
+            ? form.wuxiaGroupDefaults(subject, start)
+            : form.groupDefaults(subject, start);
     const app = rollDialogFor(subject, values as never) as unknown as DialogLike;
     await app.render({ force: true });
     const parts = (app.constructor as unknown as { PARTS: Record<string, { template: string }> }).PARTS;

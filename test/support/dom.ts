@@ -27,7 +27,9 @@ export async function openRollDialog<D extends { render(options: { force: boolea
       ? form.wuxiaDefaults(subject, start)
       : subject.ruleset === "harmonies"
         ? form.harmoniesDefaults(subject, start)
-        : form.groupDefaults(subject);
+        : subject.ruleset === "wuxiaGroup"
+          ? form.wuxiaGroupDefaults(subject, start)
+          : form.groupDefaults(subject);
   const dialog = rollDialogFor(subject, values as never) as unknown as D;
   await dialog.render({ force: true });
   return dialog;

@@ -14,6 +14,9 @@ import {
 import { signed } from "../../helpers/format";
 import { t } from "../../helpers/i18n";
 import { GROUP_DEFAULTS } from "../../rules";
+import { notifyError } from "../../dice/errors";
+import { rollCombined, rollEachSubgroup } from "../../rolls/pipeline";
+import type { RollStart } from "../../rolls/subject";
 import { SystemActorSheet } from "../base/actor-sheet";
 import { applyInlineEdit, inputValue } from "../inline-edit";
 
@@ -27,6 +30,8 @@ export class GroupSheet extends SystemActorSheet {
     actions: {
       addMember: GroupSheet.#onAddMember,
       removeMember: GroupSheet.#onRemoveMember,
+      rollCombined: GroupSheet.#onRollCombined,
+      rollSubgroups: GroupSheet.#onRollSubgroups,
     },
   };
 
@@ -70,6 +75,8 @@ export class GroupSheet extends SystemActorSheet {
         index,
         label: member.label,
         count: member.count,
+        out: member.out,
+        fighting: system.fighting[index] ?? 0,
         stats: keys.map((key) => {
           const value = member.stats[key as keyof GroupMemberData["stats"]];
           return { key, value, shown: shown(value) };
@@ -91,6 +98,8 @@ export class GroupSheet extends SystemActorSheet {
           })
         : t("WH.Sheet.Group.ActionWuxia", { attribute: t(`${ATTRIBUTE_LABEL_PREFIX}.${system.action.attribute}`) }),
       homogeneity: system.homogeneity,
+      // One roll per sub-group is offered where the sheet advises it; a Wuxia group's roll already is one.
+      rollEach: harmonies && system.homogeneity !== null && !system.homogeneity.homogeneous,
       maxSpread: GROUP_DEFAULTS.homogeneityMaxSpread,
       combined: system.combined.map((c) => ({
         key: c.key,
@@ -137,6 +146,27 @@ export class GroupSheet extends SystemActorSheet {
     const label = t("WH.Sheet.Group.NewMember", { n: members.length + 1 });
     members.push(newMember(label));
     await applyInlineEdit(this.actor, "system.members", members);
+  }
+
+  /** A combined Value's button: the group acts as one body, starting from that characteristic or means. */
+  static async #onRollCombined(this: GroupSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const key = target.dataset.key ?? "";
+    const start: RollStart = (HARMONIES_MEANS as readonly string[]).includes(key)
+      ? { means: key as RollStart["means"] }
+      : { characteristic: key as RollStart["characteristic"] };
+    try {
+      await rollCombined(this.actor, { start });
+    } catch (error) {
+      notifyError(error);
+    }
+  }
+
+  static async #onRollSubgroups(this: GroupSheet): Promise<void> {
+    try {
+      await rollEachSubgroup(this.actor);
+    } catch (error) {
+      notifyError(error);
+    }
   }
 
   static async #onRemoveMember(this: GroupSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

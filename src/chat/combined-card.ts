@@ -1,0 +1,73 @@
+import { templatePath } from "../constants";
+import { t } from "../helpers/i18n";
+import { attributeLabel } from "../dice/labels";
+import type { HarmoniesCombinedRoll } from "../dice/combined-roll";
+import { count, percent, signed } from "../helpers/format";
+
+export const COMBINED_CARD_TEMPLATE = templatePath("chat/combined-card.hbs");
+
+export type CombinedCardContext = {
+  isPrivate: boolean;
+  actorName: string;
+  title: string;
+  details: string[];
+  plus: string[];
+  minus: string[];
+  dice: string;
+  margin: string;
+  outcome: { key: "success" | "failure"; label: string };
+  odds: string;
+  rollKind: string;
+  formula: string;
+  tooltip: string;
+};
+
+/** The card of a group acting as one body: which combined Values were rolled, the margin, the outcome. */
+export function combinedCardContext(
+  roll: HarmoniesCombinedRoll,
+  options: { isPrivate: boolean; tooltip: string },
+): CombinedCardContext {
+  const state = roll.state;
+  const characteristic = attributeLabel(state.characteristic);
+  const means = attributeLabel(state.means);
+  const base = {
+    isPrivate: options.isPrivate,
+    actorName: state.actorName,
+    title: t("WH.Chat.Combined.Title", { characteristic, means }),
+    rollKind: t(state.open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed"),
+    formula: roll.formula,
+    tooltip: options.tooltip,
+  };
+  if (options.isPrivate)
+    return {
+      ...base,
+      details: [],
+      plus: [],
+      minus: [],
+      dice: "",
+      margin: "",
+      outcome: { key: "failure", label: "" },
+      odds: "",
+    };
+
+  const action = roll.action;
+  return {
+    ...base,
+    details: [
+      t("WH.Chat.Combined.Members", { size: count(state.size) }),
+      t("WH.Chat.Combined.Value", { attribute: characteristic, value: signed(state.characteristicValue) }),
+      t("WH.Chat.Combined.Value", { attribute: means, value: signed(state.meansValue) }),
+      t("WH.Chat.Combined.Skill", { level: signed(state.skillLevel) }),
+      t("WH.Chat.Harmonies.Difficulty", { difficulty: signed(state.difficulty) }),
+      t("WH.Chat.Harmonies.Modifier", { modifier: signed(state.modifier) }),
+    ],
+    plus: roll.plus.map((f) => `+${f}`),
+    minus: roll.minus.map((f) => `\u2212${f}`),
+    dice: t("WH.Chat.Harmonies.Dice", { dice: signed(action.roll.dice) }),
+    margin: signed(action.margin),
+    outcome: action.success
+      ? { key: "success", label: t("WH.Chat.Outcome.Success") }
+      : { key: "failure", label: t("WH.Chat.Outcome.Failure") },
+    odds: t("WH.Chat.Harmonies.Odds", { success: percent(state.odds) }),
+  };
+}

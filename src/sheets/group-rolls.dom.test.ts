@@ -1,0 +1,364 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import {
+  actAs,
+  createActor,
+  facesRandom,
+  postedMessages,
+  renderAs,
+  startWorld,
+  strangerId,
+  type PostedMessage,
+} from "../../test/support/world";
+import { defaultSheet, settle } from "../../test/support/dom";
+import { evaluateWuxiaPool, harmoniesOdds, wuxiaThreshold } from "../rules";
+
+/** A group's rolls from its sheet, clicked as its owner (or a stranger) would, down to the card each posts. */
+
+interface Sheet {
+  element: HTMLElement;
+  rendered: boolean;
+  render(options?: unknown): Promise<unknown>;
+}
+type Doc = Actor.Implementation & { update(changes: Record<string, unknown>): Promise<unknown> };
+interface StateRoll {
+  constructor: { name: string };
+  formula: string;
+  total: number;
+  state: Record<string, unknown>;
+  dice: { results: { result: number }[] }[];
+}
+
+let foundry: FoundryDouble;
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  foundry = await startWorld();
+});
+
+async function open(actor: unknown): Promise<Sheet> {
+  const sheet = defaultSheet<Sheet>(foundry, actor as { type: string });
+  await sheet.render({ force: true });
+  return sheet;
+}
+
+/** Clicks a button of the sheet, as a person does; the dialog it opens (if any) is then drawn. */
+async function click(sheet: Sheet, selector: string): Promise<void> {
+  const target = sheet.element.querySelector<HTMLElement>(selector);
+  if (!target) throw new Error(`nothing to click at ${selector}`);
+  target.click();
+  await settle();
+}
+
+function dialog(): HTMLFormElement {
+  const form = document.querySelector<HTMLFormElement>("form.wh-roll-dialog");
+  if (!form) throw new Error("no roll dialog drawn");
+  return form;
+}
+
+/** Sets a field of the open dialog and presses Roll, with the dice to come scripted. */
+async function rollDialog(faces: number[], fields: Record<string, string> = {}): Promise<void> {
+  const form = dialog();
+  for (const [name, value] of Object.entries(fields)) {
+    const input = form.querySelector<HTMLInputElement | HTMLSelectElement>(`[name="${name}"]`);
+    if (!input) throw new Error(`no field ${name}`);
+    input.value = value;
+  }
+  foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
+  form.querySelector<HTMLButtonElement>("button[type=submit]")?.click();
+  await settle();
+}
+
+function rollOf(message: PostedMessage | undefined): StateRoll {
+  const roll = message?.rolls[0] as unknown as StateRoll | undefined;
+  if (!roll) throw new Error("no roll posted");
+  return roll;
+}
+
+function texts(root: ParentNode, selector: string): string[] {
+  return [...root.querySelectorAll(selector)].map((el) => el.textContent?.replace(/\s+/g, " ").trim() ?? "");
+}
+
+const i18n = () => foundry.game.i18n;
+const format = (key: string, data: Record<string, string | number> = {}) =>
+  i18n().format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
+
+/** The palace guards: four of six still fighting, two wounded out, a captain; Métal is their action. */
+function palaceGuards(ownedByPlayer = true): Promise<Doc> {
+  return createActor(
+    {
+      name: "Gardes du palais",
+      type: "group",
+      system: {
+        ruleset: "wuxia",
+        members: [
+          { label: "Gardes", count: 6, out: 2, stats: { metal: 3, feu: 4, skill: 2 } },
+          { label: "Blessés", count: 2, out: 2, stats: { metal: 9, skill: 9 } },
+          { label: "Capitaine", count: 1, stats: { metal: 5, feu: 6, skill: 4 } },
+        ],
+        action: { attribute: "metal" },
+      },
+    },
+    { ownedByPlayer },
+  ) as Promise<Doc>;
+}
+
+/** Bandits far apart: a chief at +9 and twelve bandits at +1/+2, three of them out of the fight. */
+function bandits(): Promise<Doc> {
+  return createActor({
+    name: "Bandits",
+    type: "group",
+    system: {
+      ruleset: "harmonies",
+      members: [
+        { label: "Chef", count: 1, stats: { corps: 3, agilite: 9, manoeuvre: 9, skill: 9 } },
+        { label: "Bandit", count: 12, out: 3, stats: { corps: 1, agilite: 1, manoeuvre: 2, skill: 3 } },
+      ],
+      action: { characteristic: "agilite", means: "manoeuvre" },
+    },
+  }) as Promise<Doc>;
+}
+
+describe("a Wuxia group's roll, from its sheet", () => {
+  it("one test per sub-group still fighting on one card: each row's faces, successes and outcome, and the members counted", async () => {
+    const group = await palaceGuards();
+    actAs("player");
+    const sheet = await open(group);
+    expect(texts(sheet.element, ".wh-hint")).toContain(i18n().localize("WH.Sheet.Group.WuxiaEachTests"));
+    // No roll per sub-group is offered: the group's roll already is one.
+    expect(sheet.element.querySelector("[data-action=rollSubgroups]")).toBeNull();
+    await click(sheet, "[data-action=roll][data-key=action]");
+    expect(dialog().querySelector<HTMLSelectElement>("[name=attribute]")?.value).toBe("metal");
+    expect(texts(dialog(), ".wh-odds-panel__facts li")).toEqual([
+      expect.stringContaining("Gardes (4)"),
+      expect.stringContaining("Capitaine (1)"),
+    ]);
+    // Gardes: Métal 3 at 12 − 2 = 10 → one 10 (success); Capitaine: Métal 5 at 12 − 4 = 8 → two 1s, one 9 (critical).
+    await rollDialog([10, 4, 5, 1, 1, 9, 3, 2], { sr: "12" });
+
+    const message = postedMessages().at(-1);
+    const roll = rollOf(message);
+    expect(roll.constructor.name).toBe("WuxiaGroupRoll");
+    expect(roll.formula).toBe("3d10 + 5d10");
+    expect(roll.dice.map((d) => d.results.map((r) => r.result))).toEqual([
+      [10, 4, 5],
+      [1, 1, 9, 3, 2],
+    ]);
+    expect(roll.total).toBe(4);
+
+    const card = await renderAs("player", message as PostedMessage);
+    expect(texts(card, ".wh-subgroup__name strong")).toEqual(["Gardes", "Capitaine"]);
+    const rows = [...card.querySelectorAll(".wh-subgroup")];
+    const faces = rows.map((row) => texts(row, ".wh-die__face").map(Number));
+    expect(faces).toEqual([
+      [10, 4, 5],
+      [1, 1, 9, 3, 2],
+    ]);
+    // Each row reads as the pool rules read its faces.
+    const expected = [
+      evaluateWuxiaPool([10, 4, 5], wuxiaThreshold(12, 2)),
+      evaluateWuxiaPool([1, 1, 9, 3, 2], wuxiaThreshold(12, 4)),
+    ];
+    expect(rows.map((row) => texts(row, ".wh-outcome span")[0])).toEqual(
+      expected.map((o) => format("WH.Chat.Wuxia.Counts", { successes: o.successes, ones: o.ones })),
+    );
+    expect(rows.map((row) => row.querySelector(".wh-outcome")?.className)).toEqual([
+      "wh-outcome wh-outcome--success",
+      "wh-outcome wh-outcome--critical",
+    ]);
+    expect(rows.map((row) => texts(row, ".wh-subgroup__pool")[0])).toEqual([
+      format("WH.Chat.WuxiaGroup.Pool", { attribute: "Metal", dice: 3, competence: 2, threshold: 10 }),
+      format("WH.Chat.WuxiaGroup.Pool", { attribute: "Metal", dice: 5, competence: 4, threshold: 8 }),
+    ]);
+    // The totals are the rows' members: 4 guards succeeded, the captain failed critically.
+    expect(texts(card, "[data-wh-total]")).toEqual(["4", "1", "1"]);
+    expect(card.querySelector(".dice-tooltip")).not.toBeNull();
+  });
+
+  it("leaves members out of the fight out of the next roll, and refuses a group with no one left", async () => {
+    const group = await palaceGuards();
+    actAs("player");
+    const sheet = await open(group);
+    const members = () => (group.system as unknown as { members: { out: number }[] }).members;
+    const out = sheet.element.querySelectorAll<HTMLInputElement>("[data-member-field=out]");
+    expect([...out].map((input) => input.value)).toEqual(["2", "2", "0"]);
+    const captain = out[2] as HTMLInputElement;
+    captain.value = "1";
+    captain.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    expect(members().map((m) => m.out)).toEqual([2, 2, 1]);
+    await sheet.render();
+
+    foundry.game.settings.set("wuxia-harmonies", "skipRollDialog", true);
+    foundry.CONFIG.Dice.randomUniform = facesRandom([7, 8, 9]);
+    await click(sheet, "[data-action=roll][data-key=action]");
+    expect(rollOf(postedMessages().at(-1)).formula).toBe("3d10");
+
+    const source = (group as unknown as { toObject(): { system: { members: object[] } } }).toObject().system.members;
+    await group.update({ "system.members": source.map((m) => ({ ...m, out: 9 })) });
+    await sheet.render();
+    // No roll is offered for a group with no one left; a macro is refused with the localised reason.
+    expect(sheet.element.querySelector("[data-action=roll][data-key=action]")).toBeNull();
+    const before = postedMessages().length;
+    const { rollActor } = await import("../rolls/pipeline");
+    const { notifyError } = await import("../dice/errors");
+    await rollActor(group, { dialog: false }).catch(notifyError);
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: format("WH.Roll.Error.EmptyGroup", { name: "Gardes du palais" }),
+    });
+    expect(postedMessages()).toHaveLength(before);
+  });
+});
+
+describe("who may roll for a group", () => {
+  it("the player who owns it rolls; the second player, who owns nothing, is refused and posts nothing", async () => {
+    const group = await palaceGuards();
+    const { rollActor } = await import("../rolls/pipeline");
+    const { notifyError } = await import("../dice/errors");
+    actAs("stranger");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9, 9, 9, 9, 9, 9, 9, 9]);
+    await rollActor(group, { dialog: false, values: { visibility: "public" } }).catch(notifyError);
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: format("WH.Roll.Error.NotOwner", { name: "Gardes du palais" }),
+    });
+    expect(postedMessages()).toHaveLength(0);
+
+    // Observing the group, the stranger sees its sheet but none of its roll buttons works.
+    actAs("gm");
+    await group.update({ ownership: { [strangerId()]: 2 } });
+    actAs("stranger");
+    const sheet = await open(group);
+    const buttons = [...sheet.element.querySelectorAll<HTMLButtonElement>("[data-action^=roll]")];
+    expect(buttons.length).toBeGreaterThan(0);
+    expect(buttons.every((b) => b.disabled)).toBe(true);
+
+    actAs("player");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9, 9, 9, 9, 9, 9, 9, 9]);
+    const message = await rollActor(group, { dialog: false, values: { visibility: "public", sr: 12 } });
+    // Gardes at 12 − 2 = 10: three 9s fail; the captain at 12 − 4 = 8: five successes. One member succeeded.
+    expect(rollOf(message as unknown as PostedMessage).total).toBe(1);
+  });
+});
+
+describe("a Harmonies group's combined Values, from its sheet", () => {
+  it("the button of a combined Value rolls that Value, for the group as one body, and the card says so", async () => {
+    const { percent } = await import("../helpers/format");
+    const group = await bandits();
+    actAs("player");
+    const sheet = await open(group);
+    const combined = (group.system as unknown as { combined: { key: string; value: number }[] }).combined;
+    const value = (key: string) => combined.find((c) => c.key === key)?.value ?? NaN;
+    // Nine bandits at Corps +1 are +11 together, the chief's +3 set aside (8 behind); Manœuvre: +12 and +9 → +14.
+    expect([value("corps"), value("manoeuvre")]).toEqual([11, 14]);
+    await click(sheet, "[data-action=rollCombined][data-key=corps]");
+    expect(dialog().querySelector("[data-wh-combined]")?.textContent).toBe(i18n().localize("WH.Dialog.Combined.Hint"));
+    const characteristic = dialog().querySelector<HTMLSelectElement>("[name=characteristic]");
+    expect(characteristic?.value).toBe("corps");
+    expect(characteristic?.selectedOptions[0]?.textContent).toBe("Body (+11)");
+    // Closed roll 4 − 7 at +11 + 14 + skill 3 − 20.
+    await rollDialog([4, 7], { difficulty: "-20" });
+
+    const message = postedMessages().at(-1);
+    const roll = rollOf(message);
+    expect(roll.constructor.name).toBe("HarmoniesCombinedRoll");
+    expect(roll.state).toMatchObject({ characteristicValue: 11, meansValue: 14, skillLevel: 3, size: 10, modifier: 8 });
+    expect(roll.total).toBe(8 + 4 - 7);
+    const card = await renderAs("player", message as PostedMessage);
+    expect(texts(card, ".wh-card__title")).toEqual([
+      format("WH.Chat.Combined.Title", { characteristic: "Body", means: "Manoeuvre" }),
+    ]);
+    expect(texts(card, ".wh-card__details li")).toEqual([
+      format("WH.Chat.Combined.Members", { size: 10 }),
+      format("WH.Chat.Combined.Value", { attribute: "Body", value: "+11" }),
+      format("WH.Chat.Combined.Value", { attribute: "Manoeuvre", value: "+14" }),
+      format("WH.Chat.Combined.Skill", { level: "+3" }),
+      format("WH.Chat.Harmonies.Difficulty", { difficulty: "−20" }),
+      format("WH.Chat.Harmonies.Modifier", { modifier: "+8" }),
+    ]);
+    expect(texts(card, ".wh-margin")).toEqual(["+5"]);
+    expect(card.querySelector(".wh-outcome--success")).not.toBeNull();
+    expect(texts(card, ".wh-odds")).toEqual([format("WH.Chat.Harmonies.Odds", { success: percent(harmoniesOdds(8)) })]);
+  });
+
+  it("a means' button starts from that means, with the group's action characteristic", async () => {
+    const group = await bandits();
+    actAs("player");
+    const sheet = await open(group);
+    await click(sheet, "[data-action=rollCombined][data-key=precision]");
+    expect(dialog().querySelector<HTMLSelectElement>("[name=means]")?.value).toBe("precision");
+    expect(dialog().querySelector<HTMLSelectElement>("[name=characteristic]")?.value).toBe("agilite");
+  });
+});
+
+describe("a Harmonies group rolled for each sub-group, from its sheet", () => {
+  it("is offered where the sheet advises it, and posts one card per sub-group still fighting, each with its own stats and size", async () => {
+    const group = await bandits();
+    actAs("player");
+    const sheet = await open(group);
+    expect(sheet.element.querySelector(".wh-warning")).not.toBeNull();
+    expect(texts(sheet.element, "[data-action=rollSubgroups]")).toEqual([
+      i18n().localize("WH.Sheet.Group.RollSubgroups"),
+    ]);
+    await click(sheet, "[data-action=rollSubgroups]");
+    expect(dialog().querySelector("[data-wh-subgroup]")?.textContent).toContain(
+      format("WH.Dialog.Group.Subgroup", { label: "Chef", n: 1, of: 2 }),
+    );
+    expect(dialog().querySelector<HTMLInputElement>("[name=skillLevel]")?.value).toBe("9");
+    // The chief: 5 − 5 at +9 + 9 + 9 − 3; the bandits: 8 − 2 at +1 + 2 + 3 − 3.
+    await rollDialog([5, 5, 8, 2], { difficulty: "-3" });
+
+    const messages = postedMessages();
+    expect(messages).toHaveLength(2);
+    const [chief, band] = messages.map((m) => rollOf(m));
+    expect(chief?.state).toMatchObject({ actorName: "Bandits — Chef", size: 1, characteristicValue: 9, skillLevel: 9 });
+    expect(band?.state).toMatchObject({
+      actorName: "Bandits — Bandit",
+      size: 9,
+      characteristicValue: 1,
+      skillLevel: 3,
+    });
+    expect([chief?.total, band?.total]).toEqual([24, 9]);
+    const card = await renderAs("player", messages[1] as PostedMessage);
+    expect(texts(card, ".wh-card__actor")[0]).toContain("Bandits — Bandit");
+    expect(texts(card, ".wh-card__details li")[0]).toBe(format("WH.Chat.Group.Size", { size: 9 }));
+  });
+
+  it("is not offered to a homogeneous group, whose one roll stands for all", async () => {
+    const group = await createActor({
+      name: "Gardes",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [
+          { label: "Garde", count: 20, stats: { agilite: 1, manoeuvre: 1 } },
+          { label: "Sergent", count: 2, stats: { agilite: 2, manoeuvre: 2 } },
+        ],
+      },
+    });
+    actAs("player");
+    const sheet = await open(group);
+    expect(sheet.element.querySelector(".wh-ok")).not.toBeNull();
+    expect(sheet.element.querySelector("[data-action=rollSubgroups]")).toBeNull();
+    expect(sheet.element.querySelector("[data-action=roll][data-key=action]")).not.toBeNull();
+  });
+
+  it("'Roll for the group' rolls the members still fighting with the largest fighting sub-group's stats", async () => {
+    const group = await bandits();
+    actAs("player");
+    const sheet = await open(group);
+    await click(sheet, "[data-action=roll][data-key=action]");
+    expect(dialog().querySelector(".wh-roll-dialog__actor")?.textContent).toContain(
+      format("WH.Chat.Group.Size", { size: 10 }),
+    );
+    await rollDialog([6, 6]);
+    expect(rollOf(postedMessages().at(-1)).state).toMatchObject({
+      size: 10,
+      characteristicValue: 1,
+      meansValue: 2,
+      skillLevel: 3,
+    });
+  });
+});
