@@ -2,7 +2,16 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asClient } from "../../test/foundry/clients";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { as, must, reserveOf, roundOf, scriptFaces, wuxiaFight } from "../../test/support/combat";
+import {
+  as,
+  reserveOf,
+  roundOf,
+  scriptFaces,
+  wuxiaAttack,
+  wuxiaAttackFight,
+  wuxiaDefend,
+  type WuxiaAttackWorld,
+} from "../../test/support/combat";
 import { postedMessages, seatUser, startWorld, type PostedMessage } from "../../test/support/world";
 
 /**
@@ -16,35 +25,10 @@ type Wuxia = { wounds: { value: number; max: number; penalty: number }; panic: {
 
 const system = (actor: Actor.Implementation) => actor.system as unknown as Wuxia;
 
-/** Lin Mei with no combat skill, the Bandit with Terre 2; round 1 rolls no success; the Bandit holds 2 Defense dice, its side 1 reserve die. */
-async function fight() {
-  const world = await wuxiaFight({
-    combatSkill: false,
-    bandit: { attributes: { metal: 3, terre: 2 } },
-    faces: [2, 2, 2, 2, 2, 2, 2, 2, 2],
-  });
-  const { combatRequests } = await import("./requests");
-  for (let i = 0; i < 2; i++)
-    await as("gm", () => combatRequests.adjustPool(world.combat, "defense", "up", world.banditC));
-  await as("gm", () => combatRequests.adjustPool(world.combat, "hostile", "up"));
-  const arc = must(world.linMei.items.find((i) => i.name === "Arc long"));
-  return { ...world, arc };
-}
-
-/** Lin Mei attacks the Bandit: her client rolls, the GM posts the card. */
-async function attack(world: Awaited<ReturnType<typeof fight>>): Promise<PostedMessage> {
-  const { attackWith } = await import("./attack");
-  scriptFaces([8, 8, 9, 10, 7]);
-  await as("player", () => attackWith(world.linMei, world.arc, world.bandit, { dialog: false }));
-  return must(postedMessages().at(-1));
-}
-
-/** The GM answers for the Bandit with Terre 2: faces 10 and 3, one success. */
-async function defend(message: PostedMessage, choice = { defenseDice: 1, reserve: 1 }): Promise<void> {
-  const { defendAgainst } = await import("./attack");
-  scriptFaces([10, 3]);
-  await as("gm", () => defendAgainst(message as never, choice));
-}
+const fight = wuxiaAttackFight;
+const attack = (world: WuxiaAttackWorld) => wuxiaAttack(world);
+const defend = (message: PostedMessage, choice?: { defenseDice: number; reserve: number }) =>
+  wuxiaDefend(message, choice);
 
 beforeEach(async () => {
   foundry = await startWorld();

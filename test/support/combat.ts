@@ -5,9 +5,11 @@ import {
   createCombat,
   facesRandom,
   harmoniesHero,
+  postedMessages,
   seatUser,
   strangerId,
   wuxiaHero,
+  type PostedMessage,
   type Seat,
 } from "./world";
 
@@ -129,4 +131,51 @@ export async function harmoniesFight(wounds: Partial<HarmoniesWounds> = {}, goli
   const sling = must(david.items.find((i) => i.name === "Lance-pierre"));
   const baton = must(giant.items.find((i) => i.name === "Bâton"));
   return { david, goliath: giant, combat, sling, baton };
+}
+
+/**
+ * The Wuxia attack's encounter (RULES 1.4): `wuxiaFight` with Lin Mei fighting without a combat
+ * skill and the Bandit with Terre 2; round 1 rolls no success; the GM then gives the Bandit 2
+ * Defense dice and the foes' reserve 1 die. `arc` is Lin Mei's Arc long (ND 3, Tir à l'arc).
+ */
+export async function wuxiaAttackFight(options: { bandit?: AnyObject; start?: boolean } = {}) {
+  const world = await wuxiaFight({
+    combatSkill: false,
+    bandit: { attributes: { metal: 3, terre: 2 }, ...options.bandit },
+    faces: [2, 2, 2, 2, 2, 2, 2, 2, 2],
+    start: options.start,
+  });
+  const { combatRequests } = await import("../../src/combat/requests");
+  if (options.start !== false) {
+    for (let i = 0; i < 2; i++)
+      await as("gm", () => combatRequests.adjustPool(world.combat, "defense", "up", world.banditC));
+    await as("gm", () => combatRequests.adjustPool(world.combat, "hostile", "up"));
+  }
+  const arc = must(world.linMei.items.find((i) => i.name === "Arc long"));
+  return { ...world, arc };
+}
+
+export type WuxiaAttackWorld = Awaited<ReturnType<typeof wuxiaAttackFight>>;
+
+/** Lin Mei shoots the target (the Bandit by default) from the player's client: Feu 5, all five dice succeed. */
+export async function wuxiaAttack(
+  world: WuxiaAttackWorld,
+  target: Actor.Implementation = world.bandit,
+  faces: readonly number[] = [8, 8, 9, 10, 7],
+): Promise<PostedMessage> {
+  const { attackWith } = await import("../../src/combat/attack");
+  scriptFaces(faces);
+  await as("player", () => attackWith(world.linMei, world.arc, target, { dialog: false }));
+  return must(postedMessages().at(-1));
+}
+
+/** The defender's answer from this seat (the GM for the Bandit): with Terre 2, faces 10 and 3 make one success. */
+export async function wuxiaDefend(
+  message: PostedMessage,
+  choice = { defenseDice: 1, reserve: 1 },
+  options: { who?: Seat; faces?: readonly number[] } = {},
+): Promise<void> {
+  const { defendAgainst } = await import("../../src/combat/attack");
+  scriptFaces(options.faces ?? [10, 3]);
+  await as(options.who ?? "gm", () => defendAgainst(message as never, choice));
 }
