@@ -1,6 +1,34 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { combineValues, combineValuesByMeasure } from "./combine";
+import { valueOf } from "../harmonies/measure";
+import { combineValueCounts, combineValues, combineValuesByMeasure, type CombinedValue } from "./combine";
+
+/** The former procedure, the reference: each merge re-counts and re-sorts every group. */
+function formerMergeEqual(groups: number[]): number[] {
+  for (;;) {
+    const counts = new Map<number, number>();
+    for (const g of groups) counts.set(g, (counts.get(g) ?? 0) + 1);
+    if (counts.size === groups.length) return groups.sort((a, b) => a - b);
+    groups = [...counts].map(([v, n]) => v + valueOf(n));
+  }
+}
+function formerCombine(values: readonly number[]): CombinedValue {
+  let groups = [...values];
+  const setAside: number[] = [];
+  for (;;) {
+    groups = formerMergeEqual(groups);
+    const [weaker, stronger] = groups as [number, ...number[]];
+    if (stronger === undefined) return { value: weaker, setAside };
+    const gap = stronger - weaker;
+    groups.splice(0, 2);
+    if (gap <= 3) groups.push(stronger + 2);
+    else if (gap <= 6) groups.push(stronger + 1);
+    else {
+      setAside.push(weaker);
+      groups.push(stronger);
+    }
+  }
+}
 
 describe("combineValues (the book's procedure)", () => {
   it("[example] −10, −5, −5, +3, +4, +5 → +9, with −10 set aside", () => {
@@ -62,5 +90,50 @@ describe("combineValues (the book's procedure)", () => {
 
   it("the simple method names the Value beyond the Measure table's reach", () => {
     expect(() => combineValuesByMeasure([0, 4000])).toThrow(/^values\[1\] must be between -3000 and 3000/);
+  });
+});
+
+describe("combineValues gives what the former procedure gave", () => {
+  it("on any short list, Values close together (every merge, equal Values made again and again) or far apart (set aside)", () => {
+    for (const spread of [4, 12, 40, 400]) {
+      fc.assert(
+        fc.property(fc.array(fc.integer({ min: -spread, max: spread }), { minLength: 1, maxLength: 60 }), (values) => {
+          expect(combineValues(values)).toEqual(formerCombine(values));
+        }),
+        { numRuns: 400 },
+      );
+    }
+  });
+
+  it("on a few long lists", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -3000, max: 3000 }), { minLength: 500, maxLength: 1500 }), (values) => {
+        expect(combineValues(values)).toEqual(formerCombine(values));
+      }),
+      { numRuns: 10 },
+    );
+  });
+
+  it("sub-groups' counts: the same as listing every member", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ value: fc.integer({ min: -15, max: 15 }), count: fc.integer({ min: 1, max: 40 }) }), {
+          minLength: 1,
+          maxLength: 12,
+        }),
+        (groups) => {
+          const members = groups.flatMap((g) => new Array<number>(g.count).fill(g.value));
+          expect(combineValueCounts(groups)).toEqual(formerCombine(members));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("a merged group meeting a Value given merges with it, adding Value(2)", () => {
+    // 0 and 2 → +4, which meets the +4 given → +7; 5 and 7 → +9 meets the +9 given → +12.
+    expect(combineValues([0, 2, 4, 5, 9])).toEqual({ value: 12, setAside: [] });
+    // 0 and 3 → +5; 4 and 5 → +7; 6 and 7 → +9, meeting no one; then +9 and 20: +9 set aside.
+    expect(combineValues([0, 3, 4, 6, 20])).toEqual({ value: 20, setAside: [9] });
   });
 });

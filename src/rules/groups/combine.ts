@@ -1,6 +1,6 @@
 import { RulesError } from "../errors";
 import { MAX_VALUE, measureOf, valueOf } from "../harmonies/measure";
-import { requireCount, requireInteger, requireNonEmpty, requireObject } from "../validate";
+import { MAX_SIZE, requireCount, requireInteger, requireNonEmpty, requireObject } from "../validate";
 
 export interface CombinedValue {
   value: number;
@@ -14,33 +14,146 @@ export interface ValueCount {
   count: number;
 }
 
-/** Merge every set of groups sharing a Value into one: Value + Value(number of groups). */
-function mergeEqual(groups: number[]): number[] {
-  for (;;) {
-    const counts = new Map<number, number>();
-    for (const g of groups) counts.set(g, (counts.get(g) ?? 0) + 1);
-    if (counts.size === groups.length) return groups.sort((a, b) => a - b);
-    groups = [...counts].map(([v, n]) => v + valueOf(n));
+/** Value + Value(2): where two groups of one Value merge. */
+const PAIR = valueOf(2);
+
+/**
+ * Step 1 (and 2) of the book on a whole list: every set of groups sharing a Value merges into
+ * Value + Value(how many), all at once, again while some share one. Only the groups just made
+ * can meet another, so each pass looks at those alone. Returns the distinct Values, sorted.
+ */
+function mergeEqual(values: Float64Array): Float64Array {
+  const sorted = values.sort();
+  let distinct = true;
+  for (let i = 1; i < sorted.length && distinct; i++) distinct = sorted[i] !== sorted[i - 1];
+  if (distinct) return sorted;
+  const counts = new Map<number, number>();
+  for (const v of sorted) counts.set(v, (counts.get(v) ?? 0) + 1);
+  let shared = [...counts.keys()].filter((v) => (counts.get(v) ?? 0) > 1);
+  while (shared.length > 0) {
+    const merged = shared.map((v) => v + valueOf(counts.get(v) ?? 1));
+    for (const v of shared) counts.delete(v);
+    shared = [];
+    for (const v of merged) {
+      const now = (counts.get(v) ?? 0) + 1;
+      counts.set(v, now);
+      if (now === 2) shared.push(v);
+    }
+  }
+  return Float64Array.from(counts.keys()).sort();
+}
+
+/**
+ * Groups of distinct Values, the weakest taken first. The Values given stay in one sorted array
+ * read from the front (a newcomer of the same Value marks one merged away); the groups made by
+ * merging, few at a time, wait in a binary min-heap, the live ones in a set (a group merged away
+ * leaves the set at once and the heap when it comes up).
+ */
+class Groups {
+  private next = 0;
+  private readonly gone: Uint8Array;
+  private readonly made: number[] = [];
+  private readonly live = new Set<number>();
+  size: number;
+
+  constructor(private readonly given: Float64Array) {
+    this.gone = new Uint8Array(given.length);
+    this.size = given.length;
+  }
+
+  /** Where a Value given and not yet merged away lies, or −1. */
+  private givenAt(v: number): number {
+    let low = this.next;
+    let high = this.given.length - 1;
+    while (low <= high) {
+      const mid = (low + high) >> 1;
+      const at = this.given[mid] ?? v;
+      if (at < v) low = mid + 1;
+      else if (at > v) high = mid - 1;
+      else return this.gone[mid] ? -1 : mid;
+    }
+    return -1;
+  }
+
+  /** A new group: while its Value is taken, the two merge (step 2), so Values stay distinct. */
+  add(value: number): void {
+    let v = value;
+    for (;;) {
+      if (this.live.delete(v)) this.size--;
+      else {
+        const i = this.givenAt(v);
+        if (i < 0) break;
+        this.gone[i] = 1;
+        this.size--;
+      }
+      v += PAIR;
+    }
+    this.live.add(v);
+    this.size++;
+    const heap = this.made;
+    let i = heap.push(v) - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const above = heap[parent] ?? v;
+      if (above <= v) break;
+      heap[i] = above;
+      i = parent;
+    }
+    heap[i] = v;
+  }
+
+  /** Takes out the weakest group. */
+  weakest(): number {
+    while (this.gone[this.next]) this.next++;
+    while (this.made.length > 0 && !this.live.has(this.made[0] ?? NaN)) this.popMade();
+    const given = this.given[this.next] ?? Infinity;
+    const made = this.made[0] ?? Infinity;
+    this.size--;
+    if (given < made) {
+      this.next++;
+      return given;
+    }
+    this.live.delete(made);
+    return this.popMade();
+  }
+
+  private popMade(): number {
+    const heap = this.made;
+    const top = heap[0] ?? NaN;
+    const last = heap.pop() ?? NaN;
+    const n = heap.length;
+    if (n === 0) return top;
+    let i = 0;
+    for (;;) {
+      let child = 2 * i + 1;
+      if (child >= n) break;
+      if (child + 1 < n && (heap[child + 1] ?? last) < (heap[child] ?? last)) child++;
+      const below = heap[child] ?? last;
+      if (below >= last) break;
+      heap[i] = below;
+      i = child;
+    }
+    heap[i] = last;
+    return top;
   }
 }
 
-/** The book's procedure from its first merge on: `groups` already hold distinct Values or not. */
-function combineGroups(start: number[]): CombinedValue {
-  let groups = start;
+/** The book's procedure from its first merge on: `start` holds the groups, sharing Values or not. */
+function combineGroups(start: Float64Array): CombinedValue {
+  const groups = new Groups(mergeEqual(start));
   const setAside: number[] = [];
-  for (;;) {
-    groups = mergeEqual(groups);
-    const [weaker, stronger] = groups as [number, ...number[]];
-    if (stronger === undefined) return { value: weaker, setAside };
+  while (groups.size > 1) {
+    const weaker = groups.weakest();
+    const stronger = groups.weakest();
     const gap = stronger - weaker;
-    groups.splice(0, 2);
-    if (gap <= 3) groups.push(stronger + 2);
-    else if (gap <= 6) groups.push(stronger + 1);
+    if (gap <= 3) groups.add(stronger + 2);
+    else if (gap <= 6) groups.add(stronger + 1);
     else {
       setAside.push(weaker);
-      groups.push(stronger);
+      groups.add(stronger);
     }
   }
+  return { value: groups.weakest(), setAside };
 }
 
 /**
@@ -50,7 +163,13 @@ function combineGroups(start: number[]): CombinedValue {
  */
 export function combineValues(values: readonly number[]): CombinedValue {
   requireNonEmpty("values", values);
-  return combineGroups(values.map((v, i) => requireInteger(`values[${i}]`, v)));
+  const checked = new Float64Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    // The argument's name is built only for a Value refused: building it for each costs more than the rest.
+    checked[i] = Number.isInteger(v) && Math.abs(v ?? 0) <= MAX_SIZE ? (v ?? 0) + 0 : requireInteger(`values[${i}]`, v);
+  }
+  return combineGroups(checked);
 }
 
 /**
@@ -74,7 +193,7 @@ export function combineValueCounts(groups: readonly ValueCount[]): CombinedValue
       "groups must hold at least one member",
     );
   }
-  return combineGroups([...members].map(([value, count]) => value + valueOf(count)));
+  return combineGroups(Float64Array.from(members, ([value, count]) => value + valueOf(count)));
 }
 
 /** The simple method: add the Measures and convert back (RULES 3.1). */

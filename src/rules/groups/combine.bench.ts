@@ -1,0 +1,103 @@
+// Combining Values (RULES 3.1) for 4 000, 16 000 and 100 000 distinct Values, against the former
+// procedure that re-counted and re-sorted every group at each merge (its cost grows with the square
+// of the Values: 4 000 keep this run short), both measured in this run.
+// Run with `npm run bench`; a benchmark, not a test (no timing is asserted here).
+import { bench, describe } from "vitest";
+import { valueOf } from "../harmonies/measure";
+import { combineValues, type CombinedValue } from "./combine";
+
+/** The former procedure, the reference: each merge re-counts and re-sorts every group. */
+function formerMergeEqual(groups: number[]): number[] {
+  for (;;) {
+    const counts = new Map<number, number>();
+    for (const g of groups) counts.set(g, (counts.get(g) ?? 0) + 1);
+    if (counts.size === groups.length) return groups.sort((a, b) => a - b);
+    groups = [...counts].map(([v, n]) => v + valueOf(n));
+  }
+}
+function formerCombine(values: readonly number[]): CombinedValue {
+  let groups = [...values];
+  const setAside: number[] = [];
+  for (;;) {
+    groups = formerMergeEqual(groups);
+    const [weaker, stronger] = groups as [number, ...number[]];
+    if (stronger === undefined) return { value: weaker, setAside };
+    const gap = stronger - weaker;
+    groups.splice(0, 2);
+    if (gap <= 3) groups.push(stronger + 2);
+    else if (gap <= 6) groups.push(stronger + 1);
+    else {
+      setAside.push(weaker);
+      groups.push(stronger);
+    }
+  }
+}
+
+/** Distinct Values, shuffled, spread so that merges at +2 and +1 and set-asides all happen. */
+function distinctValues(n: number): number[] {
+  const values = Array.from({ length: n }, (_, i) => 3 * i - ((i * 7) % 5));
+  for (let i = n - 1; i > 0; i--) {
+    const j = (i * 48_271) % (i + 1);
+    [values[i], values[j]] = [values[j] ?? 0, values[i] ?? 0];
+  }
+  return values;
+}
+
+const samples = new Map<string, number[]>();
+function timed(name: string, work: () => unknown): void {
+  const start = performance.now();
+  work();
+  samples.set(name, [...(samples.get(name) ?? []), performance.now() - start]);
+}
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
+}
+function report(): void {
+  const lines = [...samples].map(
+    ([name, list]) => `  ${name}: ${median(list).toFixed(2)} ms (median of ${list.length})`,
+  );
+  process.stdout.write(`\ncombining Values:\n${lines.join("\n")}\n`);
+}
+
+const fourThousand = distinctValues(4_000);
+const sixteenThousand = distinctValues(16_000);
+const hundredThousand = distinctValues(100_000);
+const fresh = (name: string) => ({
+  setup: (_task: unknown, mode: string) => {
+    if (mode === "run") samples.set(name, []);
+  },
+});
+
+describe("combineValues, distinct Values", () => {
+  bench(
+    "before: 4 000 Values, the former procedure (baseline)",
+    () => timed("former 4 000", () => formerCombine(fourThousand)),
+    {
+      time: 0,
+      iterations: 3,
+      warmupTime: 0,
+      warmupIterations: 0,
+      ...fresh("former 4 000"),
+    },
+  );
+  bench("after: 4 000 Values", () => timed("now 4 000", () => combineValues(fourThousand)), {
+    time: 500,
+    warmupIterations: 5,
+    ...fresh("now 4 000"),
+  });
+  bench("after: 16 000 Values", () => timed("now 16 000", () => combineValues(sixteenThousand)), {
+    time: 500,
+    warmupIterations: 5,
+    ...fresh("now 16 000"),
+  });
+  bench("after: 100 000 Values", () => timed("now 100 000", () => combineValues(hundredThousand)), {
+    time: 1000,
+    warmupIterations: 3,
+    ...fresh("now 100 000"),
+    teardown: (_task, mode) => {
+      if (mode === "run") report();
+    },
+  });
+});
