@@ -7,6 +7,7 @@ import { registerChat } from "./chat/register";
 import { registerDice } from "./dice/register";
 import { registerRollSettings } from "./settings/rolls";
 import { registerCombat } from "./combat/register";
+import { registerGroupImport } from "./dialogs/import-dialog";
 
 // The entry module only wires things up; the rules live in src/rules and know nothing of Foundry.
 Hooks.once("init", () => {
@@ -18,5 +19,6 @@ Hooks.once("init", () => {
   registerDice();
   registerChat();
   registerCombat();
+  registerGroupImport();
   registerApi();
 });

@@ -9,6 +9,8 @@ import { SystemRoll } from "../dice/system-roll";
 import { registerHotbar, rollItem } from "./hotbar";
 import { rollActor, type RollRequest } from "../rolls/pipeline";
 import { speakerActor } from "../helpers/speaker-actor";
+import { importFrom, openImportDialog, type DirectImport } from "../dialogs/import-dialog";
+import { describeImportError, type ImportSummary } from "../documents/import-groups";
 
 /** An actor from a macro: the actor itself, its UUID, id or name; none means the speaker's. */
 function findActor(target: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
@@ -74,6 +76,23 @@ export const api = {
   currentVisibility,
   visibilities: VISIBILITIES,
   dice: { WuxiaRoll, HarmoniesRoll, HarmoniesGroupRoll },
+  /**
+   * GM only. Without a source, opens the import dialog; with a file's text or bytes, imports its
+   * groups at once and resolves with what was created and updated (null, with the reason shown,
+   * when the file has errors or the import fails).
+   */
+  importGroups: async (source?: string | Uint8Array, options: DirectImport = {}): Promise<ImportSummary | null> => {
+    if (source === undefined) {
+      await openImportDialog();
+      return null;
+    }
+    try {
+      return await importFrom(source, options);
+    } catch (error) {
+      ui.notifications.error(describeImportError(error));
+      return null;
+    }
+  },
 };
 
 export type SystemApi = typeof api;

@@ -1,0 +1,473 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import type * as ImportDialogModule from "./import-dialog";
+import { actAs, postedMessages, startWorld, type Seat } from "../../test/support/world";
+import { choose, field, settle, type } from "../../test/support/dom";
+
+/** The GM's import dialog as it is used: opened from the Actors directory, pasted in, fixed, imported. */
+
+type AnyObject = Record<string, unknown>;
+interface Dialog {
+  element: HTMLFormElement;
+  rendered: boolean;
+  text: string;
+  render(options?: unknown): Promise<unknown>;
+  close(): Promise<unknown>;
+}
+interface GroupActor {
+  id: string;
+  name: string;
+  folder: { name: string } | null;
+  system: { ruleset: string; members: { label: string; count: number; stats: Record<string, number> }[] };
+}
+
+const g = globalThis as unknown as {
+  Hooks: { callAll(name: string, ...args: unknown[]): unknown };
+  game: {
+    actors: { contents: GroupActor[] };
+    folders: { contents: { name: string }[] };
+    system: { api: { importGroups(source?: string | Uint8Array, options?: AnyObject): Promise<AnyObject | null> } };
+  };
+  CONFIG: { Actor: { documentClass: AnyObject } };
+};
+
+let foundry: FoundryDouble;
+let dialogs: typeof ImportDialogModule;
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  foundry = await startWorld();
+  dialogs = await import("./import-dialog");
+});
+
+afterEach(async () => {
+  for (const el of Array.from(document.querySelectorAll("form.wh-import"))) el.remove();
+});
+
+const CLEAN = [
+  "groupe;nom;nombre;corps;agilité",
+  "Gardes;Sergent;1;2;1",
+  "Gardes;Garde;12;1;0",
+  "Archers;Archer;6;0;2",
+].join("\r\n");
+/** Line 3: a fraction in Agilité; line 4: no count; an unknown column, a warning. */
+const BROKEN = [
+  "groupe;nom;nombre;corps;agilité;notes",
+  "Gardes;Sergent;1;2;1;chef",
+  "Gardes;Garde;12;1;1,5;",
+  "Archers;Archer;;0;2;",
+].join("\r\n");
+
+function actorDirectory(): HTMLElement {
+  const html = document.createElement("section");
+  html.className = "tab sidebar-tab directory actors-sidebar";
+  html.innerHTML = `<header class="directory-header"><div class="header-actions action-buttons flexrow">
+      <button type="button" class="create-entry">Create Actor</button>
+      <button type="button" class="create-folder">Create Folder</button></div></header>
+    <ol class="directory-list"></ol><footer class="directory-footer"></footer>`;
+  document.body.append(html);
+  return html;
+}
+
+function drawDirectory(html: HTMLElement): void {
+  g.Hooks.callAll("renderActorDirectory", { id: "actors" }, html, {}, {});
+}
+
+function openDialog(): Dialog | null {
+  return (document.querySelector("form.wh-import") as HTMLFormElement | null) ? current() : null;
+}
+
+let shown: Dialog | null = null;
+function current(): Dialog {
+  if (!shown) throw new Error("no dialog");
+  return shown;
+}
+
+async function open(): Promise<Dialog> {
+  shown = (await dialogs.openImportDialog()) as unknown as Dialog;
+  if (!shown) throw new Error("the dialog did not open");
+  return shown;
+}
+
+function importButton(dialog: Dialog): HTMLButtonElement {
+  const button = dialog.element.querySelector<HTMLButtonElement>("button.wh-import__import");
+  if (!button) throw new Error("no Import button");
+  return button;
+}
+
+async function paste(dialog: Dialog, text: string): Promise<void> {
+  await type(dialog, "text", text);
+}
+
+function rowOf(dialog: Dialog, line: number): HTMLTableRowElement {
+  const row = dialog.element.querySelector<HTMLTableRowElement>(`tr.wh-import__row[data-line="${line}"]`);
+  if (!row) throw new Error(`no row for line ${line}`);
+  return row;
+}
+
+function cellTexts(row: HTMLTableRowElement): string[] {
+  return Array.from(row.cells).map((c) => c.textContent?.trim() ?? "");
+}
+
+function markedCells(dialog: Dialog, severity: "error" | "warning"): string[] {
+  return Array.from(dialog.element.querySelectorAll(`td.wh-import__cell--${severity}`)).map(
+    (c) => `${c.closest("tr")?.dataset.line}:${c.textContent?.trim()}`,
+  );
+}
+
+function problemTexts(dialog: Dialog, line: number): string[] {
+  return Array.from(dialog.element.querySelectorAll(`tr.wh-import__problem[data-line="${line}"]`)).map(
+    (r) => r.textContent?.replace(/\s+/g, " ").trim() ?? "",
+  );
+}
+
+async function clickImport(dialog: Dialog): Promise<void> {
+  importButton(dialog).click();
+  await settle();
+}
+
+function groups(): GroupActor[] {
+  return g.game.actors.contents;
+}
+
+describe("the Actors directory", () => {
+  it("has an Import groups button for a GM, once however often it is drawn, among the header's actions", async () => {
+    const html = actorDirectory();
+    drawDirectory(html);
+    drawDirectory(html);
+    const buttons = html.querySelectorAll(".wh-import-button");
+    expect(buttons).toHaveLength(1);
+    expect(buttons[0]?.parentElement?.classList.contains("header-actions")).toBe(true);
+    expect(buttons[0]?.textContent?.trim()).toBe("Import groups");
+    (buttons[0] as HTMLButtonElement).click();
+    await settle();
+    expect(document.querySelector("form.wh-import")).not.toBeNull();
+    expect(document.querySelector("form.wh-import .window-title")?.textContent).toBe("Import NPC groups");
+  });
+
+  it("puts the button in the footer of a directory drawn without header actions", () => {
+    const html = actorDirectory();
+    html.querySelector(".header-actions")?.remove();
+    drawDirectory(html);
+    expect(html.querySelector(".directory-footer .wh-import-button")).not.toBeNull();
+  });
+
+  it.each(["player", "stranger"] as Seat[])("has no button for a %s", (who) => {
+    actAs(who);
+    const html = actorDirectory();
+    drawDirectory(html);
+    expect(html.querySelector(".wh-import-button")).toBeNull();
+  });
+});
+
+describe("a player or a stranger", () => {
+  it.each(["player", "stranger"] as Seat[])("a %s cannot open the dialog: told so, nothing drawn", async (who) => {
+    actAs(who);
+    expect(await dialogs.openImportDialog()).toBeNull();
+    expect(foundry.notifications).toContainEqual({ level: "warn", message: "Only a GM can import groups." });
+    await g.game.system.api.importGroups();
+    expect(document.querySelector("form.wh-import")).toBeNull();
+  });
+
+  it.each(["player", "stranger"] as Seat[])("a %s's dialog built by hand is never drawn", async (who) => {
+    actAs(who);
+    const dialog = new dialogs.GroupImportDialog();
+    await dialog.render({ force: true } as never);
+    expect(dialog.rendered).toBe(false);
+    expect(document.querySelector("form.wh-import")).toBeNull();
+  });
+
+  it.each(["player", "stranger"] as Seat[])("a %s's direct import is refused and creates nothing", async (who) => {
+    actAs(who);
+    expect(await g.game.system.api.importGroups(CLEAN)).toBeNull();
+    expect(foundry.notifications).toContainEqual({ level: "error", message: "Only a GM can import groups." });
+    expect(groups()).toEqual([]);
+    expect(g.game.folders.contents).toEqual([]);
+  });
+
+  it("is told in French", async () => {
+    foundry = await startWorld({ lang: "fr" });
+    dialogs = await import("./import-dialog");
+    actAs("player");
+    expect(await dialogs.openImportDialog()).toBeNull();
+    expect(foundry.notifications).toContainEqual({ level: "warn", message: "Seul un MJ peut importer des groupes." });
+  });
+});
+
+describe("the GM pastes, fixes and imports", () => {
+  it("shows nothing read and a disabled Import button before any text", async () => {
+    const dialog = await open();
+    expect(dialog.element.querySelector(".wh-import__preview")?.textContent).toContain("Nothing read yet.");
+    expect(importButton(dialog).disabled).toBe(true);
+  });
+
+  it("previews the pasted text: every group, its sub-groups as written, each problem on its row and cell", async () => {
+    const dialog = await open();
+    const textarea = field<HTMLTextAreaElement>(dialog, "text");
+    await paste(dialog, BROKEN);
+    // The text box is not redrawn while typing: it keeps what is typed.
+    expect(field<HTMLTextAreaElement>(dialog, "text")).toBe(textarea);
+    const captions = Array.from(dialog.element.querySelectorAll("table.wh-import__group caption")).map((c) =>
+      c.textContent?.replace(/\s+/g, " ").trim(),
+    );
+    expect(captions).toEqual(["Gardes (Harmonies) — new", "Archers — not imported: fix its errors"]);
+    expect(cellTexts(rowOf(dialog, 2))).toEqual(["2", "Sergent", "1", "2", "1"]);
+    expect(cellTexts(rowOf(dialog, 3))).toEqual(["3", "Garde", "12", "1", "1,5"]);
+    expect(markedCells(dialog, "error")).toEqual(["3:1,5", "4:"]);
+    expect(rowOf(dialog, 3).classList.contains("wh-import__row--error")).toBe(true);
+    expect(rowOf(dialog, 2).classList.contains("wh-import__row--error")).toBe(false);
+    expect(problemTexts(dialog, 3)).toHaveLength(1);
+    expect(problemTexts(dialog, 3)[0]).toMatch(/^✖?\s*Line 3, column agilité:/);
+    expect(problemTexts(dialog, 4)[0]).toMatch(/Line 4, column nombre:/);
+    const fileProblems = dialog.element.querySelector(".wh-import__file-problems")?.textContent ?? "";
+    expect(fileProblems).toMatch(/Line 1, column notes:/);
+    expect(dialog.element.querySelector(".wh-import__file-problems .wh-import__problem--warning")).not.toBeNull();
+    expect(dialog.element.querySelector(".wh-import__counts")?.textContent).toBe(
+      "1 group(s) read, 2 error(s), 1 warning(s).",
+    );
+    expect(importButton(dialog).disabled).toBe(true);
+  });
+
+  it("explains a marked cell in its title", async () => {
+    const dialog = await open();
+    await paste(dialog, BROKEN);
+    const cell = dialog.element.querySelector<HTMLElement>("tr[data-line='3'] td.wh-import__cell--error");
+    const message = problemTexts(dialog, 3)[0]?.replace(/^.*agilité:\s*/, "");
+    expect(cell?.title).toBe(message);
+  });
+
+  it("enables Import once every error is fixed, warnings left, and imports with a progress bar", async () => {
+    const dialog = await open();
+    await paste(dialog, BROKEN);
+    expect(importButton(dialog).disabled).toBe(true);
+    await paste(dialog, BROKEN.replace("1,5", "1").replace("Archer;;", "Archer;6;"));
+    expect(markedCells(dialog, "error")).toEqual([]);
+    expect(dialog.element.querySelector(".wh-import__file-problems")?.textContent).toMatch(/column notes/);
+    expect(importButton(dialog).disabled).toBe(false);
+    await type(dialog, "folderName", "Château");
+    await clickImport(dialog);
+    expect(groups().map((a) => a.name)).toEqual(["Gardes", "Archers"]);
+    expect(groups().every((a) => a.folder?.name === "Château")).toBe(true);
+    const gardes = groups()[0];
+    expect(gardes?.system.members.map((m) => [m.label, m.count, m.stats.corps, m.stats.agilite])).toEqual([
+      ["Sergent", 1, 2, 1],
+      ["Garde", 12, 1, 1],
+    ]);
+    expect(foundry.notifications.find((n) => n.progress)?.progress?.at(-1)?.pct).toBe(1);
+    expect(foundry.notifications).toContainEqual({ level: "info", message: "Groups imported: 2 created, 0 updated." });
+    expect(postedMessages()).toHaveLength(1);
+    expect(dialog.rendered).toBe(false);
+  });
+
+  it("creates nothing from a click on the disabled button", async () => {
+    const dialog = await open();
+    await paste(dialog, BROKEN);
+    await clickImport(dialog);
+    dialog.element.dispatchEvent(new Event("submit", { cancelable: true }));
+    await settle();
+    expect(groups()).toEqual([]);
+    expect(g.game.folders.contents).toEqual([]);
+  });
+
+  it("says which groups a re-import updates, and updates them without a duplicate", async () => {
+    await g.game.system.api.importGroups(CLEAN, { ruleset: "harmonies" });
+    const dialog = await open();
+    await paste(dialog, CLEAN.replace("Gardes;Garde;12", "Gardes;Garde;20").replace("Archers", "Lanciers"));
+    expect(dialog.element.querySelector(".wh-import__updates")?.textContent).toBe(
+      "1 group(s) imported before will be updated, not created again: Gardes.",
+    );
+    const statuses = Array.from(dialog.element.querySelectorAll(".wh-import__status")).map((s) => s.textContent);
+    expect(statuses).toEqual(["updates the group imported before", "new"]);
+    expect(dialog.element.querySelector("table.wh-import__group--update caption")?.textContent).toContain("Gardes");
+    await clickImport(dialog);
+    expect(groups().map((a) => a.name)).toEqual(["Gardes", "Archers", "Lanciers"]);
+    expect(groups()[0]?.system.members[1]?.count).toBe(20);
+  });
+
+  it("keeps the dialog open and says why when the import fails, leaving nothing created", async () => {
+    const ActorClass = g.CONFIG.Actor.documentClass as { createDocuments(d: AnyObject[]): Promise<unknown> };
+    vi.spyOn(ActorClass, "createDocuments").mockRejectedValueOnce(new Error("The server went away"));
+    const dialog = await open();
+    await paste(dialog, CLEAN);
+    await clickImport(dialog);
+    expect(foundry.notifications.filter((n) => n.level === "error").map((n) => n.message)).toEqual([
+      "The import failed (The server went away): what it had created was removed and the groups it had updated were put back.",
+    ]);
+    expect(groups()).toEqual([]);
+    expect(g.game.folders.contents).toEqual([]);
+    expect(dialog.rendered).toBe(true);
+    expect(importButton(dialog).disabled).toBe(false);
+  });
+
+  it("reads the text again with the rule set chosen for a file that names none", async () => {
+    const dialog = await open();
+    await paste(dialog, "groupe;nom;nombre;feu;corps\nBrigands;Brigand;8;4;2");
+    expect(dialog.element.querySelector("caption")?.textContent).toContain("(Harmonies)");
+    expect(markedCells(dialog, "warning")).toEqual(["2:4"]);
+    await choose(dialog, "ruleset", "wuxia");
+    expect(dialog.element.querySelector("caption")?.textContent).toContain("(Wuxia)");
+    expect(markedCells(dialog, "warning")).toEqual(["2:2"]);
+    expect(field<HTMLSelectElement>(dialog, "ruleset").value).toBe("wuxia");
+    await clickImport(dialog);
+    expect(groups()[0]?.system.ruleset).toBe("wuxia");
+    expect(groups()[0]?.system.members[0]?.stats.feu).toBe(4);
+  });
+
+  it("shows a rule set column when the file has one", async () => {
+    const dialog = await open();
+    await paste(dialog, "group,name,count,ruleset,fire\nBandits,Bandit,3,wuxia,5");
+    const headers = Array.from(dialog.element.querySelectorAll("thead th")).map((h) => h.textContent);
+    expect(headers).toEqual(["Line", "Sub-group", "Count", "Rule set", "Fire"]);
+    expect(cellTexts(rowOf(dialog, 2))).toEqual(["2", "Bandit", "3", "wuxia", "5"]);
+  });
+
+  it("lists a few hundred clean sub-groups, says how many more it read, and always shows rows with problems", async () => {
+    const rows = Array.from({ length: 250 }, (_, i) => `Armée;Soldat ${i + 1};10;1;1`);
+    rows.push("Armée;Traînard;10;1;x");
+    const dialog = await open();
+    await paste(dialog, ["groupe;nom;nombre;corps;agilité", ...rows].join("\n"));
+    expect(dialog.element.querySelectorAll("tr.wh-import__row")).toHaveLength(201);
+    expect(dialog.element.querySelector(".wh-import__more")?.textContent?.trim()).toBe(
+      "and 50 more sub-group(s) read without a problem.",
+    );
+    expect(markedCells(dialog, "error")).toEqual(["252:x"]);
+  });
+
+  it("gathers rows without a group name under one heading", async () => {
+    const dialog = await open();
+    await paste(dialog, "groupe;nom;nombre\n;Seul;3");
+    expect(dialog.element.querySelector(".wh-import__group-name")?.textContent).toBe("(no group name)");
+  });
+
+  it("marks a bad JSON value on its sub-group's row", async () => {
+    const dialog = await open();
+    const json = JSON.stringify([{ name: "Gardes", members: [{ label: "Garde", count: 0, stats: {} }] }], null, 2);
+    await paste(dialog, json);
+    const countLine = json.split("\n").findIndex((l) => l.includes('"count"')) + 1;
+    const [marked] = markedCells(dialog, "error");
+    expect(marked).toMatch(/^\d+:0$/);
+    const line = Number(marked?.split(":")[0]);
+    expect(cellTexts(rowOf(dialog, line))).toEqual([String(line), "Garde", "0"]);
+    expect(problemTexts(dialog, line).join(" ")).toContain(`Line ${countLine}, column count:`);
+  });
+
+  it("lists a problem on no row, such as the file's own, above the tables", async () => {
+    const dialog = await open();
+    await paste(dialog, "[{");
+    expect(dialog.element.querySelectorAll("table.wh-import__group")).toHaveLength(0);
+    expect(dialog.element.querySelector(".wh-import__file-problems .wh-import__problem--error")?.textContent).toMatch(
+      /^\s*Line 1:/,
+    );
+  });
+});
+
+describe("files", () => {
+  function fileOf(bytes: number[], name = "gardes.csv"): File {
+    return new File([new Uint8Array(bytes)], name, { type: "text/csv" });
+  }
+
+  /** "groupe;nom;nombre\nÉlite;Garde;2" in Windows-1252 (É is 0xC9), as French Excel saves it. */
+  const CP1252 = [
+    ...Array.from("groupe;nom;nombre\n", (c) => c.charCodeAt(0)),
+    0xc9,
+    ...Array.from("lite;Garde;2", (c) => c.charCodeAt(0)),
+  ];
+
+  it("a chosen file is decoded and shown in the text box to fix, then previewed", async () => {
+    const dialog = await open();
+    const input = field(dialog, "file");
+    Object.defineProperty(input, "files", { value: [fileOf(CP1252)] });
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    expect(field<HTMLTextAreaElement>(dialog, "text").value).toBe("groupe;nom;nombre\nÉlite;Garde;2");
+    expect(dialog.element.querySelector(".wh-import__group-name")?.textContent).toBe("Élite");
+  });
+
+  it("a dropped UTF-16 file is read too", async () => {
+    const dialog = await open();
+    const text = "group,name,count\nGuards,Guard,4";
+    const bytes = [0xff, 0xfe, ...Array.from(text).flatMap((c) => [c.charCodeAt(0), 0])];
+    const drop = new Event("drop", { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, "dataTransfer", { value: { files: [fileOf(bytes)] } });
+    dialog.element.querySelector("[data-drop-zone]")?.dispatchEvent(drop);
+    await settle();
+    expect(drop.defaultPrevented).toBe(true);
+    expect(dialog.text).toBe(text);
+    await clickImport(dialog);
+    expect(groups().map((a) => [a.name, a.system.members[0]?.count])).toEqual([["Guards", 4]]);
+  });
+
+  it("a drop without a file changes nothing", async () => {
+    const dialog = await open();
+    await paste(dialog, CLEAN);
+    const drop = new Event("drop", { bubbles: true, cancelable: true });
+    Object.defineProperty(drop, "dataTransfer", { value: { files: [] } });
+    dialog.element.dispatchEvent(drop);
+    await settle();
+    expect(drop.defaultPrevented).toBe(false);
+    expect(dialog.text).toBe(CLEAN);
+  });
+
+  it("a file input emptied again changes nothing", async () => {
+    const dialog = await open();
+    await paste(dialog, CLEAN);
+    const input = field(dialog, "file");
+    Object.defineProperty(input, "files", { value: [] });
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    expect(dialog.text).toBe(CLEAN);
+  });
+
+  it("dragging over the dialog lets the file be dropped", async () => {
+    const dialog = await open();
+    const over = new Event("dragover", { bubbles: true, cancelable: true });
+    dialog.element.dispatchEvent(over);
+    expect(over.defaultPrevented).toBe(true);
+  });
+});
+
+describe("game.system.api.importGroups", () => {
+  it("without a source opens the dialog, the same one when it is open already", async () => {
+    await g.game.system.api.importGroups();
+    await g.game.system.api.importGroups();
+    expect(document.querySelectorAll("form.wh-import")).toHaveLength(1);
+  });
+
+  it("imports a file's text at once and resolves with what it created", async () => {
+    const summary = await g.game.system.api.importGroups(CLEAN, { folderName: "Macro", ruleset: "harmonies" });
+    expect(summary).toMatchObject({
+      folder: { name: "Macro" },
+      created: [{ name: "Gardes" }, { name: "Archers" }],
+      updated: [],
+    });
+    expect(groups()).toHaveLength(2);
+  });
+
+  it("imports bytes, with the rule set given for a file that names none", async () => {
+    const bytes = new TextEncoder().encode("group,name,count,fire\nBandits,Bandit,3,5");
+    await g.game.system.api.importGroups(bytes, { ruleset: "wuxia" });
+    expect(groups()[0]?.system).toMatchObject({ ruleset: "wuxia", members: [{ count: 3, stats: { feu: 5 } }] });
+  });
+
+  it("refuses a file with errors, naming how many and the first, and creates nothing", async () => {
+    expect(await g.game.system.api.importGroups(BROKEN, { ruleset: "harmonies" })).toBeNull();
+    const [message] = foundry.notifications.filter((n) => n.level === "error").map((n) => n.message);
+    expect(message).toMatch(
+      /^The import has 2 error\(s\): nothing was created\. The first: Line 3, column agilité: \S/,
+    );
+    expect(groups()).toEqual([]);
+  });
+});
+
+describe("the preview context", () => {
+  it("is null until there is text, and empty text clears it", async () => {
+    const dialog = await open();
+    await paste(dialog, CLEAN);
+    expect(dialog.element.querySelectorAll("table.wh-import__group")).toHaveLength(2);
+    await paste(dialog, "   ");
+    expect(dialog.element.querySelectorAll("table.wh-import__group")).toHaveLength(0);
+    expect(importButton(dialog).disabled).toBe(true);
+    expect(openDialog()).toBe(dialog);
+  });
+});

@@ -1,0 +1,406 @@
+import { templatePath } from "../constants";
+import { t } from "../helpers/i18n";
+import { attributeLabel } from "../dice/labels";
+import { HARMONIES_ATTRIBUTES, RULESETS, WUXIA_ATTRIBUTES, type Ruleset } from "../documents/choices";
+import {
+  ImportError,
+  describeImportError,
+  importGroups,
+  planImport,
+  type ImportSummary,
+} from "../documents/import-groups";
+import {
+  decodeImportFile,
+  parseGroupImport,
+  type GroupImport,
+  type ImportOptions,
+  type ImportProblem,
+} from "../import";
+import type { StatKey } from "../import/columns";
+import { readTable } from "../import/csv";
+import { readJson } from "../import/json";
+import { Problems } from "../import/problems";
+import { cellText, type Cell, type ImportRow } from "../import/rows";
+import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
+
+type RenderOptions = Parameters<InstanceType<typeof foundry.applications.api.ApplicationV2>["render"]>[0];
+
+/** The parser the dialog reads text and files with. */
+export interface ImportReader {
+  parse(text: string, options: ImportOptions): GroupImport;
+  decode(bytes: Uint8Array): string;
+  /** Every sub-group row as the file writes it, bad cells included, before any check. */
+  rows(text: string): ImportRow[];
+}
+
+/** The text starts a JSON document (the import core reads anything else as CSV). */
+const JSON_START = /^[ \t\r\n]*[[{]/;
+
+/** The import core itself. */
+export const importReader: ImportReader = {
+  parse: parseGroupImport,
+  decode: decodeImportFile,
+  rows(text) {
+    const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+    const problems = new Problems();
+    return JSON_START.test(body) ? readJson(body, problems) : readTable(body, problems);
+  },
+};
+
+type Severity = ImportProblem["severity"];
+
+interface ShownProblem {
+  severity: Severity;
+  where: string;
+  message: string;
+}
+
+interface PreviewCell {
+  value: string;
+  severity: Severity | null;
+  title: string;
+}
+
+/** The stat keys in the group sheet's order. */
+const STAT_ORDER: readonly StatKey[] = [...WUXIA_ATTRIBUTES, ...HARMONIES_ATTRIBUTES, "skill"];
+
+function statLabel(key: StatKey): string {
+  return key === "skill" ? t("WH.Import.Column.Skill") : attributeLabel(key);
+}
+
+function shown(problem: ImportProblem): ShownProblem {
+  const where = problem.column
+    ? t("WH.Import.LineColumn", { line: problem.line, column: problem.column })
+    : t("WH.Import.Line", { line: problem.line });
+  return { severity: problem.severity, where, message: t(problem.code, problem.data ?? {}) };
+}
+
+/** The worst of the problems: an error outranks a warning; none is null. */
+function worst(problems: readonly ImportProblem[]): Severity | null {
+  if (problems.some((p) => p.severity === "error")) return "error";
+  return problems.length ? "warning" : null;
+}
+
+/** Sub-groups without a problem drawn per preview; a larger file says how many more it read. */
+export const SHOWN_CLEAN_ROWS = 200;
+
+/**
+ * What the preview table shows: the file's rows gathered by group, each cell as written, every
+ * problem on the row of its line and the cell of its column (one on no row, such as the header's,
+ * above the tables), and whether each group will be created, update the group an earlier import
+ * made, or not be imported for its errors.
+ */
+export function previewContext(result: GroupImport, rows: readonly ImportRow[]) {
+  const plan = planImport(result);
+  const updates = new Map(plan.update.map((u) => [u.group.name, u]));
+  const read = new Map(result.groups.map((g) => [g.name, g]));
+  const byRow = new Map<ImportRow, ImportProblem[]>();
+  const byCell = new Map<Cell, ImportProblem[]>();
+  const fileProblems: ImportProblem[] = [];
+  const cellsOf = (row: ImportRow) =>
+    [row.label, row.count, row.ruleset, ...row.stats.map(([, c]) => c)].filter((c): c is Cell => c !== null);
+  const push = <K>(map: Map<K, ImportProblem[]>, key: K, problem: ImportProblem) =>
+    map.set(key, [...(map.get(key) ?? []), problem]);
+  for (const problem of result.problems) {
+    let row = rows.find((r) => cellsOf(r).some((c) => c.line === problem.line && c.column === problem.column));
+    if (row) {
+      const cell = cellsOf(row).find((c) => c.line === problem.line && c.column === problem.column);
+      if (cell) push(byCell, cell, problem);
+    }
+    row ??= rows.find((r) => r.line === problem.line || cellsOf(r).some((c) => c.line === problem.line));
+    if (row) push(byRow, row, problem);
+    else fileProblems.push(problem);
+  }
+  const gathered = new Map<string, ImportRow[]>();
+  for (const row of rows) {
+    const name = cellText(row.group?.raw);
+    gathered.set(name, [...(gathered.get(name) ?? []), row]);
+  }
+  let cleanLeft = SHOWN_CLEAN_ROWS;
+  const groups = [...gathered].map(([name, groupRows]) => {
+    const keys = STAT_ORDER.filter((k) => groupRows.some((r) => r.stats.some(([key]) => key === k)));
+    const withRuleset = groupRows.some((r) => r.ruleset !== null);
+    const columns = [
+      ...(withRuleset ? [{ key: "ruleset", label: t("WH.Import.Column.Ruleset") }] : []),
+      ...keys.map((key) => ({ key: key as string, label: statLabel(key) })),
+    ];
+    const cell = (c: Cell | null | undefined): PreviewCell => {
+      const problems = c ? (byCell.get(c) ?? []) : [];
+      return {
+        value: c ? cellText(c.raw) : "",
+        severity: worst(problems),
+        title: problems.map((p) => shown(p).message).join("\n"),
+      };
+    };
+    const drawn = groupRows.filter((row) => byRow.has(row) || cleanLeft-- > 0);
+    const group = read.get(name);
+    const status = !group
+      ? "WH.Import.NotImported"
+      : updates.has(name)
+        ? "WH.Import.WillUpdate"
+        : "WH.Import.WillCreate";
+    const groupLine = groupRows[0]?.groupLine ?? 0;
+    return {
+      name: name || t("WH.Import.NoGroup"),
+      line: groupLine,
+      ruleset: group ? t(`WH.Ruleset.${group.ruleset}`) : "",
+      status: t(status),
+      update: updates.has(name),
+      skipped: !group,
+      columns,
+      /** A problem's row spans the line, label, count and the other columns. */
+      span: columns.length + 3,
+      rows: drawn.map((row) => {
+        const problems = byRow.get(row) ?? [];
+        return {
+          line: row.line,
+          cells: [
+            cell(row.label),
+            cell(row.count),
+            ...(withRuleset ? [cell(row.ruleset)] : []),
+            ...keys.map((k) => cell(row.stats.find(([key]) => key === k)?.[1])),
+          ],
+          severity: worst(problems),
+          problems: problems.map(shown),
+        };
+      }),
+      more: groupRows.length > drawn.length ? t("WH.Import.MoreRows", { n: groupRows.length - drawn.length }) : null,
+    };
+  });
+  const errors = result.problems.filter((p) => p.severity === "error").length;
+  return {
+    groups,
+    fileProblems: fileProblems.map(shown),
+    updateLine: plan.update.length
+      ? t("WH.Import.UpdateLine", { count: plan.update.length, names: plan.update.map((u) => u.group.name).join(", ") })
+      : null,
+    counts: t("WH.Import.Counts", {
+      groups: result.groups.length,
+      errors,
+      warnings: result.problems.length - errors,
+    }),
+    canImport: errors === 0 && result.groups.length > 0,
+  };
+}
+
+/** "text/csv" and the like a file input offers. */
+const ACCEPT = ".csv,.tsv,.txt,.json,text/csv,application/json,text/plain";
+
+/**
+ * The GM's import of NPC groups: a file chosen or dropped, or text pasted (and fixed in place),
+ * read with a rule set for files that do not name one; a preview of every group and sub-group
+ * with each problem on its row and cell; Import stays disabled while an error remains.
+ */
+export class GroupImportDialog extends HandlebarsApplication {
+  static override DEFAULT_OPTIONS = {
+    id: "wh-group-import",
+    tag: "form",
+    classes: ["wuxia-harmonies", "wh-import"],
+    window: { icon: "fa-solid fa-file-import", title: "WH.Import.Title", resizable: true },
+    position: { width: 760 },
+    form: { handler: GroupImportDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
+    actions: { cancel: GroupImportDialog.#onCancel },
+  };
+
+  static override PARTS = {
+    source: { template: templatePath("dialogs/group-import.hbs") },
+    preview: { template: templatePath("dialogs/group-import-preview.hbs") },
+    footer: { template: templatePath("dialogs/group-import-footer.hbs") },
+  };
+
+  readonly reader: ImportReader;
+  text = "";
+  ruleset: Ruleset = "harmonies";
+  folderName = "";
+  /** The text read, or null while there is none. */
+  result: GroupImport | null = null;
+  /** The rows of the text as written, for the preview. */
+  rows: ImportRow[] = [];
+  /** What the last import made, once it went through. */
+  summary: ImportSummary | null = null;
+  #importing = false;
+
+  constructor(reader: ImportReader = importReader, options: Record<string, unknown> = {}) {
+    super(options as never);
+    this.reader = reader;
+  }
+
+  override get title(): string {
+    return t("WH.Import.Title");
+  }
+
+  /** Only a GM sees it, however it is opened. */
+  override _canRender(options: never) {
+    if (!game.user?.isGM) return false;
+    return super._canRender(options);
+  }
+
+  override async _prepareContext(options: never): Promise<never> {
+    const context = (await super._prepareContext(options)) as Record<string, unknown>;
+    const preview = this.result ? previewContext(this.result, this.rows) : null;
+    return {
+      ...context,
+      idPrefix: this.id,
+      accept: ACCEPT,
+      text: this.text,
+      folderName: this.folderName,
+      rulesets: RULESETS.map((r) => ({ value: r, label: t(`WH.Ruleset.${r}`) })),
+      ruleset: this.ruleset,
+      preview,
+      canImport: Boolean(preview?.canImport) && !this.#importing,
+    } as never;
+  }
+
+  /** Reads the text again with the chosen rule set; the preview and the button are drawn again. */
+  async read(text: string, options: { redrawSource?: boolean } = {}): Promise<void> {
+    this.text = text;
+    this.result = text.trim() ? this.reader.parse(text, { ruleset: this.ruleset }) : null;
+    this.rows = this.result ? this.reader.rows(text) : [];
+    if (this.rendered)
+      await this.render({
+        parts: options.redrawSource ? ["source", "preview", "footer"] : ["preview", "footer"],
+      } as unknown as RenderOptions);
+  }
+
+  /** A chosen or dropped file: its bytes decoded (BOM, UTF-16, Windows-1252), shown in the text box to fix. */
+  async readFile(file: Blob): Promise<void> {
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    await this.read(this.reader.decode(bytes), { redrawSource: true });
+  }
+
+  /** Imports what the preview shows; the dialog closes once it is done, or stays open saying why not. */
+  async importNow(): Promise<ImportSummary | null> {
+    if (!this.result || this.#importing) return null;
+    this.#importing = true;
+    try {
+      this.summary = await importGroups(this.result, { folderName: this.folderName });
+    } catch (error) {
+      ui.notifications.error(describeImportError(error));
+      return null;
+    } finally {
+      this.#importing = false;
+    }
+    await this.close();
+    return this.summary;
+  }
+
+  override async _onFirstRender(context: never, options: never): Promise<void> {
+    await super._onFirstRender(context, options);
+    const form = this.element;
+    form.addEventListener("input", (event) => this.#onInput(event));
+    form.addEventListener("change", (event) => this.#onChange(event));
+    form.addEventListener("dragover", (event) => event.preventDefault());
+    form.addEventListener("drop", (event) => this.#onDrop(event as DragEvent));
+  }
+
+  #onInput(event: Event): void {
+    const target = event.target as HTMLInputElement | HTMLTextAreaElement | null;
+    if (target?.name === "text") void this.#queueRead(target.value);
+    else if (target?.name === "folderName") this.folderName = target.value;
+  }
+
+  #onChange(event: Event): void {
+    const target = event.target as HTMLInputElement | HTMLSelectElement | null;
+    if (target?.name === "ruleset" && (RULESETS as readonly string[]).includes(target.value)) {
+      this.ruleset = target.value as Ruleset;
+      void this.#queueRead(this.text);
+    } else if (target?.name === "file") {
+      const file = (target as HTMLInputElement).files?.[0];
+      if (file) void this.readFile(file);
+    }
+  }
+
+  #onDrop(event: DragEvent): void {
+    const file = event.dataTransfer?.files?.[0];
+    if (!file) return;
+    event.preventDefault();
+    void this.readFile(file);
+  }
+
+  #running: Promise<void> | null = null;
+  #next: string | null = null;
+
+  /** Fast typing never stacks readings: while one runs, only the latest text waits for the next. */
+  async #queueRead(text: string): Promise<void> {
+    this.#next = text;
+    if (this.#running) return;
+    while (this.#next !== null) {
+      const next = this.#next;
+      this.#next = null;
+      this.#running = this.read(next);
+      await this.#running;
+    }
+    this.#running = null;
+  }
+
+  static async #onSubmit(this: GroupImportDialog): Promise<void> {
+    await this.importNow();
+  }
+
+  static async #onCancel(this: GroupImportDialog): Promise<void> {
+    await this.close();
+  }
+}
+
+let shownDialog: GroupImportDialog | null = null;
+
+/** Opens the import dialog (the one already open, if any) for a GM; anyone else is told only a GM imports. */
+export async function openImportDialog(): Promise<GroupImportDialog | null> {
+  if (!game.user?.isGM) {
+    ui.notifications.warn(t("WH.Import.Error.NotGM"));
+    return null;
+  }
+  if (!shownDialog?.rendered) shownDialog = new GroupImportDialog();
+  await shownDialog.render({ force: true } as never);
+  return shownDialog;
+}
+
+export interface DirectImport {
+  /** The rule set of groups whose rows name none. */
+  ruleset?: Ruleset;
+  folderName?: string;
+}
+
+/**
+ * Imports a file's text or bytes without the dialog (a macro). An import with errors is refused,
+ * naming how many there are and the first; warnings do not stop it.
+ */
+export async function importFrom(source: string | Uint8Array, options: DirectImport = {}): Promise<ImportSummary> {
+  if (!game.user?.isGM) throw new ImportError("WH.Import.Error.NotGM");
+  const text = typeof source === "string" ? source : importReader.decode(source);
+  const result = importReader.parse(text, options.ruleset ? { ruleset: options.ruleset } : {});
+  const errors = result.problems.filter((p) => p.severity === "error");
+  const [first] = errors;
+  if (first) {
+    const { where, message } = shown(first);
+    throw new ImportError("WH.Import.Error.Errors", { count: errors.length, first: `${where} ${message}` });
+  }
+  return importGroups(result, options.folderName ? { folderName: options.folderName } : {});
+}
+
+const BUTTON_CLASS = "wh-import-button";
+
+/**
+ * The GM's Import button in the Actors directory: v13 and v14 pass the directory's element
+ * (an HTMLElement) to `renderActorDirectory`; the button joins the header's actions (Create
+ * Actor, Create Folder), once however often the directory is drawn.
+ */
+export function addImportButton(html: HTMLElement): void {
+  if (!game.user?.isGM || html.querySelector(`.${BUTTON_CLASS}`)) return;
+  const place = html.querySelector(".header-actions") ?? html.querySelector(".directory-footer") ?? html;
+  const button = html.ownerDocument.createElement("button");
+  button.type = "button";
+  button.className = `wuxia-harmonies ${BUTTON_CLASS}`;
+  const icon = html.ownerDocument.createElement("i");
+  icon.className = "fa-solid fa-file-import";
+  icon.setAttribute("inert", "");
+  const label = html.ownerDocument.createElement("span");
+  label.textContent = t("WH.Import.Button");
+  button.append(icon, " ", label);
+  button.addEventListener("click", () => void openImportDialog());
+  place.append(button);
+}
+
+export function registerGroupImport(): void {
+  Hooks.on("renderActorDirectory", (_app: unknown, html: HTMLElement) => addImportButton(html));
+}
