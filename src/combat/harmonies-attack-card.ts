@@ -3,11 +3,13 @@ import { signed } from "../helpers/format";
 import { t } from "../helpers/i18n";
 import { actionButton, attackSection, element } from "./card-dom";
 import { woundCheckOf } from "./wound-checks";
+import { groupHurtLine } from "./group-casualties";
 import {
   harmoniesAttackRecord,
   harmoniesDefend,
   harmoniesHit,
   harmoniesSoak,
+  targetArmour,
   type HarmoniesAttackRecord,
   type HarmoniesSoak,
 } from "./harmonies-attack";
@@ -61,10 +63,11 @@ function answers(message: ChatMessage.Implementation, record: HarmoniesAttackRec
   if (!hit) return;
   if (record.soak) {
     section.append(element(doc, "p", "wh-attack__soak", soakText(record.soak)));
+    if (record.groupHurt) section.append(groupHurtLine(doc, record.groupHurt));
     return;
   }
   if (defender?.isOwner) {
-    const armour = (defender.system as unknown as { armour: number }).armour;
+    const armour = targetArmour(defender);
     section.append(
       actionButton(doc, "soak", t("WH.Combat.Harmonies.Soak", { armour, damage: record.damage }), () =>
         harmoniesSoak(message),

@@ -13,6 +13,8 @@ import { prepareRoll } from "../rolls/pipeline";
 import { rollStart, rollSubject, type HarmoniesSubject } from "../rolls/subject";
 import { harmoniesRuleOptions } from "../settings/house-rules";
 import { markStunned } from "./effects";
+import { harmoniesGroupSubject } from "./group-fighters";
+import { hurtGroup, type GroupHurt } from "./group-casualties";
 
 /**
  * A Harmonies attack (RULES 2.4–2.5) on one card: the attacker's action and the defender's
@@ -43,6 +45,8 @@ export interface HarmoniesAttackRecord {
   /** "taken": the defender took the hit without defending. */
   defence: "rolled" | "taken" | null;
   soak: HarmoniesSoak | null;
+  /** What the soak did to a group defender (RULES 3.4). */
+  groupHurt?: GroupHurt;
 }
 
 export function harmoniesAttackRecord(message: ChatMessage.Implementation): HarmoniesAttackRecord | null {
@@ -66,6 +70,32 @@ export function harmoniesActor(actor: unknown): Actor.OfType<"harmoniesCharacter
   return found as Actor.OfType<"harmoniesCharacter">;
 }
 
+/** A Harmonies group with someone still fighting: it fights as one member of its leading sub-group (RULES 3.4). */
+function harmoniesGroup(actor: unknown): Actor.OfType<"group"> | null {
+  const found = actor as Actor.Implementation | null;
+  return found?.type === "group" && harmoniesGroupSubject(found as Actor.OfType<"group">)
+    ? (found as Actor.OfType<"group">)
+    : null;
+}
+
+/** Whom a Harmonies attack may target: a Harmonies character, or a Harmonies group with someone still fighting. */
+export function harmoniesTarget(actor: unknown): Actor.Implementation {
+  return harmoniesGroup(actor) ?? harmoniesActor(actor);
+}
+
+/** The subject a target's parry and soak are made of and checked against. */
+function targetSubject(actor: Actor.Implementation): HarmoniesSubject {
+  const group = harmoniesGroup(actor);
+  const subject = group ? harmoniesGroupSubject(group) : (rollSubject(harmoniesActor(actor)) as HarmoniesSubject);
+  if (!subject) throw new RollError("WH.Combat.Error.NotHarmonies", { name: actor.name ?? "" });
+  return subject;
+}
+
+/** The armour a target soaks with: a group's members wear none the model records. */
+export function targetArmour(actor: Actor.Implementation): number {
+  return actor.type === "harmoniesCharacter" ? harmoniesActor(actor).system.armour : 0;
+}
+
 /* -------------------------------------------------------------------------------------------- */
 /*  The players' clients                                                                        */
 /* -------------------------------------------------------------------------------------------- */
@@ -80,7 +110,7 @@ export async function harmoniesAttackWith(
   const subject = rollSubject(harmoniesActor(attacker)) as HarmoniesSubject;
   if (!attacker.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
   if (!target) throw new RollError("WH.Combat.Error.NoTarget");
-  harmoniesActor(target);
+  harmoniesTarget(target);
   const prepared = await prepareRoll<"harmonies">(subject, { ...request, start: rollStart(subject, weapon) });
   if (!prepared) return;
   await prepared.roll.evaluate();
@@ -99,13 +129,13 @@ export async function harmoniesDefend(
 ): Promise<void> {
   const record = harmoniesAttackRecord(message);
   if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
-  const defender = harmoniesActor(await fromUuid(record.defenderUuid as never));
+  const defender = harmoniesTarget(await fromUuid(record.defenderUuid as never));
   if (!defender.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
   if (choice.take) {
     await carryOut(H_DEFEND, { messageId: message.id ?? "", take: true });
     return;
   }
-  const subject = rollSubject(defender) as HarmoniesSubject;
+  const subject = targetSubject(defender);
   const start = { characteristic: choice.characteristic, means: choice.means, skillId: choice.skillId };
   const prepared = await prepareRoll<"harmonies">(subject, {
     dialog: request.dialog ?? false,
@@ -121,10 +151,10 @@ export async function harmoniesDefend(
 export async function harmoniesSoak(message: ChatMessage.Implementation): Promise<void> {
   const record = harmoniesAttackRecord(message);
   if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
-  const victim = harmoniesActor(await fromUuid(record.defenderUuid as never));
+  const victim = harmoniesTarget(await fromUuid(record.defenderUuid as never));
   if (!victim.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: victim.name ?? "" });
-  const subject = rollSubject(victim) as HarmoniesSubject;
-  const difficulty = victim.system.armour - record.damage;
+  const subject = targetSubject(victim);
+  const difficulty = targetArmour(victim) - record.damage;
   const prepared = await prepareRoll<"harmonies">(subject, {
     dialog: false,
     start: { characteristic: "corps", means: "resistance" },
@@ -151,7 +181,7 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
   const weapon = (await fromUuid(textField(payload, "weaponUuid") as never)) as Item.Implementation | null;
   if (!weapon || weapon.parent !== attacker || weapon.type !== "harmoniesWeapon")
     throw new RollError("WH.Roll.Error.ItemNotOwned", { item: weapon?.name ?? "", actor: attacker.name ?? "" });
-  const target = harmoniesActor(await fromUuid(textField(payload, "targetUuid") as never));
+  const target = harmoniesTarget(await fromUuid(textField(payload, "targetUuid") as never));
   const { damage: weaponDamage, range } = (weapon as Item.OfType<"harmoniesWeapon">).system;
   const { corps, puissance } = (rollSubject(attacker) as HarmoniesSubject).scores;
   const damage = attackDamage(corps, puissance, weaponDamage, {
@@ -184,7 +214,7 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
     const take = (payload as { take?: unknown }).take === true;
     const rolls = message.rolls.map((r) => r.toJSON() as object);
     if (!take) {
-      const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester);
+      const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, { subjectOf: targetSubject });
       if (roll.state.actorUuid !== defender.uuid) throw new RollError("WH.Combat.Error.NotTheDefender");
       if (roll.state.difficulty !== record.difficulty)
         throw new RollError("WH.Combat.Error.SameDifficulty", { difficulty: record.difficulty });
@@ -214,12 +244,15 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
     const record = harmoniesAttackRecord(message) as HarmoniesAttackRecord;
     if (record.soak) throw new RollError("WH.Combat.Error.AlreadySoaked");
     if (harmoniesHit(message) !== true) throw new RollError("WH.Combat.Error.NoHit");
-    const victim = harmoniesActor(await ownedActor(record.defenderUuid, requester));
-    const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, { penalty: "none" });
+    const target = harmoniesTarget(await ownedActor(record.defenderUuid, requester));
+    const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, {
+      penalty: "none",
+      subjectOf: targetSubject,
+    });
     const { state } = roll;
-    const expected = soakModifier(0, 0, victim.system.armour, record.damage);
+    const expected = soakModifier(0, 0, targetArmour(target), record.damage);
     if (
-      roll.state.actorUuid !== victim.uuid ||
+      roll.state.actorUuid !== target.uuid ||
       state.characteristic !== "corps" ||
       state.means !== "resistance" ||
       state.skillName !== null ||
@@ -228,12 +261,25 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
       throw new RollError("WH.Combat.Error.NotASoak", { difficulty: expected });
     const margin = roll.action.margin;
     const severity = soakSeverity(margin);
+    const rolls = [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object];
+    const group = harmoniesGroup(target);
+    if (group) {
+      // A group member is not stunned apart from the group: only a wound counts, on that member.
+      const groupHurt = await hurtGroup(group, { severity });
+      const soaked = { margin, severity, placed: null };
+      await message.update({
+        rolls,
+        flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: soaked, ...(groupHurt ? { groupHurt } : {}) } } },
+      } as never);
+      return;
+    }
+    const victim = harmoniesActor(target);
     const { light, grave, critical, fatal } = victim.system.wounds;
     const before = { light, grave, critical, fatal };
     const after = addWound(before, severity, { woundMaxima: victim.system.woundMaxima });
     const placed = severity === "none" || severity === "stunned" ? null : placedLevel(before, after);
     await message.update({
-      rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
+      rolls,
       flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: { margin, severity, placed } } } },
     } as never);
     await updateSystem(victim, { wounds: { ...after, ...(severity === "stunned" ? { stunned: true } : {}) } });

@@ -135,13 +135,13 @@ function sentDieFaces(term: unknown, open: boolean): number[] {
 export async function checkedHarmoniesRoll(
   data: Record<string, unknown>,
   requester: User.Implementation,
-  options: { penalty?: "actor" | "none" } = {},
+  options: { penalty?: "actor" | "none"; subjectOf?: (actor: Actor.Implementation) => RollSubject } = {},
 ): Promise<HarmoniesRoll> {
   if (data.class !== "HarmoniesRoll") throw new RollError("WH.Chat.Error.NotHarmoniesRoll");
   if (data.evaluated !== true) throw new RollError("WH.Request.Error.NotEvaluated");
   const claimed = objectField(objectField(data, "options"), "harmonies");
   const actor = await ownedActor(typeof claimed.actorUuid === "string" ? claimed.actorUuid : null, requester);
-  const subject = rollSubject(actor);
+  const subject = (options.subjectOf ?? rollSubject)(actor);
   if (subject.ruleset !== "harmonies") throw new RollError("WH.Combat.Error.NotHarmonies", { name: subject.name });
   const skill = claimed.itemUuid === null ? undefined : subject.skills.find((s) => s.uuid === claimed.itemUuid);
   if (claimed.itemUuid !== null && !skill) throw new RollError("WH.Request.Error.BadField", { field: "itemUuid" });
