@@ -74,20 +74,10 @@ function drawDirectory(html: HTMLElement): void {
   g.Hooks.callAll("renderActorDirectory", { id: "actors" }, html, {}, {});
 }
 
-function openDialog(): Dialog | null {
-  return (document.querySelector("form.wh-import") as HTMLFormElement | null) ? current() : null;
-}
-
-let shown: Dialog | null = null;
-function current(): Dialog {
-  if (!shown) throw new Error("no dialog");
-  return shown;
-}
-
 async function open(): Promise<Dialog> {
-  shown = (await dialogs.openImportDialog()) as unknown as Dialog;
-  if (!shown) throw new Error("the dialog did not open");
-  return shown;
+  const dialog = (await dialogs.openImportDialog()) as unknown as Dialog | null;
+  if (!dialog) throw new Error("the dialog did not open");
+  return dialog;
 }
 
 function importButton(dialog: Dialog): HTMLButtonElement {
@@ -468,6 +458,57 @@ describe("the preview context", () => {
     await paste(dialog, "   ");
     expect(dialog.element.querySelectorAll("table.wh-import__group")).toHaveLength(0);
     expect(importButton(dialog).disabled).toBe(true);
-    expect(openDialog()).toBe(dialog);
+  });
+});
+
+describe.each([13, 14] as const)("the whole story on Foundry %i", (generation) => {
+  it("import → preview with problems → fix → import with progress → re-import updates → a failure leaves nothing", async () => {
+    foundry = await startWorld({ generation });
+    dialogs = await import("./import-dialog");
+    const html = actorDirectory();
+    drawDirectory(html);
+    html.querySelector<HTMLButtonElement>(".wh-import-button")?.click();
+    await settle();
+    // The dialog the button opened: opening again brings back the same one.
+    let dialog = await open();
+    expect(document.querySelectorAll("form.wh-import")).toHaveLength(1);
+
+    await paste(dialog, BROKEN);
+    expect(markedCells(dialog, "error")).toEqual(["3:1,5", "4:"]);
+    expect(importButton(dialog).disabled).toBe(true);
+    await paste(dialog, BROKEN.replace("1,5", "1").replace("Archer;;", "Archer;6;"));
+    expect(importButton(dialog).disabled).toBe(false);
+    await clickImport(dialog);
+    const [folder] = g.game.folders.contents;
+    expect(folder?.name).toMatch(/^Import \d{4}-\d\d-\d\d \d\d:\d\d$/);
+    expect(groups().map((a) => [a.name, a.folder?.name])).toEqual([
+      ["Gardes", folder?.name],
+      ["Archers", folder?.name],
+    ]);
+    expect(foundry.notifications.find((n) => n.progress)?.progress?.map((p) => p.pct)).toEqual([1]);
+
+    dialog = await open();
+    await paste(dialog, CLEAN.replace("Gardes;Garde;12", "Gardes;Garde;30"));
+    expect(dialog.element.querySelector(".wh-import__updates")?.textContent).toContain("Gardes, Archers");
+    await clickImport(dialog);
+    expect(groups()).toHaveLength(2);
+    expect(groups()[0]?.system.members[1]?.count).toBe(30);
+
+    const ActorClass = g.CONFIG.Actor.documentClass as {
+      createDocuments(d: AnyObject[]): Promise<unknown>;
+      updateDocuments(u: AnyObject[]): Promise<unknown>;
+    };
+    const update = ActorClass.updateDocuments.bind(ActorClass);
+    vi.spyOn(ActorClass, "updateDocuments").mockImplementationOnce(async (u) => {
+      await update(u);
+      throw new Error("Connection lost");
+    });
+    dialog = await open();
+    await paste(dialog, `${CLEAN.replace("Gardes;Garde;12", "Gardes;Garde;2")}\r\nLanciers;Lancier;4;1;1`);
+    await clickImport(dialog);
+    expect(groups().map((a) => a.name)).toEqual(["Gardes", "Archers"]);
+    expect(groups()[0]?.system.members[1]?.count).toBe(30);
+    expect(g.game.folders.contents).toHaveLength(1);
+    expect(dialog.rendered).toBe(true);
   });
 });
