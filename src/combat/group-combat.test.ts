@@ -101,3 +101,38 @@ describe("a Harmonies group's Initiative", () => {
     expect(combat.combatants.get(bandC.id ?? "")?.initiative).toBe(6);
   });
 });
+
+describe("a group's row in the tracker", () => {
+  it("says how many members still fight, each sub-group in its plain-text title, in any combat and for every seat", async () => {
+    const david = await harmoniesHero("David");
+    const band = await createActor(
+      {
+        name: "Gardes",
+        type: "group",
+        system: {
+          ruleset: "harmonies",
+          members: [
+            { label: "Garde", count: 25, out: 22, stats: { agilite: 1 } },
+            { label: "Sergent <b>", count: 2, out: 0, stats: { agilite: 2 } },
+          ],
+        },
+      },
+      { ownedByPlayer: false },
+    );
+    const combat = await createCombat([david, band], { start: false, initiatives: [5, 3] });
+    const bandC = must(combat.combatants.contents.find((c) => c.actorId === band.id));
+    const tracker = (
+      globalThis as unknown as { ui: { combat: { element: HTMLElement; render(o: unknown): Promise<unknown> } } }
+    ).ui.combat;
+    await as("stranger", () => tracker.render({ force: true }));
+    const badge = tracker.element.querySelector<HTMLElement>(`[data-combatant-id="${bandC.id}"] .wh-tracker__group`);
+    expect(badge?.textContent).toBe("5/27 fighting");
+    expect(badge?.title).toBe("Garde: 3/25 · Sergent <b>: 2/2");
+    expect(badge?.dataset.tooltip).toBeUndefined();
+    expect(badge?.querySelector("b")).toBeNull();
+    const hero = tracker.element.querySelector(
+      `[data-combatant-id="${combat.combatants.contents[0]?.id}"] .wh-tracker__group`,
+    );
+    expect(hero).toBeNull();
+  });
+});

@@ -144,16 +144,40 @@ function decorateHeader(combat: WuxiaHarmoniesCombat, root: HTMLElement): void {
   header.append(box);
 }
 
-/** Adds the Wuxia round to a rendered tracker: rows found by core's `data-combatant-id`, the reserve in its header. */
+/**
+ * A group's row says how many of its members still fight, each sub-group in its title (RULES 3.4):
+ * a plain-text title, since sub-group names are the GM's free text and a tooltip reads HTML.
+ */
+function decorateGroupRow(group: Actor.OfType<"group">, row: HTMLElement): void {
+  const doc = row.ownerDocument;
+  const system = group.system;
+  const total = system.members.reduce((n, m) => n + m.count, 0);
+  const el = doc.createElement("span");
+  el.className = "wuxia-harmonies wh-tracker__group";
+  el.textContent = t("WH.Combat.GroupFighting", { left: system.size, total });
+  el.title = system.members
+    .map((m, i) =>
+      t("WH.Combat.GroupFightingMember", { label: m.label, left: system.fighting[i] ?? 0, total: m.count }),
+    )
+    .join(" · ");
+  row.append(el);
+}
+
+/**
+ * Adds the system's parts to a rendered tracker, rows found by core's `data-combatant-id`: how
+ * many members each group still has; in a Wuxia combat, each fighter's round and the reserve.
+ */
 export function decorateTracker(combat: Combat.Implementation | null | undefined, root: HTMLElement): void {
-  if (!combat || !(combat as WuxiaHarmoniesCombat).wuxiaRounds) return;
-  const wuxia = combat as WuxiaHarmoniesCombat;
-  root.querySelectorAll(".wh-tracker__round, .wh-tracker__reserve").forEach((el) => el.remove());
+  if (!combat) return;
+  root.querySelectorAll(".wh-tracker__round, .wh-tracker__reserve, .wh-tracker__group").forEach((el) => el.remove());
+  const wuxia = (combat as WuxiaHarmoniesCombat).wuxiaRounds ? (combat as WuxiaHarmoniesCombat) : null;
   for (const row of root.querySelectorAll<HTMLElement>("[data-combatant-id]")) {
-    const combatant = wuxia.combatants.get(row.dataset.combatantId ?? "");
-    if (combatant && wuxiaFighterOf(combatant)) decorateRow(wuxia, combatant, row);
+    const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
+    if (!combatant) continue;
+    if (combatant.actor?.type === "group") decorateGroupRow(combatant.actor as Actor.OfType<"group">, row);
+    if (wuxia && wuxiaFighterOf(combatant)) decorateRow(wuxia, combatant, row);
   }
-  decorateHeader(wuxia, root);
+  if (wuxia) decorateHeader(wuxia, root);
 }
 
 /**
