@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import type * as ImportDialogModule from "./import-dialog";
 import { actAs, postedMessages, startWorld, type Seat } from "../../test/support/world";
+import { server } from "../../test/foundry/clients";
 import { choose, field, settle, type } from "../../test/support/dom";
 
 /** The GM's import dialog as it is used: opened from the Actors directory, pasted in, fixed, imported. */
@@ -143,6 +144,12 @@ describe("the Actors directory", () => {
     expect(html.querySelector(".directory-footer .wh-import-button")).not.toBeNull();
   });
 
+  it("adds the button to the directory itself when it has neither header actions nor a footer", () => {
+    const html = document.createElement("section");
+    drawDirectory(html);
+    expect(html.lastElementChild?.classList.contains("wh-import-button")).toBe(true);
+  });
+
   it.each(["player", "stranger"] as Seat[])("has no button for a %s", (who) => {
     actAs(who);
     const html = actorDirectory();
@@ -248,6 +255,83 @@ describe("the GM pastes, fixes and imports", () => {
     expect(foundry.notifications).toContainEqual({ level: "info", message: "Groups imported: 2 created, 0 updated." });
     expect(postedMessages()).toHaveLength(1);
     expect(dialog.rendered).toBe(false);
+  });
+
+  it("disables Import while the import runs, so a second click imports nothing more", async () => {
+    const dialog = await open();
+    await paste(dialog, CLEAN);
+    server.latencyMs = 50;
+    try {
+      importButton(dialog).click();
+      await settle();
+      expect(importButton(dialog).disabled).toBe(true);
+      await (dialog as unknown as { importNow(): Promise<unknown> }).importNow();
+      await vi.waitFor(() => expect(dialog.rendered).toBe(false));
+    } finally {
+      server.latencyMs = 0;
+    }
+    expect(groups().map((a) => a.name)).toEqual(["Gardes", "Archers"]);
+    expect(foundry.notifications.filter((n) => n.level === "error")).toEqual([]);
+  });
+
+  it("marks a row whose problem is on no cell, such as cells beyond the header", async () => {
+    const dialog = await open();
+    await paste(dialog, "groupe;nom;nombre\nGardes;Garde;3;en trop");
+    expect(rowOf(dialog, 2).classList.contains("wh-import__row--warning")).toBe(true);
+    expect(markedCells(dialog, "warning")).toEqual([]);
+    expect(problemTexts(dialog, 2)).toHaveLength(1);
+    expect(problemTexts(dialog, 2)[0]).toMatch(/Line 2:/);
+  });
+
+  it("marks a row with an error and a warning as an error, each cell with its own", async () => {
+    const dialog = await open();
+    await choose(dialog, "ruleset", "wuxia");
+    await paste(dialog, "groupe;nom;nombre;feu;corps\nBrigands;Brigand;0;4;2\nBrigands;Chef;1;5;2");
+    expect(rowOf(dialog, 2).classList.contains("wh-import__row--error")).toBe(true);
+    expect(rowOf(dialog, 3).classList.contains("wh-import__row--warning")).toBe(true);
+    expect(markedCells(dialog, "error")).toEqual(["2:0"]);
+    expect(markedCells(dialog, "warning")).toEqual(["2:2", "3:2"]);
+  });
+
+  it("spans a problem's row across every column of its table", async () => {
+    const dialog = await open();
+    await paste(dialog, BROKEN);
+    const table = rowOf(dialog, 3).closest("table");
+    const columns = table?.querySelectorAll("thead th").length;
+    expect(columns).toBe(5);
+    expect(table?.querySelector("tr.wh-import__problem td")?.getAttribute("colspan")).toBe(String(columns));
+  });
+
+  it("names the skill column and greys out a group it will not import", async () => {
+    const dialog = await open();
+    await paste(dialog, "groupe;nom;nombre;compétence\nGardes;Garde;3;2\nArchers;Archer;x;1");
+    const headers = Array.from(dialog.element.querySelectorAll("table:first-of-type thead th")).map(
+      (h) => h.textContent,
+    );
+    expect(headers).toEqual(["Line", "Sub-group", "Count", "Skill"]);
+    const tables = dialog.element.querySelectorAll("table.wh-import__group");
+    expect(tables[0]?.classList.contains("wh-import__group--skipped")).toBe(false);
+    expect(tables[1]?.classList.contains("wh-import__group--skipped")).toBe(true);
+  });
+
+  it("reads only the latest text when typing outpaces the preview", async () => {
+    const dialog = await open();
+    const parse = vi.spyOn(dialogs.importReader, "parse");
+    const textarea = field<HTMLTextAreaElement>(dialog, "text");
+    for (const text of ["groupe;nombre\nA;1", "groupe;nombre\nB;1", "groupe;nombre\nC;1"]) {
+      textarea.value = text;
+      textarea.dispatchEvent(new Event("input", { bubbles: true }));
+    }
+    await settle();
+    expect(parse.mock.calls.map(([text]) => text.slice(-3))).toEqual(["A;1", "C;1"]);
+    expect(dialog.element.querySelector(".wh-import__group-name")?.textContent).toBe("C");
+  });
+
+  it("reads JSON after a byte order mark", async () => {
+    const dialog = await open();
+    await paste(dialog, `\uFEFF${JSON.stringify([{ name: "Gardes", members: [{ label: "Garde", count: 5 }] }])}`);
+    expect(dialog.element.querySelector(".wh-import__group-name")?.textContent).toBe("Gardes");
+    expect(cellTexts(rowOf(dialog, 1))).toEqual(["1", "Garde", "5"]);
   });
 
   it("creates nothing from a click on the disabled button", async () => {
@@ -451,6 +535,10 @@ describe("game.system.api.importGroups", () => {
 });
 
 describe("the preview context", () => {
+  it("offers no import without a group, even without an error", () => {
+    expect(dialogs.previewContext({ groups: [], problems: [] }, []).canImport).toBe(false);
+  });
+
   it("is null until there is text, and empty text clears it", async () => {
     const dialog = await open();
     await paste(dialog, CLEAN);

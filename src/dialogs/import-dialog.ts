@@ -272,14 +272,17 @@ export class GroupImportDialog extends HandlebarsApplication {
   async importNow(): Promise<ImportSummary | null> {
     if (!this.result || this.#importing) return null;
     this.#importing = true;
+    // Disabled at once, so a second click while the import runs does nothing.
+    await this.render({ parts: ["footer"] } as unknown as RenderOptions);
     try {
       this.summary = await importGroups(this.result, { folderName: this.folderName });
     } catch (error) {
       ui.notifications.error(describeImportError(error));
-      return null;
-    } finally {
       this.#importing = false;
+      await this.render({ parts: ["footer"] } as unknown as RenderOptions);
+      return null;
     }
+    this.#importing = false;
     await this.close();
     return this.summary;
   }

@@ -119,6 +119,31 @@ describe("a GM imports clean groups", () => {
     expect(g.game.actors.contents).toHaveLength(5);
   });
 
+  it("sends a hundred groups a request unless told otherwise, and never fewer than one", async () => {
+    const ActorClass = g.CONFIG.Actor.documentClass as { createDocuments(data: AnyObject[]): Promise<unknown> };
+    const create = vi.spyOn(ActorClass, "createDocuments");
+    await mod.importGroups(clean(...Array.from({ length: 101 }, (_, i) => band(`Bande ${i}`))));
+    expect(create.mock.calls.map(([data]) => data.length)).toEqual([100, 1]);
+    create.mockClear();
+    await mod.importGroups(clean(band("X"), band("Y")), { chunkSize: 0 });
+    expect(create.mock.calls.map(([data]) => data.length)).toEqual([1, 1]);
+  });
+
+  it("names the folder after the date when the name typed is blank", async () => {
+    await mod.importGroups(clean(band("Gardes")), { folderName: "   " });
+    expect(g.game.folders.contents[0]?.name).toMatch(/^Import \d{4}-\d\d-\d\d \d\d:\d\d$/);
+  });
+
+  it("fails, creating nothing, when the folder cannot be made", async () => {
+    (globalThis as unknown as { Hooks: { once(n: string, f: () => boolean): void } }).Hooks.once(
+      "preCreateFolder",
+      () => false,
+    );
+    const error = await mod.importGroups(clean(band("Gardes"))).catch((e: unknown) => e);
+    expect(mod.describeImportError(error)).toMatch(/^The import failed \(The import folder could not be created\.\)/);
+    expect(g.game.actors.contents).toEqual([]);
+  });
+
   it("ends with a summary notification and a whisper to the GMs listing the groups", async () => {
     await mod.importGroups(clean(band("Gardes"), band("Archers")), { folderName: "Château" });
     expect(messages("info")).toContain("Groups imported: 2 created, 0 updated.");
@@ -137,6 +162,13 @@ describe("a GM imports clean groups", () => {
     const content = (postedMessages()[0] as unknown as { content: string }).content;
     expect(content.match(/<li>/g)).toHaveLength(50);
     expect(content).toContain("and 3 more.");
+  });
+
+  it("lists exactly fifty groups with nothing more to say", async () => {
+    await mod.importGroups(clean(...Array.from({ length: 50 }, (_, i) => band(`Bande ${i + 1}`))));
+    const content = (postedMessages()[0] as unknown as { content: string }).content;
+    expect(content.match(/<li>/g)).toHaveLength(50);
+    expect(content).not.toContain("more");
   });
 
   it("puts the groups in the folder the GM names, reusing an Actor folder of that name", async () => {
@@ -188,6 +220,9 @@ describe("a re-import", () => {
     expect(g.game.folders.contents).toHaveLength(before);
     expect(summary).toMatchObject({ folder: null, created: [], updated: [{ id: gardes.id, name: "Gardes" }] });
     expect(messages("info")).toContain("Groups imported: 0 created, 1 updated.");
+    const whisper = (postedMessages().at(-1) as unknown as { content: string }).content;
+    expect(whisper).toMatch(/<strong>Gardes<\/strong> — updated/);
+    expect(whisper).not.toContain("New groups are in");
   });
 
   it("keeps members out of the fight in a sub-group of the same label, never more than it counts", async () => {
@@ -291,6 +326,17 @@ describe("a re-import", () => {
     );
     expect(mod.previousImport("Gardes")).toBeNull();
   });
+
+  it.each([
+    ["a batch that is no text", { batch: 7, at: 5 }],
+    ["a time that is no number", { batch: "b", at: "5" }],
+  ])("ignores an import mark with %s", async (_, mark) => {
+    await createActor(
+      { name: "Gardes", type: "group", flags: { "wuxia-harmonies": { import: mark } } },
+      { ownedByPlayer: false },
+    );
+    expect(mod.previousImport("Gardes")).toBeNull();
+  });
 });
 
 describe("a failure part-way", () => {
@@ -343,6 +389,26 @@ describe("a failure part-way", () => {
     expect(gardes.flags["wuxia-harmonies"]).toEqual(mark);
     expect(groupsNamed("Archers")).toEqual([]);
     expect(g.game.folders.contents.map((f) => f.id)).toContain(kept.id);
+  });
+
+  it("puts back a re-imported group's rule set, and reads a failure that is no Error", async () => {
+    await mod.importGroups(clean(band("Gardes")));
+    const gardes = only("Gardes");
+    const ActorClass = g.CONFIG.Actor.documentClass as unknown as Spyable;
+    const original = ActorClass.updateDocuments.bind(ActorClass);
+    vi.spyOn(ActorClass, "updateDocuments").mockImplementationOnce(async (updates) => {
+      await original(updates);
+      throw "offline";
+    });
+    const wuxia = {
+      name: "Gardes",
+      ruleset: "wuxia" as const,
+      line: 2,
+      members: [{ label: "Garde", count: 5, stats: {} }],
+    };
+    const error = await mod.importGroups(clean(wuxia)).catch((e: unknown) => e);
+    expect(mod.describeImportError(error)).toMatch(/^The import failed \(offline\)/);
+    expect(gardes.system.ruleset).toBe("harmonies");
   });
 
   it("says so when what it made cannot all be removed", async () => {
