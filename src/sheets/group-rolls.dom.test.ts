@@ -183,6 +183,9 @@ describe("a Wuxia group's roll, from its sheet", () => {
     const members = () => (group.system as unknown as { members: { out: number }[] }).members;
     const out = sheet.element.querySelectorAll<HTMLInputElement>("[data-member-field=out]");
     expect([...out].map((input) => input.value)).toEqual(["2", "2", "0"]);
+    expect([...out].map((input) => input.dataset.tooltip)).toEqual(
+      [4, 0, 1].map((fighting) => format("WH.Sheet.Group.Fighting", { fighting })),
+    );
     const captain = out[2] as HTMLInputElement;
     captain.value = "1";
     captain.dispatchEvent(new Event("change", { bubbles: true }));
@@ -360,5 +363,37 @@ describe("a Harmonies group rolled for each sub-group, from its sheet", () => {
       meansValue: 2,
       skillLevel: 3,
     });
+  });
+});
+
+describe("a group's roll buttons on a sheet drawn before the group changed", () => {
+  it("say why they cannot roll, and post nothing", async () => {
+    const group = await bandits();
+    actAs("player");
+    const sheet = await open(group);
+    const combinedButton = sheet.element.querySelector<HTMLElement>("[data-action=rollCombined][data-key=corps]");
+    combinedButton?.setAttribute("data-key", "gone");
+    await click(sheet, "[data-action=rollCombined][data-key=gone]");
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: format("WH.Roll.Error.BadChoice", { field: i18n().localize("WH.Dialog.Characteristic") }),
+    });
+    expect(document.querySelector("form.wh-roll-dialog")).toBeNull();
+
+    // Everyone is out by now, but this sheet still shows the buttons it had.
+    const source = (group as unknown as { toObject(): { system: { members: object[] } } }).toObject().system.members;
+    await group.update({ "system.members": source.map((m) => ({ ...m, out: 20 })) });
+    await click(sheet, "[data-action=rollSubgroups]");
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: format("WH.Roll.Error.EmptyGroup", { name: "Bandits" }),
+    });
+    await click(sheet, "[data-action=rollCombined][data-key=puissance]");
+    expect(foundry.notifications.at(-1)).toEqual({
+      level: "error",
+      message: format("WH.Roll.Error.EmptyGroup", { name: "Bandits" }),
+    });
+    expect(document.querySelector("form.wh-roll-dialog")).toBeNull();
+    expect(postedMessages()).toHaveLength(0);
   });
 });
