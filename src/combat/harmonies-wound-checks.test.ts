@@ -120,7 +120,7 @@ describe("a sudden action with a grave wound", () => {
       data: { name: "Healed" },
     });
     const linMei = await wuxiaHero("Lin Mei");
-    const wuxia = (await checkJson(david, {}, [1, 9])) as { options: { harmonies: { actorUuid: string } } };
+    const wuxia = (await checkJson(david, {}, [1, 9])) as unknown as { options: { harmonies: { actorUuid: string } } };
     wuxia.options.harmonies.actorUuid = linMei.uuid;
     await expect(send(wuxia)).rejects.toMatchObject({ key: "WH.Combat.Error.NotHarmonies" });
     expect(postedMessages()).toEqual([]);

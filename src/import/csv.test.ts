@@ -196,7 +196,7 @@ describe("line numbers", () => {
       "A;Last;0;harmonies;1",
     ].join("\r\n");
     const { groups, problems } = parseGroupImport(file);
-    expect(groups[0]?.members).toEqual([{ label: "Two\r\nlines", count: 3, stats: { corps: 1 } }]);
+    expect(groups[0]?.members).toEqual([{ label: "Two\nlines", count: 3, stats: { corps: 1 } }]);
     expect(brief(problems)).toEqual([
       [6, "count", PROBLEM.NotNumber],
       [7, "count", PROBLEM.OutOfRange],

@@ -15,10 +15,8 @@ interface CsvRow {
 /** French Excel writes `;`, English spreadsheets `,`; tab for text pasted from a sheet. */
 const SEPARATORS = [";", ",", "\t"];
 
-const LINE_BREAK = /\r\n|\r|\n/g;
-
 function countBreaks(text: string): number {
-  return text.match(LINE_BREAK)?.length ?? 0;
+  return text.split("\n").length - 1;
 }
 
 /** The first line with something other than spaces, separators and quotes: the header. */
@@ -35,9 +33,11 @@ function separatorOf(text: string): string {
 
 /**
  * The rows of a CSV text, each cell with the line of the file it starts on: a line break
- * inside quotes moves the following cells, and rows, down.
+ * inside quotes moves the following cells, and rows, down. Every line ending is read as LF
+ * first: the parser takes one kind per file, and a file edited in two editors mixes them.
  */
-function splitRows(text: string, problems: Problems): CsvRow[] {
+function splitRows(source: string, problems: Problems): CsvRow[] {
+  const text = source.replace(/\r\n?/g, "\n");
   const rows: CsvRow[] = [];
   let start = 0;
   let line = 1;

@@ -28,9 +28,10 @@ export interface ImportRow {
   quietStats: boolean;
 }
 
-/** A cell's text: strings trimmed, an absent or null value empty, any other value as JSON writes it. */
+/** A cell's text: strings trimmed, an absent or null value empty, numbers as JS writes them (1e400 is Infinity), any other value as JSON does. */
 export function cellText(raw: unknown): string {
   if (typeof raw === "string") return raw.trim();
+  if (typeof raw === "number") return String(raw);
   return raw === undefined || raw === null ? "" : (JSON.stringify(raw) ?? "");
 }
 

@@ -1,0 +1,59 @@
+import { describe, expect, it } from "vitest";
+import en from "../../lang/en.json";
+import fr from "../../lang/fr.json";
+import { parseGroupImport, PROBLEM } from "./index";
+
+/** An input that makes each problem appear, so that every code the parser emits is checked. */
+const TRIGGERS: Record<keyof typeof PROBLEM, [string, { ruleset?: "wuxia" | "harmonies" }?]> = {
+  NoGroups: [""],
+  MissingColumn: ["group;body\nA;1"],
+  UnknownColumn: ["group;count;colour\nA;1;red", { ruleset: "wuxia" }],
+  DuplicateColumn: ["group;count;count\nA;1;2", { ruleset: "wuxia" }],
+  ExtraCells: ["group;count\nA;1;2", { ruleset: "wuxia" }],
+  UnclosedQuote: ['group;count\n"A;1', { ruleset: "wuxia" }],
+  BadQuote: ['group;count\n"A"B;1', { ruleset: "wuxia" }],
+  Required: ["group;count\nA;", { ruleset: "wuxia" }],
+  NotNumber: ["group;count\nA;x", { ruleset: "wuxia" }],
+  NotWhole: ["group;count\nA;2,5", { ruleset: "wuxia" }],
+  OutOfRange: ["group;count\nA;0", { ruleset: "wuxia" }],
+  RulesetUnknown: ["group;count;ruleset\nA;1;gurps"],
+  RulesetMissing: ["group;count\nA;1"],
+  RulesetConflict: ["group;count;ruleset\nA;1;wuxia\nA;1;harmonies"],
+  IgnoredForWuxia: ["group;count;body\nA;1;1", { ruleset: "wuxia" }],
+  IgnoredForHarmonies: ["group;count;fire\nA;1;1", { ruleset: "harmonies" }],
+  JsonSyntax: ["[1,"],
+  JsonNotGroup: ["[1]"],
+  JsonShape: ['[{"name":"A","members":3}]'],
+  NoMembers: ['[{"name":"A","members":[]}]'],
+};
+
+const placeholders = (message: unknown): string[] =>
+  typeof message === "string" ? [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort() : ["(no message)"];
+const messages = {
+  en: en.WH.Import.Problem as Record<string, string>,
+  fr: fr.WH.Import.Problem as Record<string, string>,
+};
+
+describe("problem messages", () => {
+  it("have a trigger for every code the parser has", () => {
+    expect(Object.keys(TRIGGERS).sort()).toEqual(Object.keys(PROBLEM).sort());
+  });
+
+  for (const [name, [text, options]] of Object.entries(TRIGGERS)) {
+    it(`${name}: is in en.json and fr.json, with the placeholders the parser fills`, () => {
+      const code = PROBLEM[name as keyof typeof PROBLEM];
+      expect(code).toBe(`WH.Import.Problem.${name}`);
+      const problem = parseGroupImport(text, options).problems.find((p) => p.code === code);
+      expect(problem).toBeDefined();
+      const data = Object.keys(problem?.data ?? {}).sort();
+      expect(placeholders(messages.en[name])).toEqual(data);
+      expect(placeholders(messages.fr[name])).toEqual(data);
+      expect(messages.fr[name]).not.toBe(messages.en[name]);
+    });
+  }
+
+  it("has no message the parser cannot emit", () => {
+    expect(Object.keys(messages.en).sort()).toEqual(Object.keys(PROBLEM).sort());
+    expect(Object.keys(messages.fr).sort()).toEqual(Object.keys(PROBLEM).sort());
+  });
+});
