@@ -38,6 +38,7 @@ import { installQueries } from "./world";
 import { installClients, roundTrip, server } from "./clients";
 import { SettingsDouble } from "./settings";
 import { growForFolders } from "./folders";
+import { growForScenes, tokenDocumentOf, type SceneDouble, type SceneTokenDouble } from "./scenes";
 
 type AnyObject = Record<string, unknown>;
 
@@ -251,6 +252,11 @@ export class ActorDouble extends DocumentDouble {
     options: { active?: boolean; overlay?: boolean } = {},
   ): Promise<ActiveEffectDouble | boolean | undefined> {
     return toggleStatusEffect(this, statusId, options);
+  }
+
+  /** Actor#getTokenDocument(data, options) (see scenes.ts): a new, unsaved Token of this actor. */
+  async getTokenDocument(data: AnyObject = {}, options: { parent?: SceneDouble | null } = {}): Promise<SceneTokenDouble> {
+    return tokenDocumentOf(this, data, options);
   }
 
   /** Actor#isToken (API v13): a synthetic actor, whose parent is its unlinked token. */
@@ -503,6 +509,7 @@ export function installFoundry(
   });
   growForCombat({ CONFIG, game, settings });
   growForFolders(game);
+  growForScenes(game);
   // v14's ActiveEffectRegistry, for systems announcing their own expiry events.
   Object.assign(ActiveEffectDouble, { registry: options.generation === 14 ? effectRegistry : undefined });
   growForRolls({
