@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { groupCountAtLeast, groupMargins, harmoniesOdds, mulberry32 } from "../rules";
+import { groupCountAtLeast, groupMargins, harmoniesOdds, mulberry32, rollGroupIndividually } from "../rules";
 import { facesRandom, startWorld } from "../../test/support/world";
 import type { FoundryDouble } from "../../test/foundry/install";
 import type { GroupRollConfig, HarmoniesGroupRoll as GroupRollClass } from "./group-roll";
@@ -37,12 +37,12 @@ describe("HarmoniesGroupRoll", () => {
     expect(roll.outcome).toEqual({ margin: 2, succeeded: 17, failed: 8, margins: [] });
   });
 
-  it("book method 2: 300 soldiers at +2 → 30 at +2, 28 at +1, 27 at +3, 210 succeeded (RULES 3.3)", async () => {
+  it("book method 2: 300 soldiers at +2 → 30 at +2, 28 at +1, 27 at +3, 216 succeeded: the rows at 0 and above (RULES 3.3)", async () => {
     foundry.CONFIG.Dice.randomUniform = facesRandom([6, 4]);
     const outcome = (await HarmoniesGroupRoll.build(band(300, "book2")).evaluate()).outcome;
     const at = (m: number) => outcome.margins.find((c) => c.margin === m)?.count;
     expect([at(2), at(1), at(3), at(0), at(4)]).toEqual([30, 28, 27, 25, 25]);
-    expect(outcome.succeeded).toBe(210);
+    expect(outcome.succeeded).toBe(216);
     expect(outcome.margins.reduce((s, c) => s + c.count, 0)).toBe(300);
   });
 
@@ -131,5 +131,72 @@ describe("HarmoniesGroupRoll", () => {
     expect(hidden).not.toContain("dice-tooltip");
     foundry.CONFIG.Dice.randomUniform = facesRandom([5, 3]);
     expect(await HarmoniesGroupRoll.build(band(25, "book1")).render()).toContain("dice-tooltip");
+  });
+
+  it("individual mode: a large group's margins are drawn from Foundry's random source, as the rules draw them from it", async () => {
+    for (const [size, open] of [
+      [1_000_000, false],
+      [1e9, true],
+    ] as const) {
+      foundry.CONFIG.Dice.randomUniform = mulberry32(12);
+      const roll = await HarmoniesGroupRoll.build({ ...band(size, "individual", open), difficulty: 3 }).evaluate();
+      expect(roll.outcome.margins).toEqual(rollGroupIndividually(size, 3, mulberry32(12), { open }));
+      expect(roll.outcome.succeeded + roll.outcome.failed).toBe(size);
+    }
+  });
+
+  it("in every mode but method 1, who succeeded and who failed are the sums of the margins' counts", async () => {
+    const faces = [
+      [1, 10],
+      [4, 4],
+      [9, 2],
+      [10, 3, 1],
+    ];
+    for (const mode of ["book2", "exact", "individual"] as const) {
+      for (const size of [1, 17, 142, 300, 5000]) {
+        for (const dice of faces) {
+          foundry.CONFIG.Dice.randomUniform = mode === "individual" ? mulberry32(size) : facesRandom(dice);
+          const { succeeded, failed, margins } = (
+            await HarmoniesGroupRoll.build(band(size, mode, dice.length > 2)).evaluate()
+          ).outcome;
+          const label = `${mode}, ${size}, ${dice.join(" ")}`;
+          expect(succeeded, label).toBe(margins.filter((m) => m.margin >= 0).reduce((sum, m) => sum + m.count, 0));
+          expect(failed, label).toBe(margins.filter((m) => m.margin < 0).reduce((sum, m) => sum + m.count, 0));
+        }
+      }
+    }
+  });
+
+  it.each([
+    ["counts that do not add up to the group", [{ margin: 1, count: 4 }]],
+    [
+      "a margin listed twice",
+      [
+        { margin: 1, count: 2 },
+        { margin: 1, count: 3 },
+      ],
+    ],
+    [
+      "a count of nobody",
+      [
+        { margin: 1, count: 5 },
+        { margin: 2, count: 0 },
+      ],
+    ],
+    [
+      "a negative count",
+      [
+        { margin: 1, count: 6 },
+        { margin: 2, count: -1 },
+      ],
+    ],
+  ])("a roll of every member whose margins hold %s is not one the system made", async (_what, individual) => {
+    foundry.CONFIG.Dice.randomUniform = mulberry32(4);
+    const roll = await HarmoniesGroupRoll.build(band(5, "individual")).evaluate();
+    const json = JSON.parse(JSON.stringify(roll.toJSON())) as { options: { group: { individual: unknown } } };
+    const again = () => Roll.fromData(json as never) as InstanceType<typeof HarmoniesGroupRoll>;
+    expect(again().readable).toBe(true);
+    json.options.group.individual = individual;
+    expect(again().readable).toBe(false);
   });
 });

@@ -1,5 +1,4 @@
 import {
-  groupCountAtLeast,
   groupMargins,
   groupSuccesses,
   harmoniesActionFromFaces,
@@ -44,6 +43,12 @@ export interface GroupRollState extends GroupRollConfig {
   individual: MarginCount[] | null;
 }
 
+/** The outcome of counts per margin: who succeeded is the sum of the counts at 0 and above (RULES 3.3). */
+function counted(margin: number | null, size: number, margins: MarginCount[]): GroupOutcome {
+  const succeeded = margins.reduce((sum, m) => (m.margin >= 0 ? sum + m.count : sum), 0);
+  return { margin, succeeded, failed: size - succeeded, margins };
+}
+
 type EvaluateOptions = Parameters<Roll["evaluate"]>[0];
 type RollOptions = Roll.Options & { group?: GroupRollState };
 
@@ -61,13 +66,22 @@ function readableConfig(state: unknown): state is GroupRollState {
   );
 }
 
-/** An evaluated state: in individual mode, the members' margins counted in whole numbers; in the others, none. */
+/**
+ * An evaluated state: in individual mode, the members' margins, each margin once with a whole
+ * positive count, the counts adding up to the group (so the card's totals are its rows' sums);
+ * in the others, none.
+ */
 function readableState(state: unknown): state is GroupRollState {
   if (!readableConfig(state)) return false;
   const { individual } = state as unknown as Record<string, unknown>;
   if (state.mode !== "individual") return individual === null;
+  if (!Array.isArray(individual)) return false;
+  const counted = individual.every((m: unknown) => isRecord(m) && isWhole(m.margin) && isWhole(m.count) && m.count > 0);
+  if (!counted) return false;
+  const margins = individual as MarginCount[];
   return (
-    Array.isArray(individual) && individual.every((m: unknown) => isRecord(m) && isWhole(m.margin) && isWhole(m.count))
+    new Set(margins.map((m) => m.margin)).size === margins.length &&
+    margins.reduce((sum, m) => sum + m.count, 0) === state.size
   );
 }
 
@@ -104,16 +118,10 @@ export class HarmoniesGroupRoll extends SystemRoll<GroupRollState> {
   get outcome(): GroupOutcome {
     const { size, mode, open } = this.state;
     const action = this.action;
-    if (!action) {
-      const margins = this.state.individual ?? [];
-      const succeeded = margins.reduce((sum, m) => (m.margin >= 0 ? sum + m.count : sum), 0);
-      return { margin: null, succeeded, failed: size - succeeded, margins };
-    }
+    if (!action) return counted(null, size, this.state.individual ?? []);
     const margin = action.margin;
     if (mode === "book1") return { margin, ...groupSuccesses(size, margin), margins: [] };
-    const book = mode === "book2" ? "book" : "exact";
-    const succeeded = groupCountAtLeast(size, margin, 0, book, { open });
-    return { margin, succeeded, failed: size - succeeded, margins: groupMargins(size, margin, book, { open }) };
+    return counted(margin, size, groupMargins(size, margin, mode === "book2" ? "book" : "exact", { open }));
   }
 
   override async evaluate(options?: EvaluateOptions): Promise<Roll.Evaluated<this>> {

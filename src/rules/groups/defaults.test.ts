@@ -23,7 +23,7 @@ describe("the groups' constants (RULES 3.2, 3.3)", () => {
     const { groupMargins, groupCountAtLeast } = await import("./method2-margins");
     expect(groupMargins(1, 0, "book")).toEqual([{ margin: 0, count: 1 }]);
     expect(groupMargins(1, 0, "exact")).toEqual([{ margin: 0, count: 1 }]);
-    expect(groupCountAtLeast(300, 2, 0, "book")).toBe(210);
+    expect(groupCountAtLeast(300, 2, 0, "book")).toBe(216);
     expect(() => groupMargins(1, 0, "" as never)).toThrow(/mode/);
   });
 });

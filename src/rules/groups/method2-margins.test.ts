@@ -1,7 +1,26 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { differenceAtLeast, differencePmf } from "../harmonies/odds";
 import { centreOutOrder, largestRemainder } from "./apportion";
-import { groupCountAtLeast, groupMargins, type MarginCount } from "./method2-margins";
+import { measureOf, valueOf } from "../harmonies/measure";
+import { BOOK_GAP_OR_MORE, groupCountAtLeast, groupMargins, type MarginCount } from "./method2-margins";
+
+/**
+ * The book's "this gap or more" row, read as its example reads it: T ≥ M at gap T − M (a .5
+ * rounding down), T < M as the size less those at gap M − T + 1 or more (a .5 rounding up).
+ */
+function bookShortcut(size: number, margin: number, target: number): number {
+  const value = valueOf(size);
+  const figure = (gap: number, up: boolean) => {
+    const points = BOOK_GAP_OR_MORE[gap];
+    if (points === undefined) return 0;
+    const low = measureOf(value + Math.floor(points));
+    const average = (low + measureOf(value + Math.ceil(points))) / 2;
+    const half = Math.abs(average - Math.floor(average) - 0.5) < 1e-9;
+    return Math.min(size, half ? (up ? Math.ceil(average) : Math.floor(average)) : Math.round(average));
+  };
+  return target >= margin ? figure(target - margin, false) : size - figure(margin - target + 1, true);
+}
 
 const total = (counts: readonly MarginCount[]) => counts.reduce((sum, c) => sum + c.count, 0);
 const countAt = (counts: readonly MarginCount[], margin: number) => counts.find((c) => c.margin === margin)?.count ?? 0;
@@ -124,20 +143,46 @@ describe("groupMargins, exact", () => {
 });
 
 describe("groupCountAtLeast", () => {
-  it("[example] margin ≥ 0 in the 300 at +2: 90 below 0 (average of 100 and 80) → 210 succeeded", () => {
-    expect(groupCountAtLeast(300, 2, 0, "book")).toBe(210);
+  it("[default] margin ≥ 0 in the 300 at +2: the counts at 0 and above, 216 (the book's shortcut row says 210)", () => {
+    expect(groupCountAtLeast(300, 2, 0, "book")).toBe(216);
+    expect(bookShortcut(300, 2, 0)).toBe(210);
   });
 
-  it('T ≥ M reads "this gap or more" directly: +3 or better at +2 is gap 1 (−3.5) → (150 + 125) / 2 → 137', () => {
-    expect(groupCountAtLeast(300, 2, 3, "book")).toBe(137);
-    // Gap 0 or more (−2.5): (200 + 150) / 2.
-    expect(groupCountAtLeast(300, 2, 2, "book")).toBe(175);
-  });
-
-  it('[example] 300 soldiers at +2, every target: the "this gap or more" row, read up or down', () => {
-    // T ≥ M: gap T − M, a .5 rounding down; T < M: size − those at gap M − T + 1 or more, a .5 rounding up.
-    const atLeast = [300, 297, 290, 280, 270, 250, 240, 210, 187, 175, 137, 112, 90, 60, 50, 30, 20, 10, 3, 0];
+  it("[default] 300 soldiers at +2, every target: the counts of groupMargins at the target and above", () => {
+    const atLeast = [300, 297, 291, 282, 270, 256, 237, 216, 191, 163, 133, 106, 81, 61, 43, 29, 18, 9, 3, 0];
     atLeast.forEach((count, i) => expect(groupCountAtLeast(300, 2, i - 7, "book"), `target ${i - 7}`).toBe(count));
+  });
+
+  it("is the sum of the counts at the target and above, for any size, margin and target, in either mode", () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 0, max: 1e9 })),
+        fc.integer({ min: -30, max: 30 }),
+        fc.integer({ min: -45, max: 45 }),
+        fc.constantFrom("book", "exact") as fc.Arbitrary<"book" | "exact">,
+        fc.boolean(),
+        (size, margin, target, mode, open) => {
+          const counts = groupMargins(size, margin, mode, { open });
+          const count = groupCountAtLeast(size, margin, target, mode, { open });
+          expect(count).toBe(total(counts.filter((c) => c.margin >= target)));
+          expect(groupCountAtLeast(size, margin, target + 1, mode, { open })).toBeLessThanOrEqual(count);
+        },
+      ),
+    );
+  });
+
+  it("from 100 members, within 3.5 % of the group of the d10 − d10 law at every target; the shortcut row strays to 8.5 %", () => {
+    for (const size of [100, 225, 300, 708, 1000, 5000, 89_134, 123_456, 1e9]) {
+      for (let target = -12; target <= 12; target++) {
+        const law = size * differenceAtLeast(target);
+        expect(
+          Math.abs(groupCountAtLeast(size, 0, target, "book") - law) / size,
+          `size ${size}, target ${target}`,
+        ).toBeLessThanOrEqual(0.035);
+      }
+    }
+    // The row is read at Value(708) = +29, the Value of 800 members, and never made to sum to the size.
+    expect(bookShortcut(708, 0, 0) / 708 - differenceAtLeast(0)).toBeGreaterThan(0.085);
   });
 
   it("an empty group counts nobody, in either mode", () => {
