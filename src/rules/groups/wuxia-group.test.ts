@@ -160,6 +160,8 @@ describe("evaluateWuxiaGroup", () => {
     expect(bad({ members: -1 })).toBe("tests[0].members");
     expect(bad({ dice: "4" })).toBe("tests[0].dice");
     expect(bad({ threshold: 7.5 })).toBe("tests[0].threshold");
+    const huge = { ...(tests[0] as WuxiaSubgroupTest), dice: 1001 };
+    expect(refusal(() => evaluateWuxiaGroup([huge], [Array(1001).fill(5)])).details.argument).toBe("tests[0].dice");
     expect(refusal(() => evaluateWuxiaGroup([null as never], [[]])).details.argument).toBe("tests[0]");
     expect(refusal(() => evaluateWuxiaGroup("x" as never, [])).details.argument).toBe("tests");
   });
