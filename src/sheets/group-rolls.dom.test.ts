@@ -149,6 +149,15 @@ describe("a Wuxia group's roll, from its sheet", () => {
 
     const card = await renderAs("player", message as PostedMessage);
     expect(texts(card, ".wh-subgroup__name strong")).toEqual(["Gardes", "Capitaine"]);
+    expect(texts(card, ".wh-subgroup__name span")).toEqual([
+      format("WH.Chat.Group.Size", { size: 4 }),
+      format("WH.Chat.Group.Size", { size: 1 }),
+    ]);
+    expect(texts(card, ".wh-card__title")).toEqual([format("WH.Chat.WuxiaGroup.Title", { attribute: "Metal" })]);
+    expect(texts(card, ".wh-card__details li")).toEqual([
+      format("WH.Chat.Group.Size", { size: 5 }),
+      format("WH.Chat.Wuxia.Sr", { sr: 12 }),
+    ]);
     const rows = [...card.querySelectorAll(".wh-subgroup")];
     const faces = rows.map((row) => texts(row, ".wh-die__face").map(Number));
     expect(faces).toEqual([
