@@ -1,0 +1,97 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { as, must, woundsOf } from "../../test/support/combat";
+import { createActor, createCombat, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
+
+/**
+ * The system's timed effects (RULES 1.4 Estourbir, 2.5 stunned) and statuses: each ends after the
+ * round its combat names, only in that combat; the stunned flag goes with its own effect only.
+ */
+
+let foundry: FoundryDouble;
+const SYSTEM = "wuxia-harmonies";
+
+beforeEach(async () => {
+  foundry = await startWorld();
+});
+
+type Effect = { id: string; name: string; statuses: Set<string>; getFlag(scope: string, key: string): unknown };
+const effectsOf = (actor: Actor.Implementation) => actor.effects.contents as unknown as Effect[];
+
+/** An effect of the system's, ending after this round of this combat (as `stun` and `markStunned` write it). */
+async function timedEffect(actor: Actor.Implementation, name: string, expiry: object | null, clears?: string) {
+  await as("gm", () =>
+    actor.createEmbeddedDocuments("ActiveEffect", [
+      { name, img: "icons/svg/daze.svg", flags: { [SYSTEM]: { expiry, ...(clears ? { clears } : {}) } } },
+    ] as never),
+  );
+}
+
+describe("the system's timed effects", () => {
+  it("outside a combat, Estourbir and stunned have no end a combat could reach", async () => {
+    const bandit = await wuxiaHero("Bandit");
+    const david = await harmoniesHero("David");
+    const { expireEffects, markStunned, stun } = await import("./effects");
+    await as("gm", () => stun(bandit, 2));
+    await as("gm", () => markStunned(david));
+    const [estourbi] = effectsOf(bandit);
+    const [stunned] = effectsOf(david);
+    expect([estourbi?.name, estourbi?.getFlag(SYSTEM, "expiry")]).toEqual(["Stunned (Earth −2)", null]);
+    expect([[...(stunned?.statuses ?? [])], stunned?.getFlag(SYSTEM, "expiry")]).toEqual([["stun"], null]);
+    const combat = await createCombat([bandit, david]);
+    await as("gm", () => expireEffects(combat, 50));
+    expect([effectsOf(bandit).length, effectsOf(david).length]).toEqual([1, 1]);
+  });
+
+  it("in a combat, end after the round after the one they began in, that combat's only", async () => {
+    const david = await harmoniesHero("David");
+    const combat = await createCombat([david]);
+    const { expireEffects, markStunned } = await import("./effects");
+    await as("gm", () => markStunned(david));
+    expect(must(effectsOf(david)[0]).getFlag(SYSTEM, "expiry")).toEqual({ combatId: combat.id, afterRound: 2 });
+    await timedEffect(david, "Elsewhere", { combatId: "otherCombat00001", afterRound: 1 });
+    await as("gm", () => expireEffects(combat, 1));
+    expect(effectsOf(david).map((e) => e.name)).toHaveLength(2);
+    await as("gm", () => expireEffects(combat, 3));
+    expect(effectsOf(david).map((e) => e.name)).toEqual(["Elsewhere"]);
+  });
+
+  it("clears the stunned flag only with the stunned effect, and leaves effects that are not the system's", async () => {
+    const david = await harmoniesHero("David", { wounds: { stunned: true } });
+    const combat = await createCombat([david]);
+    const { expireEffects } = await import("./effects");
+    await as("gm", () => david.toggleStatusEffect("prone", { active: true }));
+    await timedEffect(david, "Dazed", { combatId: combat.id, afterRound: 1 });
+    await as("gm", () => expireEffects(combat, 1));
+    expect([woundsOf(david).stunned, effectsOf(david).map((e) => [...e.statuses])]).toEqual([true, [["prone"]]]);
+    await timedEffect(david, "Stunned", { combatId: combat.id, afterRound: 2 }, "stunned");
+    await as("gm", () => expireEffects(combat, 2));
+    expect(woundsOf(david).stunned).toBe(false);
+    expect(effectsOf(david).map((e) => [...e.statuses])).toEqual([["prone"]]);
+  });
+
+  it("passes over a combatant whose actor is gone", async () => {
+    const gone = await createActor({ name: "Ghost", type: "harmoniesCharacter" }, { ownedByPlayer: false });
+    const david = await harmoniesHero("David");
+    const combat = await createCombat([gone, david]);
+    await timedEffect(david, "Dazed", { combatId: combat.id, afterRound: 1 });
+    await as("gm", () => gone.delete());
+    const { expireEffects } = await import("./effects");
+    await as("gm", () => expireEffects(combat, 1));
+    expect(effectsOf(david)).toEqual([]);
+  });
+});
+
+describe("the fleeing status", () => {
+  for (const generation of [13, 14] as const) {
+    it(`is registered once, however often the system registers it (generation ${generation})`, async () => {
+      foundry = await startWorld({ generation });
+      const { registerStatusEffects } = await import("./effects");
+      registerStatusEffects();
+      const config = foundry.CONFIG.statusEffects as unknown;
+      const entries = Array.isArray(config) ? config : Object.values(config as Record<string, unknown>);
+      expect(entries.filter((s) => (s as { id: string }).id === "fleeing")).toHaveLength(1);
+    });
+  }
+});
