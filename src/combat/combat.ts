@@ -43,6 +43,9 @@ function mergeCombatants(given: unknown, ours: readonly CombatantChange[]): Comb
  * goes through the active GM, who checks it.
  */
 export class WuxiaHarmoniesCombat extends Combat {
+  /** The round start rolled for an update of this client's, posted once the server has written it. */
+  #summary: { round: number; starts: RoundStartChange[] } | null = null;
+
   /** Whether this combat runs Wuxia rounds. */
   get wuxiaRounds(): boolean {
     return this.combatants.contents.some((c) => wuxiaFighterOf(c) !== null);
@@ -88,7 +91,34 @@ export class WuxiaHarmoniesCombat extends Combat {
     const data = changed as Changes;
     data.combatants = mergeCombatants(data.combatants, ours);
     data.turn = first ? order.findIndex((e) => e.id === first.id) : 0;
-    await postRoundSummary(this, round, [...starts.values()]);
+    this.#summary = { round, starts: [...starts.values()] };
+  }
+
+  /**
+   * Core's round changes (start, next round) end here; a round start rolled in `_preUpdate` is
+   * summed up once its update is written, so a refused update posts no summary of rolls that
+   * never happened.
+   */
+  override async update(
+    data?: Combat.UpdateData,
+    operation?: Combat.Database.UpdateOperation,
+  ): Promise<this | undefined> {
+    this.#summary = null;
+    try {
+      const result = await super.update(data, operation);
+      const summary = this.#takeSummary();
+      if (summary && result && this.round === summary.round)
+        await postRoundSummary(this, summary.round, summary.starts);
+      return result;
+    } finally {
+      this.#summary = null;
+    }
+  }
+
+  #takeSummary(): { round: number; starts: RoundStartChange[] } | null {
+    const summary = this.#summary;
+    this.#summary = null;
+    return summary;
   }
 
   /**
