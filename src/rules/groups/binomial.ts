@@ -31,21 +31,20 @@ function brokenSource(): never {
   );
 }
 
-/** log(k!) below this from a table of summed logarithms, above by Stirling's series. */
+/** log(k!) below this from a table of summed logarithms (filled on first use), above by Stirling's series. */
 const TABLE_SIZE = 64;
-const LOG_FACTORIAL: readonly number[] = (() => {
-  const table = [0];
-  for (let k = 1; k < TABLE_SIZE; k++) table.push((table[k - 1] ?? 0) + Math.log(k));
-  return table;
-})();
-const HALF_LOG_TWO_PI = 0.5 * Math.log(2 * Math.PI);
+const LOG_FACTORIAL: number[] = [];
 
 /** log(k!); from k = 64 the series' next term (1/1680k⁷) is below 2e-16. */
 export function logFactorial(k: number): number {
+  if (LOG_FACTORIAL.length === 0) {
+    LOG_FACTORIAL.push(0);
+    for (let i = 1; i < TABLE_SIZE; i++) LOG_FACTORIAL.push((LOG_FACTORIAL[i - 1] ?? 0) + Math.log(i));
+  }
   const tabled = LOG_FACTORIAL[k];
   if (tabled !== undefined) return tabled;
   const k2 = k * k;
-  return (k + 0.5) * Math.log(k) - k + HALF_LOG_TWO_PI + (1 / 12 - (1 / 360 - 1 / 1260 / k2) / k2) / k;
+  return (k + 0.5) * Math.log(k) - k + 0.5 * Math.log(2 * Math.PI) + (1 / 12 - (1 / 360 - 1 / 1260 / k2) / k2) / k;
 }
 
 /** Inversion (n·p < 10): walk up the cumulative distribution from 0. */

@@ -14,9 +14,6 @@ export interface ValueCount {
   count: number;
 }
 
-/** Value + Value(2): where two groups of one Value merge. */
-const PAIR = valueOf(2);
-
 /**
  * Step 1 (and 2) of the book on a whole list: every set of groups sharing a Value merges into
  * Value + Value(how many), all at once, again while some share one. Only the groups just made
@@ -86,7 +83,8 @@ class Groups {
         this.gone[i] = 1;
         this.size--;
       }
-      v += PAIR;
+      // Two groups of one Value: Value + Value(2).
+      v += valueOf(2);
     }
     this.live.add(v);
     this.size++;

@@ -18,12 +18,6 @@ function centreOut(half: number): number[] {
   for (let d = 1; d <= half; d++) order.push(-d, d);
   return order;
 }
-/** Closed d10 − d10: (10 − |d|) in 100 on −9..9. */
-const CLOSED = centreOut(9);
-const CLOSED_WEIGHTS = CLOSED.map((d) => 10 - Math.abs(d));
-/** The faces' part E = B₁ − B₂ of an open difference: (9 − |e|) in 81 on −8..8 (see harmonies/odds). */
-const FACES = centreOut(8);
-const FACE_WEIGHTS = FACES.map((e) => 9 - Math.abs(e));
 
 function add(counts: Map<number, number>, d: number, count: number): void {
   if (count > 0) counts.set(d, (counts.get(d) ?? 0) + count);
@@ -36,9 +30,12 @@ function rollEach(n: number, random: () => number, open: boolean): Map<number, n
   return counts;
 }
 
+/** Closed d10 − d10: (10 − |d|) in 100 on −9..9. */
 function drawClosed(n: number, random: () => number): Map<number, number> {
   const counts = new Map<number, number>();
-  multinomial(n, CLOSED_WEIGHTS, random).forEach((count, i) => add(counts, CLOSED[i] ?? 0, count));
+  const differences = centreOut(9);
+  const weights = differences.map((d) => 10 - Math.abs(d));
+  multinomial(n, weights, random).forEach((count, i) => add(counts, differences[i] ?? 0, count));
   return counts;
 }
 
@@ -46,12 +43,14 @@ function drawClosed(n: number, random: () => number): Map<number, number> {
  * An open difference is 10·K + E, K = A₁ − A₂ the dice's 10s and E their last faces, independent
  * (harmonies/odds). P(K = k) = (9/11)·0.1^|k|, so K = 0 holds 9/11 of the group, and of the
  * members with |K| ≥ j, 9/10 have |K| = j, half of them on each side. Each K's members then
- * share the faces' 17 outcomes.
+ * share the faces' 17 outcomes, (9 − |e|) in 81 on −8..8.
  */
 function drawOpen(n: number, random: () => number): Map<number, number> {
   const counts = new Map<number, number>();
+  const last = centreOut(8);
+  const weights = last.map((e) => 9 - Math.abs(e));
   const faces = (k: number, members: number) =>
-    multinomial(members, FACE_WEIGHTS, random).forEach((c, i) => add(counts, 10 * k + (FACES[i] ?? 0), c));
+    multinomial(members, weights, random).forEach((c, i) => add(counts, 10 * k + (last[i] ?? 0), c));
   const centre = binomial(n, 9 / 11, random);
   faces(0, centre);
   let left = n - centre;
