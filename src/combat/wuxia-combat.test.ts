@@ -87,7 +87,8 @@ describe("rolling Initiative in a Wuxia combat", () => {
     const joined = (await as("gm", () =>
       combat.createEmbeddedDocuments("Combatant", [{ actorId: one.id }, { actorId: two.id }] as never),
     )) as Combatant.Implementation[];
-    const [a, b] = joined.map((c) => must(c.id));
+    const a = must(joined[0]?.id);
+    const b = must(joined[1]?.id);
     serverWrites.length = 0;
     scriptFaces([2, 2, 2, 2, 2, 2]);
     await as("gm", () => combat.rollInitiative([a, b]));
