@@ -8,6 +8,7 @@ import { registerDice } from "./dice/register";
 import { registerRollSettings } from "./settings/rolls";
 import { registerCombat } from "./combat/register";
 import { registerGroupImport } from "./dialogs/import-dialog";
+import { registerGroupTokens } from "./scene/register";
 
 // The entry module only wires things up; the rules live in src/rules and know nothing of Foundry.
 Hooks.once("init", () => {
@@ -20,5 +21,6 @@ Hooks.once("init", () => {
   registerChat();
   registerCombat();
   registerGroupImport();
+  registerGroupTokens();
   registerApi();
 });

@@ -11,6 +11,7 @@ import { rollActor, type RollRequest } from "../rolls/pipeline";
 import { speakerActor } from "../helpers/speaker-actor";
 import { importFrom, openImportDialog, type DirectImport } from "../dialogs/import-dialog";
 import { describeImportError, type ImportSummary } from "../documents/import-groups";
+import { gatherGroupTokens, placeGroupTokens, type PlaceOptions } from "../scene/group-tokens";
 
 /** An actor from a macro: the actor itself, its UUID, id or name; none means the speaker's. */
 function findActor(target: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
@@ -93,6 +94,18 @@ export const api = {
       return null;
     }
   },
+  /**
+   * GM only. Places a group's tokens on the scene (default: the viewed one): `mode` "members" (one
+   * per member still fighting) or "subgroups" (one per sub-group); resolves with the tokens, or null
+   * with the reason shown.
+   */
+  placeGroupTokens: (group: Actor.Implementation | string, options: PlaceOptions) =>
+    reported(async () => placeGroupTokens(findActor(group), options)),
+  /**
+   * GM only. Gathers tokens (default: the selected ones) back into their groups, defeated tokens'
+   * members counted out of the fight; resolves with what each group took back, or null.
+   */
+  gatherGroupTokens: (tokens?: readonly unknown[]) => reported(async () => gatherGroupTokens(tokens)),
 };
 
 export type SystemApi = typeof api;

@@ -1,0 +1,112 @@
+import { templatePath } from "../constants";
+import { t } from "../helpers/i18n";
+import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
+import { MAX_MEMBER_TOKENS, PLACE_MODES, placeCounts, placeGroupTokens, type PlaceMode } from "../scene/group-tokens";
+
+type GroupActor = Actor.OfType<"group">;
+
+/**
+ * The GM's choice before a group's tokens go on the viewed scene: one token per member still
+ * fighting or one per sub-group, each with how many tokens it would place. One token per member
+ * is not offered above MAX_MEMBER_TOKENS members.
+ */
+export class PlaceGroupDialog extends HandlebarsApplication {
+  static override DEFAULT_OPTIONS = {
+    tag: "form",
+    classes: ["wuxia-harmonies", "wh-place-group"],
+    window: { icon: "fa-solid fa-people-group", title: "WH.Tokens.Place.Title" },
+    position: { width: 420 },
+    form: { handler: PlaceGroupDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
+    actions: { cancel: PlaceGroupDialog.#onCancel },
+  };
+
+  static override PARTS = {
+    body: { template: templatePath("dialogs/place-group.hbs") },
+  };
+
+  readonly group: GroupActor;
+
+  constructor(group: GroupActor, options: Record<string, unknown> = {}) {
+    super({ id: `wh-place-group-${group.id ?? ""}`, ...options } as never);
+    this.group = group;
+  }
+
+  override get title(): string {
+    return t("WH.Tokens.Place.Title", { name: this.group.name ?? "" });
+  }
+
+  /** Only a GM sees it, however it is opened. */
+  override _canRender(options: never) {
+    if (!game.user?.isGM) return false;
+    return super._canRender(options);
+  }
+
+  /** The modes offered: a mode that would place nothing, or too many, is shown disabled. */
+  modes(): { value: PlaceMode; label: string; disabled: boolean; hint: string | null }[] {
+    const counts = placeCounts(this.group);
+    const tooMany = counts.members > MAX_MEMBER_TOKENS;
+    return PLACE_MODES.map((value) => ({
+      value,
+      label: t(value === "members" ? "WH.Tokens.Place.Members" : "WH.Tokens.Place.Subgroups", {
+        count: counts[value],
+      }),
+      disabled: counts[value] === 0 || (value === "members" && tooMany),
+      hint: value === "members" && tooMany ? t("WH.Tokens.Place.TooManyHint", { max: MAX_MEMBER_TOKENS }) : null,
+    }));
+  }
+
+  override async _prepareContext(options: never): Promise<never> {
+    const context = (await super._prepareContext(options)) as Record<string, unknown>;
+    const modes = this.modes();
+    const chosen = modes.find((m) => !m.disabled)?.value ?? null;
+    const noScene = !(globalThis as { canvas?: { scene?: unknown } | null }).canvas?.scene;
+    return {
+      ...context,
+      name: this.group.name ?? "",
+      modes: modes.map((m) => ({ ...m, checked: m.value === chosen })),
+      noScene,
+      canPlace: chosen !== null && !noScene,
+    } as never;
+  }
+
+  /** Places the tokens in the chosen mode; the dialog closes once they are on the scene. */
+  async place(mode: PlaceMode): Promise<unknown[] | null> {
+    const placed = await placeGroupTokens(this.group, { mode });
+    if (placed) await this.close();
+    return placed;
+  }
+
+  static async #onSubmit(
+    this: PlaceGroupDialog,
+    _event: Event,
+    _form: HTMLFormElement,
+    formData: { object: Record<string, unknown> },
+  ): Promise<void> {
+    const mode = formData.object.mode;
+    if (PLACE_MODES.includes(mode as PlaceMode)) await this.place(mode as PlaceMode);
+  }
+
+  static async #onCancel(this: PlaceGroupDialog): Promise<void> {
+    await this.close();
+  }
+}
+
+const shown = new Map<string, PlaceGroupDialog>();
+
+/** Opens the placing dialog of a group for a GM; anyone else is told only a GM places a group's tokens. */
+export async function openPlaceGroupDialog(group: unknown): Promise<PlaceGroupDialog | null> {
+  if (!game.user?.isGM) {
+    ui.notifications.warn(t("WH.Tokens.Error.NotGM"));
+    return null;
+  }
+  if (!(group instanceof Actor) || group.type !== "group") {
+    ui.notifications.warn(t("WH.Tokens.Error.NotGroup"));
+    return null;
+  }
+  // One dialog per group: asking again brings the open one forward.
+  const open = shown.get(group.id ?? "");
+  const dialog = open?.rendered ? open : new PlaceGroupDialog(group as GroupActor);
+  shown.set(group.id ?? "", dialog);
+  await dialog.render({ force: true } as never);
+  return dialog;
+}
