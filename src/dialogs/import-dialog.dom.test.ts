@@ -535,6 +535,20 @@ describe("game.system.api.importGroups", () => {
 });
 
 describe("the preview context", () => {
+  it("stays quick for a file of ten thousand sub-groups, each with a bad cell", () => {
+    const text = ["groupe;nom;nombre;corps", ...Array.from({ length: 10_000 }, (_, i) => `G${i % 100};S${i};1;x`)].join(
+      "\n",
+    );
+    const result = dialogs.importReader.parse(text, { ruleset: "harmonies" });
+    const rows = dialogs.importReader.rows(text);
+    const started = performance.now();
+    const preview = dialogs.previewContext(result, rows);
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(result.problems).toHaveLength(10_000);
+    expect(preview.fileProblems).toEqual([]);
+    expect(preview.groups.flatMap((g) => g.rows)).toHaveLength(10_000);
+  });
+
   it("offers no import without a group, even without an error", () => {
     expect(dialogs.previewContext({ groups: [], problems: [] }, []).canImport).toBe(false);
   });

@@ -99,23 +99,26 @@ export function previewContext(result: GroupImport, rows: readonly ImportRow[]) 
   const fileProblems: ImportProblem[] = [];
   const cellsOf = (row: ImportRow) =>
     [row.label, row.count, row.ruleset, ...row.stats.map(([, c]) => c)].filter((c): c is Cell => c !== null);
-  const push = <K>(map: Map<K, ImportProblem[]>, key: K, problem: ImportProblem) =>
-    map.set(key, [...(map.get(key) ?? []), problem]);
+  const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
+    const list = map.get(key);
+    if (list) list.push(value);
+    else map.set(key, [value]);
+  };
+  // The rows on each line (a JSON row spans several): a file of thousands of rows and problems stays quick.
+  const onLine = new Map<number, ImportRow[]>();
+  for (const row of rows)
+    for (const line of new Set([row.line, ...cellsOf(row).map((c) => c.line)])) push(onLine, line, row);
   for (const problem of result.problems) {
-    let row = rows.find((r) => cellsOf(r).some((c) => c.line === problem.line && c.column === problem.column));
-    if (row) {
-      const cell = cellsOf(row).find((c) => c.line === problem.line && c.column === problem.column);
-      if (cell) push(byCell, cell, problem);
-    }
-    row ??= rows.find((r) => r.line === problem.line || cellsOf(r).some((c) => c.line === problem.line));
+    const candidates = onLine.get(problem.line) ?? [];
+    const at = (c: Cell) => c.line === problem.line && c.column === problem.column;
+    const row = candidates.find((r) => cellsOf(r).some(at)) ?? candidates[0];
+    const cell = row && cellsOf(row).find(at);
+    if (cell) push(byCell, cell, problem);
     if (row) push(byRow, row, problem);
     else fileProblems.push(problem);
   }
   const gathered = new Map<string, ImportRow[]>();
-  for (const row of rows) {
-    const name = cellText(row.group?.raw);
-    gathered.set(name, [...(gathered.get(name) ?? []), row]);
-  }
+  for (const row of rows) push(gathered, cellText(row.group?.raw), row);
   let cleanLeft = SHOWN_CLEAN_ROWS;
   const groups = [...gathered].map(([name, groupRows]) => {
     const keys = STAT_ORDER.filter((k) => groupRows.some((r) => r.stats.some(([key]) => key === k)));

@@ -49,18 +49,24 @@ function markOf(document: { getFlag(scope: never, key: never): unknown }): Impor
 }
 
 /**
- * The group a re-import of this name updates: a world actor of type `group` with that exact
- * name that an earlier import made (it carries the import mark), wherever the GM has since
- * moved it; of several, the one imported last. A group typed in by hand is never overwritten.
+ * The groups a re-import updates, by name: for each name, the world actor of type `group` with
+ * that exact name that an earlier import made (it carries the import mark), wherever the GM has
+ * since moved it; of several, the one imported last. A group typed in by hand is never
+ * overwritten. Read once per import: a file of thousands of groups looks each up in this map.
  */
-export function previousImport(name: string): Actor.Implementation | null {
-  let found: { actor: Actor.Implementation; at: number } | null = null;
+export function previousImports(): Map<string, Actor.Implementation> {
+  const found = new Map<string, { actor: Actor.Implementation; at: number }>();
   for (const actor of game.actors?.contents ?? []) {
-    if (actor.type !== "group" || actor.name !== name) continue;
-    const mark = markOf(actor);
-    if (mark && (!found || mark.at > found.at)) found = { actor, at: mark.at };
+    const mark = actor.type === "group" ? markOf(actor) : null;
+    const best = found.get(actor.name ?? "");
+    if (mark && (!best || mark.at > best.at)) found.set(actor.name ?? "", { actor, at: mark.at });
   }
-  return found?.actor ?? null;
+  return new Map([...found].map(([name, { actor }]) => [name, actor]));
+}
+
+/** The group a re-import of this name updates, or null (see `previousImports`). */
+export function previousImport(name: string): Actor.Implementation | null {
+  return previousImports().get(name) ?? null;
 }
 
 /** Which imported groups update an existing group (by name), and which are new. */
@@ -71,8 +77,9 @@ export interface ImportPlan {
 
 export function planImport(result: GroupImportLike): ImportPlan {
   const plan: ImportPlan = { create: [], update: [] };
+  const previous = previousImports();
   for (const group of result.groups) {
-    const actor = previousImport(group.name);
+    const actor = previous.get(group.name);
     if (actor) plan.update.push({ group, actor });
     else plan.create.push(group);
   }
@@ -210,10 +217,11 @@ async function write(result: GroupImportLike, options: ImportOptions): Promise<I
     bar.update({ pct: 1, message: describeImportError(failure) });
     throw failure;
   }
+  const updated = new Set(plan.update.map((u) => u.actor.id));
   const summary: ImportSummary = {
     folder: folder ? { id: folder.document.id, name: folder.document.name } : null,
     created: (game.actors?.contents ?? [])
-      .filter((a) => markOf(a)?.batch === mark.batch && !plan.update.some((u) => u.actor.id === a.id))
+      .filter((a) => markOf(a)?.batch === mark.batch && !updated.has(a.id))
       .map((a) => ({ id: a.id ?? "", name: a.name ?? "" })),
     updated: plan.update.map(({ actor }) => ({ id: actor.id ?? "", name: actor.name ?? "" })),
   };
