@@ -22,6 +22,7 @@ export class PlaceGroupDialog extends HandlebarsApplication {
 
   static override PARTS = {
     body: { template: templatePath("dialogs/place-group.hbs") },
+    footer: { template: templatePath("dialogs/place-group-footer.hbs") },
   };
 
   readonly group: GroupActor;
