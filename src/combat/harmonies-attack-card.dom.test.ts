@@ -1,0 +1,127 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { click } from "../../test/support/cards";
+import { as, harmoniesFight, must, scriptFaces, woundsOf } from "../../test/support/combat";
+import { postedMessages, startWorld, type PostedMessage, type Seat } from "../../test/support/world";
+
+/**
+ * The Harmonies attack card as each reader's chat log draws it, and clicked there (RULES 2.4–2.5):
+ * the defender's owner parries, dodges or takes the hit, then soaks; everyone reads what came of it.
+ */
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  await startWorld();
+});
+
+type World = Awaited<ReturnType<typeof harmoniesFight>>;
+
+async function shot(world: World, faces: readonly number[] = [5, 6]): Promise<PostedMessage> {
+  const { harmoniesAttackWith } = await import("./harmonies-attack");
+  scriptFaces(faces);
+  await as("player", () =>
+    harmoniesAttackWith(world.david, world.sling, world.goliath, { dialog: false, values: { difficulty: -4 } }),
+  );
+  return must(postedMessages().at(-1));
+}
+
+async function cardFor(who: Seat, message: PostedMessage): Promise<HTMLElement> {
+  const html = await as(who, () => message.renderHTML());
+  document.body.replaceChildren(html);
+  return html;
+}
+
+const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, " ").trim();
+const buttons = (html: HTMLElement) =>
+  [...html.querySelectorAll<HTMLButtonElement>("[data-wh-attack]")].map((b) => [b.dataset.whAttack, text(b)]);
+
+describe("the Harmonies attack card", () => {
+  it("offers the defender's owner to parry at the attack's difficulty or take the hit; the others wait", async () => {
+    const world = await harmoniesFight();
+    const message = await shot(world);
+    const gm = await cardFor("gm", message);
+    expect(text(gm.querySelector(".wh-attack .wh-card__title"))).toBe("David attacks Goliath");
+    expect(buttons(gm)).toEqual([
+      ["parry", "Parry or dodge (difficulty −4)"],
+      ["take", "Take the hit"],
+    ]);
+    for (const who of ["player", "stranger"] as const) {
+      const html = await cardFor(who, message);
+      expect([text(html.querySelector(".wh-attack__waiting")), buttons(html)]).toEqual([
+        "Waiting for Goliath's defence.",
+        [],
+      ]);
+    }
+  });
+
+  it("takes the hit and soaks from the card's buttons; the soak is the victim's owner's only", async () => {
+    const world = await harmoniesFight();
+    const message = await shot(world);
+    await as("gm", async () => click((await cardFor("gm", message)).querySelector("[data-wh-attack=take]")));
+    await vi.waitFor(async () =>
+      expect(buttons(await cardFor("gm", message))).toEqual([
+        ["soak", "Soak (Body + Resistance + armour 0 − damage 0)"],
+      ]),
+    );
+    const player = await cardFor("player", message);
+    expect([text(player.querySelector(".wh-attack .wh-outcome")), buttons(player)]).toEqual(["Hit: damage 0", []]);
+    expect(player.querySelector(".wh-outcome--success")).not.toBeNull();
+    // Cp + Rs +6, closed: 1 − 10 = −9 → −3, stunned.
+    scriptFaces([1, 10]);
+    await as("gm", async () => click((await cardFor("gm", message)).querySelector("[data-wh-attack=soak]")));
+    await vi.waitFor(() => expect(woundsOf(world.goliath).stunned).toBe(true));
+    const after = await cardFor("stranger", message);
+    expect([text(after.querySelector(".wh-attack__soak")), buttons(after)]).toEqual([
+      "Stunned: −1 to all actions during the next round (soak −3)",
+      [],
+    ]);
+  });
+
+  it("says a miss or a parry in words, with the failure's colour and no soak", async () => {
+    const world = await harmoniesFight();
+    const missed = await shot(world, [1, 9]);
+    await as("gm", async () => click((await cardFor("gm", missed)).querySelector("[data-wh-attack=take]")));
+    await vi.waitFor(async () =>
+      expect(text((await cardFor("player", missed)).querySelector(".wh-attack .wh-outcome"))).toBe("David missed"),
+    );
+    const html = await cardFor("gm", missed);
+    expect([html.querySelector(".wh-outcome--failure") !== null, buttons(html)]).toEqual([true, []]);
+  });
+
+  it("draws no attack part under a roll the system could not have made", async () => {
+    const world = await harmoniesFight();
+    const message = await shot(world);
+    const forged = structuredClone(message.rolls[0]?.toJSON()) as unknown as {
+      terms: { results?: { result: number }[] }[];
+    };
+    must(must(forged.terms.find((t) => t.results)).results?.[0]).result = 11;
+    await as("gm", () => (message as unknown as { update(d: object): Promise<unknown> }).update({ rolls: [forged] }));
+    const html = await cardFor("gm", message);
+    expect([html.querySelector(".wh-attack"), buttons(html)]).toEqual([null, []]);
+  });
+});
+
+describe("what a soak did, in words", () => {
+  it("names the wound rolled and the level it took, in both languages", async () => {
+    const { soakText } = await import("./harmonies-attack-card");
+    const said = () => [
+      soakText({ margin: 2, severity: "none", placed: null }),
+      soakText({ margin: -5, severity: "light", placed: "light" }),
+      soakText({ margin: -8, severity: "grave", placed: null }),
+      soakText({ margin: -11, severity: "critical", placed: "fatal" }),
+      soakText({ margin: -5, severity: "light", placed: "critical" }),
+    ];
+    expect(said()).toEqual([
+      "Absorbed (soak +2)",
+      "A light wound (soak −5)",
+      "A grave wound (soak −8)",
+      "A critical wound with no free level left: fatal (soak −11)",
+      "A light wound, aggravated to a critical wound: its track is full (soak −5)",
+    ]);
+    await startWorld({ lang: "fr" });
+    const { soakText: fr } = await import("./harmonies-attack-card");
+    expect(fr({ margin: -5, severity: "light", placed: "grave" })).toBe(
+      "Une blessure légère, aggravée en blessure grave : ses cases sont pleines (encaissement −5)",
+    );
+  });
+});
