@@ -142,10 +142,8 @@ export function previewContext(result: GroupImport, rows: readonly ImportRow[]) 
       : updates.has(name)
         ? "WH.Import.WillUpdate"
         : "WH.Import.WillCreate";
-    const groupLine = groupRows[0]?.groupLine ?? 0;
     return {
       name: name || t("WH.Import.NoGroup"),
-      line: groupLine,
       ruleset: group ? t(`WH.Ruleset.${group.ruleset}`) : "",
       status: t(status),
       update: updates.has(name),
