@@ -255,7 +255,10 @@ export class ActorDouble extends DocumentDouble {
   }
 
   /** Actor#getTokenDocument(data, options) (see scenes.ts): a new, unsaved Token of this actor. */
-  async getTokenDocument(data: AnyObject = {}, options: { parent?: SceneDouble | null } = {}): Promise<SceneTokenDouble> {
+  async getTokenDocument(
+    data: AnyObject = {},
+    options: { parent?: SceneDouble | null } = {},
+  ): Promise<SceneTokenDouble> {
     return tokenDocumentOf(this, data, options);
   }
 
