@@ -5,7 +5,7 @@
  * not unlucky, while a sampler off by a few per cent at 20 000 draws fails it.
  */
 
-/** The chi-square statistic exceeded with probability 0.001 at `df` degrees of freedom (Wilson–Hilferty, within 1 % from df = 3). */
+/** The chi-square statistic exceeded with probability 0.001 at `df` degrees of freedom (Wilson–Hilferty, within 2.5 % from df = 2). */
 export function chiSquareCritical(df: number): number {
   const z = 3.0902; // the normal quantile of 0.999
   const v = 2 / (9 * df);
