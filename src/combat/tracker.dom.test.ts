@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asClient } from "../../test/foundry/clients";
 import { settle } from "../../test/support/dom";
 import { reserveOf, roundOf, wuxiaFight } from "../../test/support/combat";
-import { createCombat, seatUser, startWorld, type Seat } from "../../test/support/world";
+import { createCombat, harmoniesHero, seatUser, startWorld, wuxiaHero, type Seat } from "../../test/support/world";
 import { moveSuccess } from "./split";
 
 /**
@@ -89,10 +89,99 @@ describe("the tracker's Wuxia rows", () => {
   });
 
   it("draws nothing of Wuxia for a combat without Wuxia characters", async () => {
-    const { harmoniesHero } = await import("../../test/support/world");
     await createCombat([await harmoniesHero("David")], { start: false });
     const html = await drawnFor("gm");
     expect(html.querySelector(".wh-tracker__round, .wh-tracker__reserve")).toBeNull();
+  });
+});
+
+describe("the tracker's controls, seat by seat", () => {
+  const controls = (el: HTMLElement | null | undefined) =>
+    [...(el?.querySelectorAll<HTMLButtonElement>("button") ?? [])].map((b) => [
+      b.getAttribute("aria-label"),
+      b.disabled,
+    ]);
+
+  it("counts the successes taken back as unspent, and takes the controls away once the combatant has acted", async () => {
+    const { combat, lin } = await wuxiaFight();
+    const html = await drawnFor("player");
+    const minus = row(html, lin)?.querySelector<HTMLButtonElement>("[data-wh-spend=initiative] [data-wh-delta='-1']");
+    expect(minus?.getAttribute("aria-label")).toBe("+1 Initiative \u22121");
+    await asClient(seatUser("player"), async () => {
+      minus?.click();
+      await settle();
+      await vi.waitFor(() => expect(roundOf(lin).spent.initiative).toBe(1));
+    });
+    const after = await drawnFor("player");
+    expect(text(row(after, lin)?.querySelector(".wh-tracker__unspent"))).toBe("Unspent (lost) 1");
+    expect(text(row(after, lin)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 1");
+    await asClient(seatUser("gm"), () => combat.nextTurn());
+    await asClient(seatUser("player"), () => combat.nextTurn());
+    const acted = await drawnFor("player");
+    expect(row(acted, lin)?.querySelector("[data-wh-delta]")).toBeNull();
+    expect(text(row(acted, lin)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 0");
+  });
+
+  it("gives the owner a button to use a Defense die, enabled while one is left; the GM −/+ instead; the stranger none", async () => {
+    const { combat, lin } = await wuxiaFight();
+    const defense = (html: HTMLElement) =>
+      html.querySelector<HTMLElement>(`[data-combatant-id="${lin.id}"] .wh-tracker__defense`);
+    expect(controls(defense(await drawnFor("player")))).toEqual([["Use a Defense die", true]]);
+    expect(controls(defense(await drawnFor("stranger")))).toEqual([]);
+    expect(controls(defense(await drawnFor("gm")))).toEqual([
+      ["One Defense die less", true],
+      ["One Defense die more", false],
+    ]);
+    const { combatRequests } = await import("./requests");
+    await asClient(seatUser("gm"), () => combatRequests.adjustPool(combat, "defense", "up", lin));
+    expect(controls(defense(await drawnFor("gm")))[0]).toEqual(["One Defense die less", false]);
+    const html = await drawnFor("player");
+    expect(controls(defense(html))).toEqual([["Use a Defense die", false]]);
+    await asClient(seatUser("player"), async () => {
+      defense(html)?.querySelector<HTMLElement>("button")?.click();
+      await settle();
+      await vi.waitFor(() => expect(roundOf(lin).defenseDice).toBe(0));
+    });
+  });
+
+  it("lets the GM take a reserve die back once there is one; never below nothing", async () => {
+    const { combat } = await wuxiaFight();
+    const side = (html: HTMLElement) => html.querySelector<HTMLElement>(".wh-tracker__side--friendly");
+    expect(controls(side(await drawnFor("gm")))).toEqual([
+      ["One reserve die less", true],
+      ["One reserve die more", false],
+    ]);
+    const { combatRequests } = await import("./requests");
+    await asClient(seatUser("gm"), () => combatRequests.adjustPool(combat, "friendly", "up"));
+    const html = await drawnFor("gm");
+    expect(text(side(html)?.querySelector(".wh-tracker__side-dice"))).toBe("Allies 1");
+    await asClient(seatUser("gm"), async () => {
+      side(html)?.querySelector<HTMLElement>("button")?.click();
+      await settle();
+      await vi.waitFor(() => expect(reserveOf(combat).friendly).toBe(0));
+    });
+    expect(text(html.querySelector(".wh-tracker__reserve-title"))).toBe("Group reserve");
+  });
+
+  it("draws each row's round once however often the tracker is drawn; a combat not begun shows no successes", async () => {
+    const { lin } = await wuxiaFight({ start: false });
+    await drawnFor("gm");
+    const html = await drawnFor("gm");
+    expect([
+      html.querySelectorAll(".wh-tracker__round").length,
+      html.querySelectorAll(".wh-tracker__reserve").length,
+    ]).toEqual([3, 1]);
+    expect(row(html, lin)?.querySelector(".wh-tracker__successes, .wh-tracker__spend")).toBeNull();
+    expect(text(row(html, lin)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 0");
+  });
+
+  it("leaves a Harmonies combatant's row alone in a combat with Wuxia ones", async () => {
+    const linMei = await wuxiaHero("Lin Mei");
+    const david = await harmoniesHero("David");
+    const combat = await createCombat([linMei, david], { start: false });
+    const html = await drawnFor("gm");
+    const [lin, dav] = combat.combatants.contents;
+    expect([row(html, lin) !== null, row(html, dav)]).toEqual([true, null]);
   });
 });
 
