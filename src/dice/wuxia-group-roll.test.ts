@@ -111,6 +111,20 @@ describe("WuxiaGroupRoll", () => {
     expect(unreadable((j) => (state(j).actorName = null))).toBe(false);
     expect(unreadable((j) => (state(j).actorUuid = 7))).toBe(false);
     expect(unreadable((j) => (j.options.wuxiaGroup = null))).toBe(false);
+    // A state and dice that agree with each other, but not with anything the system makes.
+    expect(
+      unreadable((j) => {
+        state(j).tests = [];
+        j.terms = [{ class: "NumericTerm", number: 0, options: {}, evaluated: true }];
+      }),
+    ).toBe(false);
+    expect(
+      unreadable((j) => {
+        state(j).tests[0] = { ...state(j).tests[0], dice: 0 };
+        Object.assign(die(j, 0), { number: 0, results: [] });
+      }),
+    ).toBe(false);
+    expect(unreadable((j) => (state(j).tests[0] = { ...state(j).tests[0], members: 2e9 }))).toBe(false);
     expect(unreadable((j) => (j.evaluated = false))).toBe(false);
     expect(await rebuilt(roll, (j) => (die(j, 0).results as unknown[]).pop()).render()).toContain(
       foundry.game.i18n.localize("WH.Chat.Unreadable"),
@@ -121,6 +135,7 @@ describe("WuxiaGroupRoll", () => {
     const state = WuxiaGroupRoll.build(band()).state;
     expect(new WuxiaGroupRoll(undefined, undefined, { wuxiaGroup: state }).formula).toBe("4d10 + 6d10");
     expect(new WuxiaGroupRoll().formula).toBe("0");
+    expect(new WuxiaGroupRoll(undefined, undefined, {}).formula).toBe("0");
     expect(() => new WuxiaGroupRoll("1d10").state).toThrow(/options.wuxiaGroup/);
   });
 
