@@ -10,6 +10,7 @@ import {
   seatUser,
   startWorld,
   strangerId,
+  wuxiaHero,
   type Seat,
 } from "../../test/support/world";
 
@@ -254,6 +255,28 @@ describe("writes that skip the GM", () => {
     await as("player", () => lin.update({ defeated: true } as never));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect([lin?.defeated, lin?.initiative, roundOf(lin).defenseDice]).toEqual([true, 5, 3]);
+  });
+
+  it("puts a late joiner back as the GM created it, before any round was written for it", async () => {
+    const { combat } = await roundOne();
+    const late = await wuxiaHero("Mei Ling");
+    const [joined] = (await as("gm", () =>
+      combat.createEmbeddedDocuments("Combatant", [{ actorId: late.id }] as never),
+    )) as Combatant.Implementation[];
+    await as("player", () => must(joined).update({ initiative: 30, system: { defenseDice: 7 } } as never));
+    await vi.waitFor(() => expect([joined?.initiative, roundOf(joined).defenseDice]).toEqual([null, 0]));
+  });
+
+  it("leaves a Harmonies combatant of a Wuxia combat to its owner", async () => {
+    const { harmoniesHero } = await import("../../test/support/world");
+    const david = await harmoniesHero("David");
+    const { combat } = await roundOne();
+    const [c] = (await as("gm", () =>
+      combat.createEmbeddedDocuments("Combatant", [{ actorId: david.id }] as never),
+    )) as Combatant.Implementation[];
+    await as("player", () => must(c).update({ initiative: 12 } as never));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(c?.initiative).toBe(12);
   });
 
   it("leaves a Harmonies combatant's Initiative to its owner, as core does", async () => {
