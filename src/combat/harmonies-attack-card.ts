@@ -2,7 +2,7 @@ import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { signed } from "../helpers/format";
 import { t } from "../helpers/i18n";
 import { actionButton, attackSection, element } from "./card-dom";
-import { woundCheckOf } from "./wound-checks";
+import { suddenActionCheck, woundCheckOf } from "./wound-checks";
 import { groupHurtLine } from "./group-casualties";
 import {
   harmoniesAttackRecord,
@@ -64,6 +64,16 @@ function answers(message: ChatMessage.Implementation, record: HarmoniesAttackRec
   if (record.soak) {
     section.append(element(doc, "p", "wh-attack__soak", soakText(record.soak)));
     if (record.groupHurt) section.append(groupHurtLine(doc, record.groupHurt));
+    // A grave wound just taken: its owner may need the sudden-action check (RULES 2.5) right here.
+    const victim = defender?.type === "harmoniesCharacter" && defender.isOwner ? defender : null;
+    if (
+      victim &&
+      record.soak.placed === "grave" &&
+      (victim.system as unknown as { wounds: { grave: number } }).wounds.grave
+    )
+      section.append(
+        actionButton(doc, "sudden-action", t("WH.Combat.Check.SuddenAction"), () => suddenActionCheck(victim)),
+      );
     return;
   }
   if (defender?.isOwner) {
