@@ -68,6 +68,23 @@ export function acceptedNames(field: Field): string {
 
 export const REQUIRED_COLUMNS = ["group", "count"] as const satisfies readonly Field[];
 
+/** Every field in a fixed order: a row holds its values by these positions. */
+export const FIELDS = [
+  "group",
+  "name",
+  "count",
+  "ruleset",
+  ...WUXIA_ATTRIBUTES,
+  ...HARMONIES_ATTRIBUTES,
+  "skill",
+] as const satisfies readonly Field[];
+export const GROUP = FIELDS.indexOf("group");
+export const NAME = FIELDS.indexOf("name");
+export const COUNT = FIELDS.indexOf("count");
+export const RULESET = FIELDS.indexOf("ruleset");
+/** Where the stats start in FIELDS. */
+export const FIRST_STAT = FIELDS.indexOf("metal");
+
 const WUXIA_STATS: ReadonlySet<string> = new Set(WUXIA_ATTRIBUTES);
 const HARMONIES_STATS: ReadonlySet<string> = new Set(HARMONIES_ATTRIBUTES);
 
@@ -82,6 +99,6 @@ export function statRuleset(key: StatKey): ImportRuleset | null {
 }
 
 /** The model's bounds of a stat: Wuxia Attributes 1..10; Harmonies Values and the skill within the Value limits. */
-export function statRange(key: StatKey): { min: number; max: number } {
-  return statRuleset(key) === "wuxia" ? WUXIA_ATTRIBUTE_RANGE : HARMONIES_VALUE_LIMITS;
+export function statRange(owner: ImportRuleset | null): { readonly min: number; readonly max: number } {
+  return owner === "wuxia" ? WUXIA_ATTRIBUTE_RANGE : HARMONIES_VALUE_LIMITS;
 }

@@ -1,23 +1,16 @@
 import Papa from "papaparse";
-import { REQUIRED_COLUMNS, acceptedNames, englishName, fieldOf, isStat, type Field, type StatKey } from "./columns";
+import { FIELDS, REQUIRED_COLUMNS, acceptedNames, englishName, fieldOf, type Field } from "./columns";
 import { PROBLEM, shown, type Problems } from "./problems";
-import type { Cell, ImportRow } from "./rows";
+import type { ImportRow } from "./rows";
 
-interface CsvCell {
-  text: string;
-  line: number;
-}
 interface CsvRow {
+  /** The line the row starts on. */
   line: number;
-  cells: CsvCell[];
+  cells: string[];
 }
 
 /** French Excel writes `;`, English spreadsheets `,`; tab for text pasted from a sheet. */
 const SEPARATORS = [";", ",", "\t"];
-
-function countBreaks(text: string): number {
-  return text.split("\n").length - 1;
-}
 
 /** The first line with something other than spaces, separators and quotes: the header. */
 const FIRST_LINE = /^.*[^\s;,"].*$/m;
@@ -31,63 +24,81 @@ function separatorOf(text: string): string {
   return Papa.parse<string[]>(header, { delimitersToGuess: SEPARATORS, preview: 1 }).meta.delimiter;
 }
 
+/** Line breaks in a cell (a cell rarely has one). */
+function countBreaks(text: string): number {
+  let breaks = 0;
+  for (let i = text.indexOf("\n"); i >= 0; i = text.indexOf("\n", i + 1)) breaks++;
+  return breaks;
+}
+
 /**
- * The rows of a CSV text, each cell with the line of the file it starts on: a line break
- * inside quotes moves the following cells, and rows, down. Every line ending is read as LF
- * first: the parser takes one kind per file, and a file edited in two editors mixes them.
+ * The rows of a CSV text, each with the line of the file it starts on: every row ends with one
+ * line break, and a line break inside quotes moves the rows below down. Every line ending is
+ * read as LF first: the parser takes one kind per file, and a file edited in two editors mixes them.
  */
 function splitRows(source: string, problems: Problems): CsvRow[] {
   const text = source.replace(/\r\n?/g, "\n");
+  const { data, errors } = Papa.parse<string[]>(text, { delimiter: separatorOf(text) });
   const rows: CsvRow[] = [];
-  let start = 0;
   let line = 1;
-  Papa.parse<string[]>(text, {
-    delimiter: separatorOf(text),
-    step: (result) => {
-      let cellLine = line;
-      const cells = result.data.map((cellText) => {
-        const cell = { text: cellText, line: cellLine };
-        cellLine += countBreaks(cellText);
-        return cell;
-      });
-      const codes = new Set(result.errors.map((e) => e.code));
-      if (codes.has("MissingQuotes")) problems.error(line, null, PROBLEM.UnclosedQuote);
-      if (codes.has("InvalidQuotes")) problems.error(line, null, PROBLEM.BadQuote);
-      rows.push({ line, cells });
-      line += countBreaks(text.slice(start, result.meta.cursor));
-      start = result.meta.cursor;
-    },
-  });
+  for (const cells of data) {
+    rows.push({ line, cells });
+    for (const cell of cells) line += countBreaks(cell);
+    line++;
+  }
+  const reported = new Set<string>();
+  for (const { code, row } of errors) {
+    const problem =
+      code === "MissingQuotes" ? PROBLEM.UnclosedQuote : code === "InvalidQuotes" ? PROBLEM.BadQuote : null;
+    const at = rows[row ?? -1]?.line;
+    if (problem && at && !reported.has(`${at}/${problem}`)) {
+      reported.add(`${at}/${problem}`);
+      problems.error(at, null, problem);
+    }
+  }
   return rows;
 }
 
-function isBlank(cells: readonly CsvCell[]): boolean {
-  return cells.every((c) => !c.text.trim());
+function isBlank(cells: readonly string[]): boolean {
+  return cells.every((c) => !c.trim());
 }
 
-interface Column {
-  index: number;
-  field: Field;
-  header: string;
+/** The line each cell of a row starts on, or null when the row has no line break inside. */
+function cellLines(row: CsvRow): number[] | null {
+  if (!row.cells.some((c) => c.includes("\n"))) return null;
+  let line = row.line;
+  return row.cells.map((c) => {
+    const at = line;
+    line += countBreaks(c);
+    return at;
+  });
 }
 
-/** The columns the header names, each problem with it reported on the header's line. */
-function readHeader(header: CsvRow, problems: Problems): Map<Field, Column> {
-  const columns = new Map<Field, Column>();
+/**
+ * Where each field sits in a row, from the header's names; each problem with the header is
+ * reported on its line. A field the header lacks is named by its English name.
+ */
+function readHeader(header: CsvRow, problems: Problems): { at: number[]; columns: string[] } {
+  const at = FIELDS.map(() => -1);
+  const columns = FIELDS.map((f) => englishName(f));
   header.cells.forEach((cell, index) => {
-    const text = cell.text.trim();
+    const text = cell.trim();
     if (!text) return;
     const field = fieldOf(text);
-    if (!field) problems.warning(header.line, text, PROBLEM.UnknownColumn, { column: shown(text) });
-    else if (columns.has(field)) problems.error(header.line, text, PROBLEM.DuplicateColumn, { column: shown(text) });
-    else columns.set(field, { index, field, header: text });
+    const slot = field ? FIELDS.indexOf(field as (typeof FIELDS)[number]) : -1;
+    if (slot < 0) problems.warning(header.line, text, PROBLEM.UnknownColumn, { column: shown(text) });
+    else if ((at[slot] ?? -1) >= 0) problems.error(header.line, text, PROBLEM.DuplicateColumn, { column: shown(text) });
+    else {
+      at[slot] = index;
+      columns[slot] = text;
+    }
   });
   for (const field of REQUIRED_COLUMNS)
-    if (!columns.has(field)) {
-      const name = englishName(field);
+    if (at[FIELDS.indexOf(field)] === -1) {
+      const name = englishName(field as Field);
       problems.error(header.line, name, PROBLEM.MissingColumn, { column: name, names: acceptedNames(field) });
     }
-  return columns;
+  return { at, columns };
 }
 
 /** A CSV text as rows to check: the first row that is not blank is the header; blank rows are skipped. */
@@ -95,28 +106,19 @@ export function readTable(text: string, problems: Problems): ImportRow[] {
   const rows = splitRows(text, problems).filter((row) => !isBlank(row.cells));
   const header = rows[0];
   if (!header) return [];
-  const columns = readHeader(header, problems);
+  const { at, columns } = readHeader(header, problems);
   const width = header.cells.length;
-  const cellAt = (row: CsvRow, column: Column): Cell => {
-    const cell = row.cells[column.index];
-    return { raw: cell?.text ?? "", line: cell?.line ?? row.line, column: column.header };
-  };
-  const cellOf = (row: CsvRow, field: Field): Cell | null => {
-    const column = columns.get(field);
-    return column ? cellAt(row, column) : null;
-  };
-  const statColumns = [...columns.values()].filter((c): c is Column & { field: StatKey } => isStat(c.field));
   return rows.slice(1).map((row) => {
-    const extra = row.cells.slice(width).filter((c) => c.text.trim());
-    if (extra.length) problems.warning(row.line, null, PROBLEM.ExtraCells, { count: extra.length });
+    let extra = 0;
+    for (let i = width; i < row.cells.length; i++) if (row.cells[i]?.trim()) extra++;
+    if (extra) problems.warning(row.line, null, PROBLEM.ExtraCells, { count: extra });
     return {
       line: row.line,
       groupLine: row.line,
-      group: cellOf(row, "group"),
-      label: cellOf(row, "name"),
-      count: cellOf(row, "count"),
-      ruleset: cellOf(row, "ruleset"),
-      stats: statColumns.map((c) => [c.field, cellAt(row, c)]),
+      values: row.cells,
+      at,
+      columns,
+      lines: cellLines(row),
       quietStats: false,
     };
   });

@@ -1,7 +1,7 @@
-import { fieldOf, isStat, type StatKey } from "./columns";
+import { COUNT, FIELDS, GROUP, NAME, RULESET, fieldOf, isStat } from "./columns";
 import { jsonErrorOffset, lineFinder, placeJson, type JsonPlace } from "./json-places";
 import { PROBLEM, shown, type Problems } from "./problems";
-import { cellText, type Cell, type ImportRow } from "./rows";
+import { cellText, type ImportRow } from "./rows";
 
 type JsonObject = Record<string, unknown>;
 
@@ -55,17 +55,11 @@ function groupRows(
     problems.error(lineAt(sourcePlace.offset), "system", PROBLEM.JsonShape, { column: "system" });
     return [];
   }
-  const at = (p: JsonPlace, key: string, value: unknown): Cell => ({
-    raw: value,
-    line: lineAt((p.fields.get(key) ?? p).offset),
-    column: key,
-  });
-  const group = at(place, "name", entry.name);
-  if (!cellText(group.raw)) {
-    problems.error(group.line, "name", PROBLEM.Required, { column: "name" });
+  const fieldLine = (p: JsonPlace, key: string) => lineAt((p.fields.get(key) ?? p).offset);
+  if (!cellText(entry.name)) {
+    problems.error(fieldLine(place, "name"), "name", PROBLEM.Required, { column: "name" });
     return [];
   }
-  const ruleset = "ruleset" in source ? at(sourcePlace, "ruleset", source.ruleset) : null;
   const members = source.members;
   const membersPlace = sourcePlace.fields.get("members") ?? sourcePlace;
   if (!Array.isArray(members)) {
@@ -73,7 +67,7 @@ function groupRows(
     return [];
   }
   if (!members.length) {
-    problems.error(lineAt(membersPlace.offset), "members", PROBLEM.NoMembers, { group: shown(cellText(group.raw)) });
+    problems.error(lineAt(membersPlace.offset), "members", PROBLEM.NoMembers, { group: shown(cellText(entry.name)) });
     return [];
   }
   return members.flatMap((member, i): ImportRow[] => {
@@ -83,49 +77,58 @@ function groupRows(
       problems.error(memberLine, "members", PROBLEM.JsonShape, { column: "members" });
       return [];
     }
-    const stats = memberStats(member, memberPlace, at, lineAt, problems);
-    if (!stats) return [];
-    return [
-      {
-        line: memberLine,
-        groupLine: line,
-        group,
-        label: "label" in member ? at(memberPlace, "label", member.label) : null,
-        count: at(memberPlace, "count", member.count),
-        ruleset,
-        stats,
-        quietStats: actor,
-      },
-    ];
+    const row = {
+      line: memberLine,
+      groupLine: line,
+      values: FIELDS.map(() => undefined as unknown),
+      at: FIELDS.map(() => -1),
+      columns: FIELDS.map((f) => (f === "group" ? "name" : f === "name" ? "label" : f)) as string[],
+      lines: FIELDS.map(() => memberLine),
+      quietStats: actor,
+    };
+    const set = (field: number, value: unknown, valueLine: number, column?: string) => {
+      row.values[field] = value;
+      row.at[field] = field;
+      row.lines[field] = valueLine;
+      if (column) row.columns[field] = column;
+    };
+    set(GROUP, entry.name, fieldLine(place, "name"));
+    if ("ruleset" in source) set(RULESET, source.ruleset, fieldLine(sourcePlace, "ruleset"));
+    if ("label" in member) set(NAME, member.label, fieldLine(memberPlace, "label"));
+    set(COUNT, member.count, fieldLine(memberPlace, "count"));
+    return readStats(member, memberPlace, lineAt, problems, set) ? [row] : [];
   });
 }
 
-/** A member's stats by the model's keys (the CSV headers' names are understood too), or null when `stats` is not an object. */
-function memberStats(
+/**
+ * A member's stats by the model's keys (the CSV headers' names are understood too); false when
+ * `stats` is not an object.
+ */
+function readStats(
   member: JsonObject,
   memberPlace: JsonPlace,
-  at: (p: JsonPlace, key: string, value: unknown) => Cell,
   lineAt: (offset: number) => number,
   problems: Problems,
-): [StatKey, Cell][] | null {
-  if (!("stats" in member)) return [];
+  set: (field: number, value: unknown, line: number, column: string) => void,
+): boolean {
+  if (!("stats" in member)) return true;
   const stats = member.stats;
   const statsPlace = memberPlace.fields.get("stats") ?? memberPlace;
   if (!isObject(stats)) {
     problems.error(lineAt(statsPlace.offset), "stats", PROBLEM.JsonShape, { column: "stats" });
-    return null;
+    return false;
   }
-  const seen = new Set<StatKey>();
-  const out: [StatKey, Cell][] = [];
+  const seen = new Set<number>();
   for (const [key, value] of Object.entries(stats)) {
-    const cell = at(statsPlace, key, value);
+    const line = lineAt((statsPlace.fields.get(key) ?? statsPlace).offset);
     const field = fieldOf(key);
-    if (!field || !isStat(field)) problems.warning(cell.line, key, PROBLEM.UnknownColumn, { column: shown(key) });
-    else if (seen.has(field)) problems.error(cell.line, key, PROBLEM.DuplicateColumn, { column: shown(key) });
+    const slot = field && isStat(field) ? FIELDS.indexOf(field) : -1;
+    if (slot < 0) problems.warning(line, key, PROBLEM.UnknownColumn, { column: shown(key) });
+    else if (seen.has(slot)) problems.error(line, key, PROBLEM.DuplicateColumn, { column: shown(key) });
     else {
-      seen.add(field);
-      out.push([field, cell]);
+      seen.add(slot);
+      set(slot, value, line, key);
     }
   }
-  return out;
+  return true;
 }

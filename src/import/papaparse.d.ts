@@ -3,20 +3,17 @@
 // program checks the same calls against @types/papaparse.
 export interface ParseError {
   code: string;
+  row?: number;
 }
-export interface ParseStepResult<T> {
-  data: T;
-  errors: ParseError[];
-  meta: { cursor: number };
-}
-export interface ParseConfig<T> {
+export interface ParseConfig {
   delimiter?: string;
   delimitersToGuess?: string[];
   preview?: number;
-  step?: (result: ParseStepResult<T>) => void;
 }
-export interface ParseResult {
+export interface ParseResult<T> {
+  data: T[];
+  errors: ParseError[];
   meta: { delimiter: string };
 }
-declare const Papa: { parse<T>(input: string, config: ParseConfig<T>): ParseResult };
+declare const Papa: { parse<T>(input: string, config: ParseConfig): ParseResult<T> };
 export default Papa;

@@ -423,7 +423,8 @@ describe("valid tables, generated", () => {
           }
           const { text, rowLines } = writeCsv(changed, { ...layout, plusSigns: false });
           const result = parseGroupImport(text);
-          const columnAt = (name: string | null) => layout.order.findIndex((c) => layout.names[c] === name);
+          const byPlace = (a: readonly unknown[], b: readonly unknown[]) =>
+            Number(a[0]) - Number(b[0]) || String(a[1]).localeCompare(String(b[1]));
           const expected = [...bads.keys()]
             .map((key) => {
               const [at, column] = key.split("/") as [string, Column];
@@ -438,8 +439,8 @@ describe("valid tables, generated", () => {
                 );
               return [(rowLines[Number(at) + 1] ?? 0) + breaks, layout.names[column]] as [number, string];
             })
-            .sort((a, b) => a[0] - b[0] || columnAt(a[1]) - columnAt(b[1]));
-          expect(result.problems.map((p) => [p.line, p.column])).toEqual(expected);
+            .sort(byPlace);
+          expect(result.problems.map((p) => [p.line, p.column]).sort(byPlace)).toEqual(expected);
           expect(result.problems.every((p) => p.severity === "error")).toBe(true);
           const spoiltRows = new Set([...bads.keys()].map((k) => Number(k.split("/")[0])));
           const kept = groups

@@ -1,29 +1,36 @@
-import { statRange, statRuleset, type StatKey } from "./columns";
-import { normalize } from "./columns";
+import {
+  COUNT,
+  FIELDS,
+  FIRST_STAT,
+  GROUP,
+  NAME,
+  RULESET,
+  normalize,
+  statRange,
+  statRuleset,
+  type StatKey,
+} from "./columns";
 import { readWhole } from "./numbers";
 import { PROBLEM, shown, type Problems } from "./problems";
 import { MEMBER_COUNT_RANGE } from "../documents/limits";
 import type { GroupImport, ImportRuleset, ImportedGroup, ImportedMember } from "./types";
 
-/** A value read from a file: a CSV cell (always a string) or a JSON value, where it sits. */
-export interface Cell {
-  raw: unknown;
-  line: number;
-  /** As the file writes it: the header of a CSV column, the key of a JSON value. */
-  column: string;
-}
-
-/** One sub-group as read, before any check: what a CSV row or a JSON member says. */
+/**
+ * One sub-group as read, before any check: what a CSV row or a JSON member says. Values stay
+ * where the file put them (a table row's own cells), so that a big table costs no copy.
+ */
 export interface ImportRow {
   line: number;
   /** Where the row's group starts: the row itself in a table, the group object in JSON. */
   groupLine: number;
-  /** Null when the file has no such column (already reported). */
-  group: Cell | null;
-  label: Cell | null;
-  count: Cell | null;
-  ruleset: Cell | null;
-  stats: [StatKey, Cell][];
+  /** A table row's cells, or a JSON member's values. */
+  values: readonly unknown[];
+  /** For each of FIELDS, where its value sits in `values`: -1 when the file has no such column (already reported). */
+  at: readonly number[];
+  /** For each of FIELDS, its column as the file writes it; the English name when the file has none. */
+  columns: readonly string[];
+  /** The line each value starts on, when they are not all on the row's line. */
+  lines: readonly number[] | null;
   /** Foundry exports store both rule sets' stats: the other set's are dropped without a warning. */
   quietStats: boolean;
 }
@@ -34,6 +41,17 @@ export function cellText(raw: unknown): string {
   if (typeof raw === "number") return String(raw);
   return raw === undefined || raw === null ? "" : (JSON.stringify(raw) ?? "");
 }
+
+const has = (row: ImportRow, field: number): boolean => (row.at[field] ?? -1) >= 0;
+const valueOf = (row: ImportRow, field: number): unknown => row.values[row.at[field] ?? -1];
+const lineOf = (row: ImportRow, field: number): number => row.lines?.[row.at[field] ?? -1] ?? row.line;
+const columnOf = (row: ImportRow, field: number): string => row.columns[field] ?? "";
+
+/** The stats in FIELDS order, each with the rule set it belongs to (the skill: none). */
+const STATS = FIELDS.slice(FIRST_STAT).map((key, i) => {
+  const owner = statRuleset(key as StatKey);
+  return { key, field: FIRST_STAT + i, owner, range: statRange(owner) };
+});
 
 interface Draft {
   name: string;
@@ -74,23 +92,24 @@ export function assembleGroups(rows: readonly ImportRow[], problems: Problems, f
 /** The row's group, or null when the row cannot join one (no group name, a rule set unknown or in conflict). */
 function draftOf(row: ImportRow, drafts: Map<string, Draft>, problems: Problems): Draft | null {
   const ruleset = rowRuleset(row, problems);
-  if (!row.group) return null;
-  const name = cellText(row.group.raw);
+  if (!has(row, GROUP)) return null;
+  const name = cellText(valueOf(row, GROUP));
   if (!name) {
-    problems.error(row.group.line, row.group.column, PROBLEM.Required, { column: row.group.column });
+    const column = columnOf(row, GROUP);
+    problems.error(lineOf(row, GROUP), column, PROBLEM.Required, { column });
     return null;
   }
   const draft = drafts.get(name) ?? newDraft(name, row, drafts);
   if (ruleset === false) return null;
-  if (!ruleset || !row.ruleset) return draft;
+  if (!ruleset) return draft;
   if (!draft.ruleset) {
     draft.ruleset = ruleset;
-    draft.rulesetText = cellText(row.ruleset.raw);
+    draft.rulesetText = cellText(valueOf(row, RULESET));
   } else if (draft.ruleset !== ruleset) {
-    problems.error(row.ruleset.line, row.ruleset.column, PROBLEM.RulesetConflict, {
+    problems.error(lineOf(row, RULESET), columnOf(row, RULESET), PROBLEM.RulesetConflict, {
       group: shown(name),
       ruleset: shown(draft.rulesetText),
-      value: shown(cellText(row.ruleset.raw)),
+      value: shown(cellText(valueOf(row, RULESET))),
     });
     return null;
   }
@@ -103,7 +122,7 @@ function newDraft(name: string, row: ImportRow, drafts: Map<string, Draft>): Dra
     line: row.groupLine,
     ruleset: null,
     rulesetText: "",
-    rulesetColumn: row.ruleset?.column ?? "ruleset",
+    rulesetColumn: columnOf(row, RULESET),
     members: [],
   };
   drafts.set(name, draft);
@@ -112,12 +131,11 @@ function newDraft(name: string, row: ImportRow, drafts: Map<string, Draft>): Dra
 
 /** The rule set a row names: null when it names none, false when it names an unknown one (reported). */
 function rowRuleset(row: ImportRow, problems: Problems): ImportRuleset | null | false {
-  if (!row.ruleset) return null;
-  const text = cellText(row.ruleset.raw);
+  const text = cellText(valueOf(row, RULESET));
   if (!text) return null;
   const key = normalize(text);
   if (key === "wuxia" || key === "harmonies") return key;
-  problems.error(row.ruleset.line, row.ruleset.column, PROBLEM.RulesetUnknown, { value: shown(text) });
+  problems.error(lineOf(row, RULESET), columnOf(row, RULESET), PROBLEM.RulesetUnknown, { value: shown(text) });
   return false;
 }
 
@@ -133,48 +151,51 @@ function readMember(
   problems: Problems,
 ): ImportedMember | null {
   let valid = ruleset !== null;
-  const count = row.count ? readBounded(row.count, MEMBER_COUNT_RANGE, problems) : null;
+  const count = has(row, COUNT) ? readBounded(row, COUNT, MEMBER_COUNT_RANGE, problems) : null;
   const stats: Record<string, number> = {};
-  for (const [key, cell] of row.stats) {
-    if (!cellText(cell.raw)) continue;
-    const owner = statRuleset(key);
+  for (const { key, field, owner, range } of STATS) {
+    if (!cellText(valueOf(row, field))) continue;
     if (ruleset && owner && owner !== ruleset) {
+      const column = columnOf(row, field);
       if (!row.quietStats)
         problems.warning(
-          cell.line,
-          cell.column,
+          lineOf(row, field),
+          column,
           ruleset === "wuxia" ? PROBLEM.IgnoredForWuxia : PROBLEM.IgnoredForHarmonies,
-          { column: cell.column },
+          { column },
         );
       continue;
     }
-    const value = readBounded(cell, statRange(key), problems);
+    const value = readBounded(row, field, range, problems);
     if (value === null) valid = false;
     else stats[key] = value;
   }
   if (!valid || count === null) return null;
-  return { label: cellText(row.label?.raw) || groupName, count, stats };
+  return { label: cellText(valueOf(row, NAME)) || groupName, count, stats };
 }
 
 /** A whole number within the model's bounds, or null (reported, an empty cell too). */
 function readBounded(
-  cell: Cell,
+  row: ImportRow,
+  field: number,
   range: { readonly min: number; readonly max: number },
   problems: Problems,
 ): number | null {
-  const text = cellText(cell.raw);
+  const raw = valueOf(row, field);
+  const text = cellText(raw);
+  const column = columnOf(row, field);
   if (!text) {
-    problems.error(cell.line, cell.column, PROBLEM.Required, { column: cell.column });
+    problems.error(lineOf(row, field), column, PROBLEM.Required, { column });
     return null;
   }
-  const read = readWhole(cell.raw);
+  const read = readWhole(raw);
   if (!read.ok) {
-    problems.error(cell.line, cell.column, read.code, { column: cell.column, value: shown(text) });
+    problems.error(lineOf(row, field), column, read.code, { column, value: shown(text) });
     return null;
   }
   if (read.value < range.min || read.value > range.max) {
-    problems.error(cell.line, cell.column, PROBLEM.OutOfRange, {
-      column: cell.column,
+    problems.error(lineOf(row, field), column, PROBLEM.OutOfRange, {
+      column,
       value: shown(text),
       min: range.min,
       max: range.max,

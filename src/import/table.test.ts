@@ -389,6 +389,7 @@ describe("files that are not tables", () => {
 
   it("report an unclosed quote on the line it opens, and a cell that goes on after its closing quote", () => {
     const unclosed = parseGroupImport(rows("group;count", "A;1", '"B;2', "C;3"), { ruleset: "wuxia" });
+    // The quote takes the rest of the file into one cell: the row has no count, reported on its line.
     expect(brief(unclosed.problems)).toEqual([
       [3, null, PROBLEM.UnclosedQuote],
       [3, "count", PROBLEM.Required],
