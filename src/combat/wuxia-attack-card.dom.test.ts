@@ -184,6 +184,20 @@ describe("the resolution", () => {
     ]);
   });
 
+  it("speaks French to a French table", async () => {
+    foundry = await startWorld({ lang: "fr" });
+    const world = await wuxiaAttackFight();
+    const message = await wuxiaAttack(world);
+    const waiting = await cardFor("gm", message);
+    expect(text(waiting.querySelector(".wh-attack .wh-card__title"))).toBe("Lin Mei attaque Bandit");
+    expect(text(waiting.querySelector("[data-wh-attack=defend]"))).toBe("Se défendre (Terre, SR 10)");
+    await wuxiaDefend(message);
+    const html = await cardFor("player", message);
+    expect(text(html.querySelector(".wh-attack__score"))).toBe("Lin Mei : 5 réussites − 2 annulées = 3 ; Bandit : 1.");
+    expect(text(html.querySelector(".wh-attack .wh-outcome"))).toBe("Touché — 1 réussites en plus, 1 à investir");
+    expect(text(html.querySelector("[data-wh-attack=apply]"))).toBe("Appliquer les dégâts (+3 NB)");
+  });
+
   it("draws no attack part under a roll the system could not have made", async () => {
     const world = await wuxiaAttackFight();
     const message = await wuxiaAttack(world);
