@@ -434,3 +434,51 @@ describe("gathering tokens into their group", () => {
     expect(await g.game.system.api.gatherGroupTokens()).toEqual([{ name: "Gardes", tokens: 2, out: 0 }]);
   });
 });
+
+describe("what a token says of its group", () => {
+  it("its sub-group and how many it stands for, both whole numbers; anything else is no group token", () => {
+    expect(tokens.groupTokenFlag({ flags: { "wuxia-harmonies": { member: 1, count: 25 } } })).toEqual({
+      member: 1,
+      count: 25,
+    });
+    expect(tokens.groupTokenFlag({ flags: { "wuxia-harmonies": { member: 1 } } })).toBeNull();
+    expect(tokens.groupTokenFlag({ flags: { "wuxia-harmonies": { count: 2 } } })).toBeNull();
+    expect(tokens.groupTokenFlag({ flags: { "wuxia-harmonies": { member: "1", count: 2 } } })).toBeNull();
+    expect(tokens.groupTokenFlag({ flags: { other: { member: 1, count: 2 } } })).toBeNull();
+  });
+});
+
+describe("edge cases of placing and gathering", () => {
+  it("places unlinked tokens even when the group's prototype token is linked", async () => {
+    const group = (await createActor(
+      {
+        name: "Liés",
+        type: "group",
+        prototypeToken: { actorLink: true },
+        system: { members: [{ label: "Lié", count: 2 }] },
+      },
+      { ownedByPlayer: false },
+    )) as unknown as GroupLike;
+    const placed = await place(group, { mode: "members" });
+    expect(placed.map((t) => t.actorLink)).toEqual([false, false]);
+  });
+
+  it("treats a token not on a scene as no group's", async () => {
+    const group = (await band()) as unknown as { getTokenDocument(d: AnyObject): Promise<SceneTokenDouble> };
+    const unsaved = await group.getTokenDocument({
+      name: "Garde 1",
+      flags: { "wuxia-harmonies": { member: 1, count: 1 } },
+    });
+    expect(await tokens.gatherGroupTokens([unsaved])).toBeNull();
+    expect(warnings()).toEqual(["Not from a group, left on the scene: Garde 1."]);
+  });
+
+  it("never lowers the members a GM already counted out", async () => {
+    const group = await guards(3);
+    const placed = await place(group as unknown as GroupLike, { mode: "members" });
+    await group.update({ "system.members": [{ label: "Garde", count: 3, out: 5 }] } as never);
+    await defeat(placed[0] as SceneTokenDouble);
+    await tokens.gatherGroupTokens(placed);
+    expect(g.game.actors.get(group.id ?? "")?.system.members.map((m) => m.out)).toEqual([5]);
+  });
+});
