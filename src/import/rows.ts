@@ -151,10 +151,15 @@ function readMember(
   problems: Problems,
 ): ImportedMember | null {
   let valid = ruleset !== null;
-  const count = has(row, COUNT) ? readBounded(row, COUNT, MEMBER_COUNT_RANGE, problems) : null;
+  const countRaw = valueOf(row, COUNT);
+  const count = has(row, COUNT)
+    ? readBounded(row, COUNT, countRaw, cellText(countRaw), MEMBER_COUNT_RANGE, problems)
+    : null;
   const stats: Record<string, number> = {};
   for (const { key, field, owner, range } of STATS) {
-    if (!cellText(valueOf(row, field))) continue;
+    const raw = valueOf(row, field);
+    const text = cellText(raw);
+    if (!text) continue;
     if (ruleset && owner && owner !== ruleset) {
       const column = columnOf(row, field);
       if (!row.quietStats)
@@ -166,7 +171,7 @@ function readMember(
         );
       continue;
     }
-    const value = readBounded(row, field, range, problems);
+    const value = readBounded(row, field, raw, text, range, problems);
     if (value === null) valid = false;
     else stats[key] = value;
   }
@@ -174,15 +179,15 @@ function readMember(
   return { label: cellText(valueOf(row, NAME)) || groupName, count, stats };
 }
 
-/** A whole number within the model's bounds, or null (reported, an empty cell too). */
+/** A field's value (and its text) as a whole number within the model's bounds, or null (reported, an empty cell too). */
 function readBounded(
   row: ImportRow,
   field: number,
+  raw: unknown,
+  text: string,
   range: { readonly min: number; readonly max: number },
   problems: Problems,
 ): number | null {
-  const raw = valueOf(row, field);
-  const text = cellText(raw);
   const column = columnOf(row, field);
   if (!text) {
     problems.error(lineOf(row, field), column, PROBLEM.Required, { column });
