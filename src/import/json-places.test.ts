@@ -2,6 +2,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { jsonErrorOffset, lineFinder, placeJson, type JsonPlace } from "./json-places";
 
+const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+const runs = (full: number): number => Math.min(full, Number(env.FC_RUNS) || full);
+
 function parses(text: string): boolean {
   try {
     JSON.parse(text);
@@ -70,7 +73,7 @@ describe("jsonErrorOffset", () => {
       fc.property(fc.oneof(fc.json(), broken, fc.string()), (text) => {
         expect(jsonErrorOffset(text) === -1).toBe(parses(text));
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -102,7 +105,7 @@ describe("placeJson", () => {
         const text = JSON.stringify(value);
         check(JSON.parse(text), text, placeJson(text), 0);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

@@ -13,6 +13,10 @@ import {
   type ImportProblem,
 } from "./index";
 
+/** `FC_RUNS` scales every property down (mutation testing runs them once per mutant); unset, the full budget. */
+const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
+const runs = (full: number): number => Math.min(full, Number(env.FC_RUNS) || full);
+
 const PROBLEM_MESSAGES: Record<string, string> = en.WH.Import.Problem;
 const PROBLEM_MESSAGES_FR: Record<string, string> = fr.WH.Import.Problem;
 const CODES = new Set<string>(Object.values(PROBLEM));
@@ -189,7 +193,7 @@ describe("any input", () => {
       fc.property(input, ruleset, ({ text }, rs) => {
         expect(wellFormedness(parseGroupImport(text, rs ? { ruleset: rs } : undefined), text)).toEqual([]);
       }),
-      { numRuns: 10_000 },
+      { numRuns: runs(10_000) },
     );
   }, 60_000);
 
@@ -378,7 +382,7 @@ describe("valid tables, generated", () => {
         expect(result.problems).toEqual([]);
         expect(result.groups).toEqual(groups.map((g) => ({ ...lf(g), line: firstRow(g) })));
       }),
-      { numRuns: 400 },
+      { numRuns: runs(400) },
     );
   });
 
@@ -389,7 +393,7 @@ describe("valid tables, generated", () => {
         expect(result.problems).toEqual([]);
         expect(result.groups.map(({ line: _line, ...g }) => g)).toEqual(groups);
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -455,7 +459,7 @@ describe("valid tables, generated", () => {
           expect(result.groups.map(({ line: _line, ...g }) => g)).toEqual(kept.map(lf));
         },
       ),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });
