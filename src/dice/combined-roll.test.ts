@@ -49,6 +49,18 @@ describe("HarmoniesCombinedRoll", () => {
     expect([open.formula, open.state.odds]).toEqual(["1d10x - 1d10x + 6", harmoniesOdds(6, { open: true })]);
   });
 
+  it("an open roll explodes its 10s and reads them as the rules do; a face the rules would not roll is unreadable", async () => {
+    foundry.CONFIG.Dice.randomUniform = facesRandom([10, 3, 2]);
+    const roll = await HarmoniesCombinedRoll.build(bandits({ open: true })).evaluate();
+    expect([roll.plus, roll.minus, roll.action.roll.dice, roll.total]).toEqual([[10, 3], [2], 11, 6 + 11]);
+    expect(roll.readable).toBe(true);
+    // An added die that shows a second face without a 10 before it did not explode.
+    const json = JSON.parse(JSON.stringify(roll.toJSON())) as Json;
+    const die = json.terms.find((t) => t.class === "Die") as { results: { result: number; active: boolean }[] };
+    die.results[0] = { result: 4, active: true };
+    expect((Roll.fromData(json as never) as InstanceType<typeof HarmoniesCombinedRoll>).readable).toBe(false);
+  });
+
   it("survives toJSON and fromData, and is unreadable when its dice or state are not the system's", async () => {
     foundry.CONFIG.Dice.randomUniform = mulberry32(5);
     const roll = await HarmoniesCombinedRoll.build(bandits()).evaluate();
