@@ -16,25 +16,69 @@ import {
   type ImportOptions,
   type ImportProblem,
 } from "../import";
-import type { StatKey } from "../import/columns";
+import { COUNT, FIELDS, FIRST_STAT, GROUP, NAME, RULESET, type StatKey } from "../import/columns";
 import { readTable } from "../import/csv";
 import { readJson } from "../import/json";
 import { Problems } from "../import/problems";
-import { cellText, type Cell, type ImportRow } from "../import/rows";
+import { cellText, type ImportRow } from "../import/rows";
 import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
 
 type RenderOptions = Parameters<InstanceType<typeof foundry.applications.api.ApplicationV2>["render"]>[0];
+
+/** A value of a row as the preview shows it: its text as the file writes it, and where it sits. */
+export interface SourceCell {
+  text: string;
+  line: number;
+  /** As the file writes it: a CSV header, a JSON key. */
+  column: string;
+}
+
+/** A sub-group row as the file writes it, bad values included, before any check. */
+export interface SourceRow {
+  line: number;
+  group: string;
+  label: SourceCell | null;
+  count: SourceCell | null;
+  ruleset: SourceCell | null;
+  /** The stats the file has a column (or a key) for. */
+  stats: [StatKey, SourceCell][];
+}
 
 /** The parser the dialog reads text and files with. */
 export interface ImportReader {
   parse(text: string, options: ImportOptions): GroupImport;
   decode(bytes: Uint8Array): string;
-  /** Every sub-group row as the file writes it, bad cells included, before any check. */
-  rows(text: string): ImportRow[];
+  rows(text: string): SourceRow[];
 }
 
 /** The text starts a JSON document (the import core reads anything else as CSV). */
 const JSON_START = /^[ \t\r\n]*[[{]/;
+
+/** The only reader of the import core's row layout: each field's value, line and column. */
+function sourceRow(row: ImportRow): SourceRow {
+  const cellAt = (field: number): SourceCell | null => {
+    const index = row.at[field] ?? -1;
+    if (index < 0) return null;
+    return {
+      text: cellText(row.values[index]),
+      line: row.lines?.[index] ?? row.line,
+      column: row.columns[field] ?? "",
+    };
+  };
+  const stats: [StatKey, SourceCell][] = [];
+  FIELDS.slice(FIRST_STAT).forEach((key, i) => {
+    const cell = cellAt(FIRST_STAT + i);
+    if (cell) stats.push([key as StatKey, cell]);
+  });
+  return {
+    line: row.line,
+    group: cellAt(GROUP)?.text ?? "",
+    label: cellAt(NAME),
+    count: cellAt(COUNT),
+    ruleset: cellAt(RULESET),
+    stats,
+  };
+}
 
 /** The import core itself. */
 export const importReader: ImportReader = {
@@ -43,7 +87,7 @@ export const importReader: ImportReader = {
   rows(text) {
     const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
     const problems = new Problems();
-    return JSON_START.test(body) ? readJson(body, problems) : readTable(body, problems);
+    return (JSON_START.test(body) ? readJson(body, problems) : readTable(body, problems)).map(sourceRow);
   },
 };
 
@@ -90,35 +134,35 @@ export const SHOWN_CLEAN_ROWS = 200;
  * above the tables), and whether each group will be created, update the group an earlier import
  * made, or not be imported for its errors.
  */
-export function previewContext(result: GroupImport, rows: readonly ImportRow[]) {
+export function previewContext(result: GroupImport, rows: readonly SourceRow[]) {
   const plan = planImport(result);
   const updates = new Map(plan.update.map((u) => [u.group.name, u]));
   const read = new Map(result.groups.map((g) => [g.name, g]));
-  const byRow = new Map<ImportRow, ImportProblem[]>();
-  const byCell = new Map<Cell, ImportProblem[]>();
+  const byRow = new Map<SourceRow, ImportProblem[]>();
+  const byCell = new Map<SourceCell, ImportProblem[]>();
   const fileProblems: ImportProblem[] = [];
-  const cellsOf = (row: ImportRow) =>
-    [row.label, row.count, row.ruleset, ...row.stats.map(([, c]) => c)].filter((c): c is Cell => c !== null);
+  const cellsOf = (row: SourceRow) =>
+    [row.label, row.count, row.ruleset, ...row.stats.map(([, c]) => c)].filter((c): c is SourceCell => c !== null);
   const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
     const list = map.get(key);
     if (list) list.push(value);
     else map.set(key, [value]);
   };
   // The rows on each line (a JSON row spans several): a file of thousands of rows and problems stays quick.
-  const onLine = new Map<number, ImportRow[]>();
+  const onLine = new Map<number, SourceRow[]>();
   for (const row of rows)
     for (const line of new Set([row.line, ...cellsOf(row).map((c) => c.line)])) push(onLine, line, row);
   for (const problem of result.problems) {
     const candidates = onLine.get(problem.line) ?? [];
-    const at = (c: Cell) => c.line === problem.line && c.column === problem.column;
+    const at = (c: SourceCell) => c.line === problem.line && c.column === problem.column;
     const row = candidates.find((r) => cellsOf(r).some(at)) ?? candidates[0];
     const cell = row && cellsOf(row).find(at);
     if (cell) push(byCell, cell, problem);
     if (row) push(byRow, row, problem);
     else fileProblems.push(problem);
   }
-  const gathered = new Map<string, ImportRow[]>();
-  for (const row of rows) push(gathered, cellText(row.group?.raw), row);
+  const gathered = new Map<string, SourceRow[]>();
+  for (const row of rows) push(gathered, row.group, row);
   let cleanLeft = SHOWN_CLEAN_ROWS;
   const groups = [...gathered].map(([name, groupRows]) => {
     const keys = STAT_ORDER.filter((k) => groupRows.some((r) => r.stats.some(([key]) => key === k)));
@@ -127,10 +171,10 @@ export function previewContext(result: GroupImport, rows: readonly ImportRow[]) 
       ...(withRuleset ? [{ key: "ruleset", label: t("WH.Import.Column.Ruleset") }] : []),
       ...keys.map((key) => ({ key: key as string, label: statLabel(key) })),
     ];
-    const cell = (c: Cell | null | undefined): PreviewCell => {
+    const cell = (c: SourceCell | null | undefined): PreviewCell => {
       const problems = c ? (byCell.get(c) ?? []) : [];
       return {
-        value: c ? cellText(c.raw) : "",
+        value: c?.text ?? "",
         severity: worst(problems),
         title: problems.map((p) => shown(p).message).join("\n"),
       };
@@ -216,7 +260,7 @@ export class GroupImportDialog extends HandlebarsApplication {
   /** The text read, or null while there is none. */
   result: GroupImport | null = null;
   /** The rows of the text as written, for the preview. */
-  rows: ImportRow[] = [];
+  rows: SourceRow[] = [];
   /** What the last import made, once it went through. */
   summary: ImportSummary | null = null;
   #importing = false;
