@@ -233,6 +233,10 @@ describe("investing the surplus", () => {
     Object.assign(token, { disposition: 1 });
     await invest(message, "groupReserve");
     expect(reserveOf(world.combat)).toEqual({ friendly: 1, hostile: 2 });
+    // A neutral token is not an ally.
+    Object.assign(token, { disposition: 0 });
+    await invest(message, "groupReserve");
+    expect(reserveOf(world.combat)).toEqual({ friendly: 1, hostile: 3 });
   });
 
   it("refuses Defense and reserve dice to an attacker outside the combat, a miss, an undefended card and an applied one", async () => {
