@@ -42,14 +42,13 @@ const BY_NAME = new Map<string, Field>(
   ),
 );
 
-/** A header as the matching sees it: no case, accents, spaces, `_` or `-` (œ and æ spelt out). */
+/** A header as the matching sees it: no case, accents, spaces, `_` or `-` (œ spelt out, as in Manœuvre). */
 export function normalize(header: string): string {
   return header
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/œ/g, "oe")
-    .replace(/æ/g, "ae")
     .replace(/[\s_-]/g, "");
 }
 

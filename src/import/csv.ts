@@ -1,5 +1,5 @@
 import Papa from "papaparse";
-import { FIELDS, REQUIRED_COLUMNS, acceptedNames, englishName, fieldOf, type Field } from "./columns";
+import { FIELDS, REQUIRED_COLUMNS, acceptedNames, englishName, fieldOf } from "./columns";
 import { PROBLEM, shown, type Problems } from "./problems";
 import type { ImportRow } from "./rows";
 
@@ -85,7 +85,7 @@ function readHeader(header: CsvRow, problems: Problems): { at: number[]; columns
     const text = cell.trim();
     if (!text) return;
     const field = fieldOf(text);
-    const slot = field ? FIELDS.indexOf(field as (typeof FIELDS)[number]) : -1;
+    const slot = field ? FIELDS.indexOf(field) : -1;
     if (slot < 0) problems.warning(header.line, text, PROBLEM.UnknownColumn, { column: shown(text) });
     else if ((at[slot] ?? -1) >= 0) problems.error(header.line, text, PROBLEM.DuplicateColumn, { column: shown(text) });
     else {
@@ -95,7 +95,7 @@ function readHeader(header: CsvRow, problems: Problems): { at: number[]; columns
   });
   for (const field of REQUIRED_COLUMNS)
     if (at[FIELDS.indexOf(field)] === -1) {
-      const name = englishName(field as Field);
+      const name = englishName(field);
       problems.error(header.line, name, PROBLEM.MissingColumn, { column: name, names: acceptedNames(field) });
     }
   return { at, columns };

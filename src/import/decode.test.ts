@@ -27,6 +27,15 @@ describe("decodeImportFile", () => {
     expect(decode([0xef, 0xbb, 0xbf, 0xef, 0xbb, 0xbf, 0x41])).toBe("\uFEFFA");
   });
 
+  it("keeps a file that says it is UTF-8 as UTF-8: a bad byte becomes a replacement character", () => {
+    expect(decode([0xef, 0xbb, 0xbf, 0x41, 0xe9, 0x42])).toBe("A\uFFFDB");
+  });
+
+  it("keeps a second BOM after a UTF-16 one, as text", () => {
+    expect(decode([0xff, 0xfe, 0xff, 0xfe, 0x41, 0x00])).toBe("\uFEFFA");
+    expect(decode([0xfe, 0xff, 0xfe, 0xff, 0x00, 0x41])).toBe("\uFEFFA");
+  });
+
   it("reads UTF-16 LE and BE with their BOM, astral characters included", () => {
     const text = "Tigre 虎;🐯\nLœss;2\r\n";
     expect(decode([0xff, 0xfe, ...utf16le(text)])).toBe(text);

@@ -231,6 +231,24 @@ describe("JSON: Foundry exports of group actors", () => {
     ]);
   });
 
+  it("takes an object with a type or a system for an actor: without both it is not a group", () => {
+    const noSystem = parseGroupImport('{"name": "A", "type": "group", "members": [{"count": 1}]}', {
+      ruleset: "wuxia",
+    });
+    expect(brief(noSystem.problems)).toEqual([[1, "system", PROBLEM.JsonShape]]);
+    const noType = parseGroupImport('{"name": "A", "system": {"ruleset": "wuxia", "members": [{"count": 1}]}}');
+    expect(noType.problems).toEqual([
+      { line: 1, column: "type", code: PROBLEM.JsonNotGroup, severity: "error", data: { type: "" } },
+    ]);
+  });
+
+  it("reads -0 as 0", () => {
+    const { groups } = parseGroupImport('[{"name": "A", "members": [{"count": 1, "stats": {"corps": -0}}]}]', {
+      ruleset: "harmonies",
+    });
+    expect(Object.is(groups[0]?.members[0]?.stats.corps, 0)).toBe(true);
+  });
+
   it("refuses an actor whose system is not an object", () => {
     const { problems } = parseGroupImport('{"name": "A", "type": "group",\n "system": 3}');
     expect(brief(problems)).toEqual([[2, "system", PROBLEM.JsonShape]]);

@@ -82,7 +82,7 @@ function groupRows(
       groupLine: line,
       values: FIELDS.map(() => undefined as unknown),
       at: FIELDS.map(() => -1),
-      columns: FIELDS.map((f) => (f === "group" ? "name" : f === "name" ? "label" : f)) as string[],
+      columns: FIELDS.map((f): string => (f === "group" ? "name" : f === "name" ? "label" : f)),
       lines: FIELDS.map(() => memberLine),
       quietStats: actor,
     };

@@ -139,11 +139,15 @@ describe("the header", () => {
     expect(groups).toEqual([{ name: "A", ruleset: "wuxia", line: 4, members: [{ label: "A", count: 2, stats: {} }] }]);
   });
 
-  it("quotes a long header cut short in its message", () => {
+  it("quotes a long header cut short in its message, and one of 40 characters whole", () => {
     const header = "x".repeat(60);
     const { problems } = parseGroupImport(rows(`group;count;${header}`, "A;1"), { ruleset: "wuxia" });
     expect(problems[0]?.column).toBe(header);
     expect(problems[0]?.data).toEqual({ column: `${"x".repeat(39)}…` });
+    const forty = parseGroupImport(rows(`group;count;${"y".repeat(40)}`, "A;1"), { ruleset: "wuxia" });
+    expect(forty.problems[0]?.data).toEqual({ column: "y".repeat(40) });
+    const fortyOne = parseGroupImport(rows(`group;count;${"z".repeat(41)}`, "A;1"), { ruleset: "wuxia" });
+    expect(fortyOne.problems[0]?.data).toEqual({ column: `${"z".repeat(39)}…` });
   });
 });
 
@@ -381,10 +385,15 @@ describe("rule sets", () => {
 describe("files that are not tables", () => {
   it("report no group for an empty file, blank lines or a header alone", () => {
     for (const text of ["", "\uFEFF", "\r\n\r\n", "   ", "group;count\r\n"])
-      expect(parseGroupImport(text, { ruleset: "wuxia" })).toEqual({
+      expect(parseGroupImport(text, { ruleset: "wuxia" })).toStrictEqual({
         groups: [],
         problems: [{ line: 1, column: null, code: PROBLEM.NoGroups, severity: "error" }],
       });
+    // A warning alone does not say why nothing was read.
+    expect(brief(parseGroupImport("group;count;colour\n", { ruleset: "wuxia" }).problems)).toEqual([
+      [1, "colour", PROBLEM.UnknownColumn],
+      [1, null, PROBLEM.NoGroups],
+    ]);
   });
 
   it("report an unclosed quote on the line it opens, and a cell that goes on after its closing quote", () => {
@@ -395,7 +404,12 @@ describe("files that are not tables", () => {
       [3, "count", PROBLEM.Required],
     ]);
     expect(unclosed.groups.map((g) => g.name)).toEqual(["A"]);
-    const bad = parseGroupImport(rows("group;count", '"A"x;1'), { ruleset: "wuxia" });
-    expect(bad.problems.map((p) => [p.line, p.code, p.severity])).toContainEqual([2, PROBLEM.BadQuote, "error"]);
+    // Two bad cells on one row: one problem for the row, which is still read.
+    const bad = parseGroupImport(rows("group;count;body", "A;1;1", '"B"x";"1"y"', "C;1;2"), { ruleset: "harmonies" });
+    expect(brief(bad.problems)).toEqual([
+      [3, null, PROBLEM.BadQuote],
+      [3, "count", PROBLEM.NotNumber],
+    ]);
+    expect(bad.groups.map((g) => g.name)).toEqual(["A", "C"]);
   });
 });
