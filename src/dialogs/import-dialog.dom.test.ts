@@ -223,6 +223,7 @@ describe("the GM pastes, fixes and imports", () => {
     expect(dialog.element.querySelector(".wh-import__counts")?.textContent).toBe(
       "1 group(s) read, 2 error(s), 1 warning(s).",
     );
+    expect(dialog.element.querySelector(".wh-import__updates")).toBeNull();
     expect(importButton(dialog).disabled).toBe(true);
   });
 
