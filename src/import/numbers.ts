@@ -10,17 +10,16 @@ const GROUPED = /^[+-]?\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+$/;
 const DECIMAL = /^[+-]?(?:\d+[.,]\d*|[.,]\d+)$/;
 
 /**
- * A whole number from a cell or a JSON value, never rounded: a fraction is refused, and so is
- * anything that is not a number. The books write negative Values with `−`, read as `-`.
+ * A whole number from a JSON number or a cell's trimmed text, never rounded: a fraction is
+ * refused, and so is anything that is not a number. The books write negative Values with `−`.
  */
-export function readWhole(raw: unknown): WholeNumber {
+export function readWhole(value: number | string): WholeNumber {
   // An infinite JSON number (1e400) is whole enough to be refused as out of bounds.
-  if (typeof raw === "number")
-    return Number.isInteger(raw) || !Number.isFinite(raw)
-      ? { ok: true, value: raw || 0 }
+  if (typeof value === "number")
+    return Number.isInteger(value) || !Number.isFinite(value)
+      ? { ok: true, value: value || 0 }
       : { ok: false, code: PROBLEM.NotWhole };
-  if (typeof raw !== "string") return { ok: false, code: PROBLEM.NotNumber };
-  const text = raw.trim().replace(/^−/, "-");
+  const text = value.startsWith("−") ? `-${value.slice(1)}` : value;
   if (PLAIN.test(text)) return { ok: true, value: Number(text) || 0 };
   if (GROUPED.test(text)) return { ok: true, value: Number(text.replace(/[^\d+-]/g, "")) || 0 };
   return { ok: false, code: DECIMAL.test(text) ? PROBLEM.NotWhole : PROBLEM.NotNumber };

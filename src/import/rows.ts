@@ -43,7 +43,11 @@ export function cellText(raw: unknown): string {
 }
 
 const has = (row: ImportRow, field: number): boolean => (row.at[field] ?? -1) >= 0;
-const valueOf = (row: ImportRow, field: number): unknown => row.values[row.at[field] ?? -1];
+/** Never `values[-1]`: a negative index is a property lookup, slow on every row of a big table. */
+const valueOf = (row: ImportRow, field: number): unknown => {
+  const index = row.at[field] ?? -1;
+  return index < 0 ? undefined : row.values[index];
+};
 const lineOf = (row: ImportRow, field: number): number => row.lines?.[row.at[field] ?? -1] ?? row.line;
 const columnOf = (row: ImportRow, field: number): string => row.columns[field] ?? "";
 
@@ -193,7 +197,7 @@ function readBounded(
     problems.error(lineOf(row, field), column, PROBLEM.Required, { column });
     return null;
   }
-  const read = readWhole(raw);
+  const read = readWhole(typeof raw === "number" ? raw : text);
   if (!read.ok) {
     problems.error(lineOf(row, field), column, read.code, { column, value: shown(text) });
     return null;
