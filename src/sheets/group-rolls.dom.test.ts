@@ -224,6 +224,29 @@ describe("a Wuxia group's roll, from its sheet", () => {
   });
 });
 
+describe("a Wuxia group that is not homogeneous", () => {
+  it("is told each sub-group tests on its own, and is offered no second roll button", async () => {
+    const group = await createActor({
+      name: "Pêle-mêle",
+      type: "group",
+      system: {
+        ruleset: "wuxia",
+        members: [
+          { label: "Recrues", count: 6, stats: { feu: 1, skill: 0 } },
+          { label: "Maître", count: 1, stats: { feu: 9, skill: 9 } },
+        ],
+      },
+    });
+    actAs("player");
+    const sheet = await open(group);
+    expect((group.system as unknown as { homogeneity: { homogeneous: boolean } }).homogeneity.homogeneous).toBe(false);
+    expect(sheet.element.querySelector(".wh-warning")).toBeNull();
+    expect(texts(sheet.element, ".wh-hint")).toContain(i18n().localize("WH.Sheet.Group.WuxiaEachTests"));
+    expect(sheet.element.querySelector("[data-action=rollSubgroups]")).toBeNull();
+    expect(sheet.element.querySelectorAll("[data-action=roll][data-key=action]")).toHaveLength(1);
+  });
+});
+
 describe("who may roll for a group", () => {
   it("the player who owns it rolls; the second player, who owns nothing, is refused and posts nothing", async () => {
     const group = await palaceGuards();
