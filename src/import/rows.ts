@@ -146,7 +146,8 @@ function rowRuleset(row: ImportRow, problems: Problems): ImportRuleset | null | 
 /**
  * The sub-group a row describes, or null when one of its cells is bad (each one reported). Only
  * the group's rule-set stats and the skill are kept; the other set's are ignored, with a warning.
- * Without a known rule set every stat is still checked, so that the file's problems show at once.
+ * Without a known rule set every stat is still checked, so that the file's problems show at once
+ * (such a group is left out whole).
  */
 function readMember(
   row: ImportRow,
@@ -154,7 +155,7 @@ function readMember(
   groupName: string,
   problems: Problems,
 ): ImportedMember | null {
-  let valid = ruleset !== null;
+  let valid = true;
   const countRaw = valueOf(row, COUNT);
   const count = has(row, COUNT)
     ? readBounded(row, COUNT, countRaw, cellText(countRaw), MEMBER_COUNT_RANGE, problems)

@@ -134,9 +134,11 @@ describe("the header", () => {
   });
 
   it("ignores columns without a header, and takes the first row with text as the header", () => {
-    const { groups, problems } = parseGroupImport(rows("", ";;", "group;;count;", "A;x;2;y"), { ruleset: "wuxia" });
+    const { groups, problems } = parseGroupImport(rows("", ";;", '"";""', " \t ", "group;;count;", "A;x;2;y"), {
+      ruleset: "wuxia",
+    });
     expect(problems).toEqual([]);
-    expect(groups).toEqual([{ name: "A", ruleset: "wuxia", line: 4, members: [{ label: "A", count: 2, stats: {} }] }]);
+    expect(groups).toEqual([{ name: "A", ruleset: "wuxia", line: 6, members: [{ label: "A", count: 2, stats: {} }] }]);
   });
 
   it("quotes a long header cut short in its message, and one of 40 characters whole", () => {
@@ -330,6 +332,16 @@ describe("rule sets", () => {
       [2, "ruleset", PROBLEM.RulesetMissing],
       [3, "ruleset", PROBLEM.RulesetMissing],
       [3, "Nombre", PROBLEM.NotNumber],
+    ]);
+  });
+
+  it("are reported in file order, whichever check finds them first", () => {
+    const { problems } = parseGroupImport(rows("group;count;ruleset", "A;1;", "B;x;wuxia", "C;1;gurps"));
+    expect(brief(problems)).toEqual([
+      [2, "ruleset", PROBLEM.RulesetMissing],
+      [3, "count", PROBLEM.NotNumber],
+      [4, "ruleset", PROBLEM.RulesetUnknown],
+      [4, "ruleset", PROBLEM.RulesetMissing],
     ]);
   });
 
