@@ -75,6 +75,30 @@ describe("a Wuxia group in the round start", () => {
     expect(routedC?.initiative).toBeNull();
   });
 
+  it("takes the first of two sub-groups equally strong in members still fighting", async () => {
+    const lin = await wuxiaHero("Lin Mei");
+    const band = await createActor(
+      {
+        name: "Deux bandes",
+        type: "group",
+        system: {
+          ruleset: "wuxia",
+          members: [
+            { label: "Lanciers", count: 5, out: 1, stats: { metal: 1, skill: 0 } },
+            { label: "Archers", count: 4, out: 0, stats: { metal: 3, skill: 0 } },
+          ],
+        },
+      },
+      { ownedByPlayer: false },
+    );
+    // Lin Mei 10 3 4; the lancers' one die.
+    scriptFaces([10, 3, 4, 10]);
+    const combat = await createCombat([lin, band]);
+    const bandC = must(combat.combatants.contents.find((c) => c.actorId === band.id));
+    expect(postedMessages()[0]?.rolls[1]?.dice[0]?.results).toHaveLength(1);
+    expect(bandC.initiative).toBe(2);
+  });
+
   it("lets the GM roll the group's round start from the tracker's button, and a player only asks", async () => {
     const lin = await wuxiaHero("Lin Mei");
     const band = await wuxiaBand();
