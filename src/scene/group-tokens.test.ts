@@ -322,9 +322,23 @@ describe("gathering tokens into their group", () => {
     const group = await band();
     const [sergeants, guardsToken] = await place(group, { mode: "subgroups" });
     await defeat(guardsToken as SceneTokenDouble);
-    await tokens.gatherGroupTokens([sergeants, guardsToken]);
+    expect(await tokens.gatherGroupTokens([sergeants, guardsToken])).toEqual([{ name: "Gardes", tokens: 2, out: 25 }]);
     expect(g.game.actors.get(group.id)?.system.members.map((m) => m.out)).toEqual([1, 25]);
     expect(g.game.actors.get(group.id)?.system.size).toBe(3);
+  });
+
+  it("reports only the members newly put out when some were already out", async () => {
+    const group = await band();
+    const [, guardsToken] = await place(group, { mode: "subgroups" });
+    await (group as unknown as Actor.Implementation).update({
+      "system.members": [
+        { label: "Sergent", count: 4, out: 1 },
+        { label: "Garde", count: 25, out: 3 },
+      ],
+    } as never);
+    await defeat(guardsToken as SceneTokenDouble);
+    expect(await tokens.gatherGroupTokens([guardsToken])).toEqual([{ name: "Gardes", tokens: 1, out: 22 }]);
+    expect(g.game.actors.get(group.id)?.system.members.map((m) => m.out)).toEqual([1, 25]);
   });
 
   it("takes Token placeables or their documents", async () => {
@@ -478,7 +492,7 @@ describe("edge cases of placing and gathering", () => {
     const placed = await place(group as unknown as GroupLike, { mode: "members" });
     await group.update({ "system.members": [{ label: "Garde", count: 3, out: 5 }] } as never);
     await defeat(placed[0] as SceneTokenDouble);
-    await tokens.gatherGroupTokens(placed);
+    expect(await tokens.gatherGroupTokens(placed)).toEqual([{ name: "Gardes", tokens: 3, out: 0 }]);
     expect(g.game.actors.get(group.id ?? "")?.system.members.map((m) => m.out)).toEqual([5]);
   });
 });

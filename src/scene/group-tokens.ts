@@ -204,7 +204,7 @@ export function outByTokens(tokens: readonly TokenLike[]): Map<number, number> {
 export interface GatheredGroup {
   name: string;
   tokens: number;
-  /** Members counted out of the fight from defeated tokens. */
+  /** Members newly counted out of the fight from defeated tokens. */
   out: number;
 }
 
@@ -241,14 +241,14 @@ export async function gatherGroupTokens(tokens?: readonly unknown[]): Promise<Ga
   const gathered: GatheredGroup[] = [];
   for (const [group, groupTokens] of byGroup) {
     const out = outByTokens(groupTokens);
-    if (out.size) {
-      // A sub-group cannot lose more members than it has; what was already out stays out.
-      const members = membersOf(group).map((m, i) => {
-        const lost = out.get(i);
-        return lost ? { ...m, out: Math.max(m.out, Math.min(m.count, m.out + lost)) } : m;
-      });
-      await updateSystem(group, { members });
-    }
+    const before = membersOf(group);
+    // A sub-group cannot lose more members than it has; what was already out stays out.
+    const members = before.map((m, i) => {
+      const lost = out.get(i);
+      return lost ? { ...m, out: Math.max(m.out, Math.min(m.count, m.out + lost)) } : m;
+    });
+    const newlyOut = members.reduce((n, m, i) => n + m.out - (before[i]?.out ?? 0), 0);
+    if (newlyOut > 0) await updateSystem(group, { members });
     for (const token of groupTokens) sceneEntry(token.parent as SceneLike).ids.push(token.id);
     const [first] = groupTokens as [TokenLike];
     const left = await group.getTokenDocument({
@@ -261,7 +261,7 @@ export async function gatherGroupTokens(tokens?: readonly unknown[]): Promise<Ga
     gathered.push({
       name: group.name ?? "",
       tokens: groupTokens.length,
-      out: [...out.values()].reduce((a, b) => a + b, 0),
+      out: newlyOut,
     });
   }
   for (const [scene, { ids, left }] of byScene) {
