@@ -43,14 +43,12 @@ function mergeEqual(values: Float64Array): Float64Array {
 /**
  * Groups of distinct Values, the weakest taken first. The Values given stay in one sorted array
  * read from the front (a newcomer of the same Value marks one merged away); the groups made by
- * merging, few at a time, wait in a binary min-heap, the live ones in a set (a group merged away
- * leaves the set at once and the heap when it comes up).
+ * merging, seldom more than two or three at a time, wait in a short sorted list.
  */
 class Groups {
   private next = 0;
   private readonly gone: Uint8Array;
   private readonly made: number[] = [];
-  private readonly live = new Set<number>();
   size: number;
 
   constructor(private readonly given: Float64Array) {
@@ -76,34 +74,26 @@ class Groups {
   add(value: number): void {
     let v = value;
     for (;;) {
-      if (this.live.delete(v)) this.size--;
+      const made = this.made.indexOf(v);
+      if (made >= 0) this.made.splice(made, 1);
       else {
-        const i = this.givenAt(v);
-        if (i < 0) break;
-        this.gone[i] = 1;
-        this.size--;
+        const given = this.givenAt(v);
+        if (given < 0) break;
+        this.gone[given] = 1;
       }
+      this.size--;
       // Two groups of one Value: Value + Value(2).
       v += valueOf(2);
     }
-    this.live.add(v);
+    let i = this.made.length;
+    while (i > 0 && (this.made[i - 1] ?? v) > v) i--;
+    this.made.splice(i, 0, v);
     this.size++;
-    const heap = this.made;
-    let i = heap.push(v) - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const above = heap[parent] ?? v;
-      if (above <= v) break;
-      heap[i] = above;
-      i = parent;
-    }
-    heap[i] = v;
   }
 
   /** Takes out the weakest group. */
   weakest(): number {
     while (this.gone[this.next]) this.next++;
-    while (this.made.length > 0 && !this.live.has(this.made[0] ?? NaN)) this.popMade();
     const given = this.given[this.next] ?? Infinity;
     const made = this.made[0] ?? Infinity;
     this.size--;
@@ -111,28 +101,8 @@ class Groups {
       this.next++;
       return given;
     }
-    this.live.delete(made);
-    return this.popMade();
-  }
-
-  private popMade(): number {
-    const heap = this.made;
-    const top = heap[0] ?? NaN;
-    const last = heap.pop() ?? NaN;
-    const n = heap.length;
-    if (n === 0) return top;
-    let i = 0;
-    for (;;) {
-      let child = 2 * i + 1;
-      if (child >= n) break;
-      if (child + 1 < n && (heap[child + 1] ?? last) < (heap[child] ?? last)) child++;
-      const below = heap[child] ?? last;
-      if (below >= last) break;
-      heap[i] = below;
-      i = child;
-    }
-    heap[i] = last;
-    return top;
+    this.made.shift();
+    return made;
   }
 }
 
