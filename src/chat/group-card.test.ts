@@ -140,6 +140,26 @@ describe("a group card's succeeded and failed are the sums of its rows", () => {
   });
 });
 
+describe("the card's data for a reader it is not for", () => {
+  it("holds the notice's frame only: no size, margin, totals, rows or odds", async () => {
+    const { groupCardContext } = await import("./group-card");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5]);
+    const roll = (await build({ size: 300 }).evaluate()) as unknown as HarmoniesGroupRoll;
+    const hidden = groupCardContext(roll, { isPrivate: true, tooltip: "<div>dice</div>" });
+    expect(hidden).toMatchObject({
+      isPrivate: true,
+      details: [],
+      margin: null,
+      succeeded: "",
+      failed: "",
+      rows: [],
+      odds: "",
+    });
+    const shown = groupCardContext(roll, { isPrivate: false, tooltip: "<div>dice</div>" });
+    expect([shown.margin, shown.succeeded, shown.failed, shown.rows.length]).toEqual(["+2", "216", "84", 19]);
+  });
+});
+
 describe("a group with members out of the fight", () => {
   it("rolls, and its card counts, only the members still fighting", async () => {
     const band = await createActor({
