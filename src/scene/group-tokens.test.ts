@@ -197,6 +197,15 @@ describe("placing a group's tokens", () => {
     ]);
   });
 
+  it("places one token per sub-group however many sub-groups there are", async () => {
+    const members = Array.from({ length: 101 }, (_, i) => ({ label: `Bandit ${i + 1}`, count: 1 }));
+    const group = (await createActor(
+      { name: "Brigands", type: "group", system: { members } },
+      { ownedByPlayer: false },
+    )) as unknown as GroupLike;
+    expect(await place(group, { mode: "subgroups" })).toHaveLength(101);
+  });
+
   it("places 100 members one token each", async () => {
     expect(await place((await guards(100)) as unknown as GroupLike, { mode: "members" })).toHaveLength(100);
   });
