@@ -224,6 +224,7 @@ describe("the GM pastes, fixes and imports", () => {
       "1 group(s) read, 2 error(s), 1 warning(s).",
     );
     expect(dialog.element.querySelector(".wh-import__updates")).toBeNull();
+    expect(dialog.element.querySelector(".wh-import__more")).toBeNull();
     expect(importButton(dialog).disabled).toBe(true);
   });
 
@@ -389,6 +390,19 @@ describe("the GM pastes, fixes and imports", () => {
     expect(groups()[0]?.system.members[0]?.stats.feu).toBe(4);
   });
 
+  it("ignores a rule set the select does not offer (a form changed by hand)", async () => {
+    const dialog = await open();
+    await paste(dialog, "groupe;nom;nombre;feu\nBrigands;Brigand;8;4");
+    const select = field<HTMLSelectElement>(dialog, "ruleset");
+    const elfique = document.createElement("option");
+    elfique.value = "elfique";
+    select.append(elfique);
+    await choose(dialog, "ruleset", "elfique");
+    expect(dialog.element.querySelector(".wh-import__counts")?.textContent).toBe(
+      "1 group(s) read, 0 error(s), 1 warning(s).",
+    );
+  });
+
   it("shows a rule set column when the file has one", async () => {
     const dialog = await open();
     await paste(dialog, "group,name,count,ruleset,fire\nBandits,Bandit,3,wuxia,5");
@@ -544,9 +558,13 @@ describe("the preview context", () => {
     const dialog = await open();
     await paste(dialog, CLEAN);
     expect(dialog.element.querySelectorAll("table.wh-import__group")).toHaveLength(2);
-    await paste(dialog, "   ");
+    await paste(dialog, "  \n ");
+    expect(dialog.element.querySelector(".wh-import__preview")?.textContent?.trim()).toBe("Nothing read yet.");
     expect(dialog.element.querySelectorAll("table.wh-import__group")).toHaveLength(0);
     expect(importButton(dialog).disabled).toBe(true);
+    await paste(dialog, CLEAN);
+    await paste(dialog, "");
+    expect(dialog.element.querySelector(".wh-import__preview")?.textContent?.trim()).toBe("Nothing read yet.");
   });
 });
 
