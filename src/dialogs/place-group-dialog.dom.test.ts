@@ -187,7 +187,10 @@ describe("the placing dialog", () => {
     const form = shownDialog();
     expect(modeInput(form, "members").disabled).toBe(true);
     expect(modeInput(form, "subgroups").checked).toBe(true);
-    expect(form.querySelector(".hint")?.textContent).toBe("More than 100 members: place one token per sub-group.");
+    // The hint stands under the choice it explains, and only there.
+    expect(Array.from(form.querySelectorAll(".hint"), (h) => h.textContent)).toEqual([
+      "More than 100 members: place one token per sub-group.",
+    ]);
     await submit(form);
     expect(scene.tokens.contents.map((t) => t.name)).toEqual(["Garde ×150"]);
   });
