@@ -342,6 +342,8 @@ describe("a Harmonies group rolled for each sub-group, from its sheet", () => {
       format("WH.Dialog.Group.Subgroup", { label: "Chef", n: 1, of: 2 }),
     );
     expect(dialog().querySelector<HTMLInputElement>("[name=skillLevel]")?.value).toBe("9");
+    // Each sub-group is identical individuals: no warning that one roll may not stand for all.
+    expect(dialog().querySelector(".wh-roll-dialog__warning")).toBeNull();
     // The chief: 5 − 5 at +9 + 9 + 9 − 3; the bandits: 8 − 2 at +1 + 2 + 3 − 3.
     await rollDialog([5, 5, 8, 2], { difficulty: "-3" });
 
@@ -387,6 +389,9 @@ describe("a Harmonies group rolled for each sub-group, from its sheet", () => {
     await click(sheet, "[data-action=roll][data-key=action]");
     expect(dialog().querySelector(".wh-roll-dialog__actor")?.textContent).toContain(
       format("WH.Chat.Group.Size", { size: 10 }),
+    );
+    expect(dialog().querySelector(".wh-roll-dialog__warning")?.textContent).toBe(
+      i18n().localize("WH.Dialog.Group.NotHomogeneous"),
     );
     await rollDialog([6, 6]);
     expect(rollOf(postedMessages().at(-1)).state).toMatchObject({
