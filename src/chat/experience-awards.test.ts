@@ -10,6 +10,7 @@ import {
   rollAs,
   startWorld,
   type PostedMessage,
+  wuxiaHero,
 } from "../../test/support/world";
 
 /**
@@ -48,6 +49,16 @@ beforeEach(async () => {
 afterEach(() => {
   vi.restoreAllMocks();
 });
+
+/** The author rewrites the Harmonies roll on their own card, as they may. */
+async function authorRewrites(message: PostedMessage, change: (state: Record<string, unknown>) => void): Promise<void> {
+  actAs("player");
+  const json = postedMessage(message.id).rolls.map(
+    (r) => JSON.parse(JSON.stringify(r.toJSON())) as { options: { harmonies: Record<string, unknown> } },
+  );
+  change((json[0] as { options: { harmonies: Record<string, unknown> } }).options.harmonies);
+  await (postedMessage(message.id) as unknown as { update(c: object): Promise<unknown> }).update({ rolls: json });
+}
 
 describe("Award XP", () => {
   it("on one card leaves the other cards' awards to the GM: each pays once", async () => {
@@ -91,6 +102,30 @@ describe("Award XP", () => {
     for (const user of foundry.game.users.values()) if (user.isGM) user.active = false;
     await click(button);
     expect(errors()).toEqual([format("WH.Chat.Error.GmOnly"), format("WH.Chat.Error.GmOnly")]);
+    expect(xp(david)).toEqual([0, 0, 0]);
+  });
+
+  it("on a card whose author swapped the means for a characteristic pays nothing: refused as a bad field", async () => {
+    const david = await harmoniesHero();
+    const message = await extremeRoll(david);
+    await authorRewrites(message, (state) => (state.means = "agilite"));
+    // The card draws such a roll as unreadable, with no button: the GM's own check is what stands.
+    expect(award(await renderAs("gm", message))).toBeNull();
+    const { awardExperience } = await import("./experience");
+    await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
+      key: "WH.Request.Error.BadField",
+      data: { field: "characteristic/means" },
+    });
+    expect(xp(david)).toEqual([0, 0, 0]);
+  });
+
+  it("on a card whose author named their Wuxia character pays nothing: no Harmonies character to pay", async () => {
+    const david = await harmoniesHero();
+    const linMei = await wuxiaHero("Lin Mei");
+    const message = await extremeRoll(david);
+    await authorRewrites(message, (state) => (state.actorUuid = linMei.uuid));
+    await click(award(await renderAs("gm", message)));
+    expect(errors()).toEqual([format("WH.Roll.Error.NoActor")]);
     expect(xp(david)).toEqual([0, 0, 0]);
   });
 });
