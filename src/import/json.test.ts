@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { COUNT, NAME, RULESET } from "./columns";
 import { parseGroupImport, PROBLEM, type ImportProblem } from "./index";
+import { readJson } from "./json";
+import { Problems } from "./problems";
 
 const brief = (problems: readonly ImportProblem[]): [number, string | null, string][] =>
   problems.map((p) => [p.line, p.column, p.code]);
@@ -253,6 +256,15 @@ describe("JSON: Foundry exports of group actors", () => {
     const { problems } = parseGroupImport('{"name": "A", "type": "group",\n "system": 3}');
     expect(brief(problems)).toEqual([[2, "system", PROBLEM.JsonShape]]);
     expect(problems[0]?.data).toEqual({ column: "system" });
+  });
+});
+
+describe("JSON rows, as the import preview reads them", () => {
+  it("have no ruleset or label column where the file has no such key, and always a count", () => {
+    const [without] = readJson('[{"name": "A", "members": [{}]}]', new Problems());
+    expect([without?.at[RULESET], without?.at[NAME], without?.at[COUNT]]).toEqual([-1, -1, COUNT]);
+    const [withKeys] = readJson('[{"name": "A", "ruleset": "wuxia", "members": [{"label": "a"}]}]', new Problems());
+    expect([withKeys?.at[RULESET], withKeys?.at[NAME]]).toEqual([RULESET, NAME]);
   });
 });
 

@@ -92,6 +92,7 @@ function groupRows(
       row.lines[field] = valueLine;
       if (column) row.columns[field] = column;
     };
+    // An absent ruleset or label has no column (the preview shows none); an absent count is an empty cell.
     set(GROUP, entry.name, fieldLine(place, "name"));
     if ("ruleset" in source) set(RULESET, source.ruleset, fieldLine(sourcePlace, "ruleset"));
     if ("label" in member) set(NAME, member.label, fieldLine(memberPlace, "label"));

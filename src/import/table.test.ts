@@ -139,6 +139,9 @@ describe("the header", () => {
     });
     expect(problems).toEqual([]);
     expect(groups).toEqual([{ name: "A", ruleset: "wuxia", line: 6, members: [{ label: "A", count: 2, stats: {} }] }]);
+
+    // A line of quotes alone is blank too: the header after it decides the separator.
+    expect(parseGroupImport(rows('""', "group;count", "A;2"), { ruleset: "wuxia" }).problems).toEqual([]);
   });
 
   it("quotes a long header cut short in its message, and one of 40 characters whole", () => {
@@ -235,6 +238,10 @@ describe("numbers", () => {
     expect(count("1\u2009000")).toBe(1000);
     expect(count("1 00")).toBeUndefined();
     expect(count("10000 0")).toBeUndefined();
+    expect(read("1000 000").problem?.code).toBe(PROBLEM.NotNumber);
+    expect(count("-1 000")).toBeUndefined();
+    expect(read("−1 000").problem?.data).toEqual({ column: "body", value: "−1 000", min: -999, max: 999 });
+    expect(read("12 345").problem?.code).toBe(PROBLEM.OutOfRange);
   });
 
   it("refuses fractions, whatever the decimal separator, and anything that is not a number", () => {
