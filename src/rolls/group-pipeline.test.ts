@@ -92,6 +92,18 @@ describe("rolling a group as one body or sub-group by sub-group", () => {
     expect(messages.map((m) => (m.rolls[0] as unknown as { state: { size: number } }).state.size)).toEqual([1, 4]);
   });
 
+  it("resolves with the messages actually posted: a card a module stops from being created is not one", async () => {
+    const { rollEachSubgroup } = await import("./pipeline");
+    const group = await band();
+    let created = 0;
+    foundry.Hooks.on("preCreateChatMessage", (() => ++created !== 2) as never);
+    actAs("player");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5, 6, 6, 7, 7]);
+    const messages = await rollEachSubgroup(group, { dialog: false, values: { visibility: "public" } });
+    expect(messages.map((m) => (m.rolls[0] as unknown as { state: { size: number } }).state.size)).toEqual([1, 4]);
+    expect(postedMessages()).toHaveLength(2);
+  });
+
   it("rolls nothing when the hook cancels the first sub-group, which the dialog asked for", async () => {
     const { PRE_ROLL_HOOK, rollEachSubgroup, rollCombined } = await import("./pipeline");
     const group = await band();
