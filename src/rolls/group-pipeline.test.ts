@@ -135,3 +135,67 @@ describe("the largest sub-group still fighting", () => {
     expect(combinedSubject(group).skillLevel).toBe(1);
   });
 });
+
+describe("a Wuxia group's roll from a macro", () => {
+  function palace(): Promise<Actor.Implementation> {
+    return createActor({
+      name: "Gardes du palais",
+      type: "group",
+      system: {
+        ruleset: "wuxia",
+        members: [{ label: "Gardes", count: 3, stats: { metal: 2, feu: 4, skill: 1 } }],
+        action: { attribute: "metal" },
+      },
+    });
+  }
+
+  it("starts from the Attribute and SR asked for, names the group it rolled for, and refuses fields that make no roll", async () => {
+    const { rollActor } = await import("./pipeline");
+    const group = await palace();
+    actAs("player");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9, 9, 9, 9]);
+    const message = await rollActor(group, { dialog: false, start: { attribute: "feu", sr: 12 } });
+    const state = (message?.rolls[0] as unknown as { state: Record<string, unknown> }).state;
+    expect(state).toMatchObject({ attribute: "feu", sr: 12, actorUuid: group.uuid, actorName: "Gardes du palais" });
+    expect(message?.rolls[0]?.formula).toBe("4d10");
+
+    const field = (key: string) => foundry.game.i18n.localize(key);
+    expect(await refusal(() => rollActor(group, { dialog: false, values: { attribute: "air" } }))).toBe(
+      format("WH.Roll.Error.BadChoice", { field: field("WH.Dialog.Attribute") }),
+    );
+    expect(await refusal(() => rollActor(group, { dialog: false, values: { sr: "dix" } }))).toBe(
+      format("WH.Roll.Error.NotWholeNumber", { field: field("WH.Dialog.Sr.Label") }),
+    );
+    expect(await refusal(() => rollActor(group, { dialog: false, values: { visibility: "loud" } }))).toBe(
+      format("WH.Roll.Error.BadChoice", { field: field("WH.Dialog.Visibility") }),
+    );
+    expect(postedMessages()).toHaveLength(1);
+  });
+
+  it("without a start, rolls the group's action at the standard SR", async () => {
+    const { rollActor } = await import("./pipeline");
+    const group = await palace();
+    actAs("player");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9, 9]);
+    const message = await rollActor(group, { dialog: false });
+    expect((message?.rolls[0] as unknown as { state: Record<string, unknown> }).state).toMatchObject({
+      attribute: "metal",
+      sr: 10,
+    });
+  });
+});
+
+describe("a combined Values roll", () => {
+  it("names the group it rolled for", async () => {
+    const { rollCombined } = await import("./pipeline");
+    const group = await band();
+    actAs("player");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5]);
+    const message = await rollCombined(group, { dialog: false, values: { visibility: "public" } });
+    expect((message?.rolls[0] as unknown as { state: Record<string, unknown> }).state).toMatchObject({
+      actorUuid: group.uuid,
+      actorName: "Bandits",
+      size: 17,
+    });
+  });
+});
