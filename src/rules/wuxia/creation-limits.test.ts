@@ -178,6 +178,11 @@ describe("validateWuxiaCreation refuses what is not a sheet, naming the argument
     ],
     ["no priorities", () => validateWuxiaCreation({ ...onBudget, priorities: null as never }), "priorities"],
     ["options that are not an object", () => validateWuxiaCreation(onBudget, 3 as never), "options"],
+    [
+      "options that are not an object, with priorities that are not a ranking",
+      () => validateWuxiaCreation({ ...onBudget, priorities: { ...priorities, traits: 1 } }, [] as never),
+      "options",
+    ],
     ["no sheet", () => validateWuxiaCreation(null as never), "sheet"],
   ];
   it.each(cases)("%s", (_what, action, argument) => {
