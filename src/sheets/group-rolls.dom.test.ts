@@ -432,5 +432,8 @@ describe("a group's roll buttons on a sheet drawn before the group changed", () 
     });
     expect(document.querySelector("form.wh-roll-dialog")).toBeNull();
     expect(postedMessages()).toHaveLength(0);
+    // Drawn again, the sheet offers no roll for a group with no one left.
+    await sheet.render();
+    expect(sheet.element.querySelector("[data-action^=roll]")).toBeNull();
   });
 });
