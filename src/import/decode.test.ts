@@ -56,6 +56,8 @@ describe("decodeImportFile", () => {
     expect(decode([0xef, 0x41, 0xbf])).toBe("ïA¿");
     expect(decode([0xff, 0x41, 0x42])).toBe("ÿAB");
     expect(decode([0xfe, 0x41, 0x42])).toBe("þAB");
+    expect(decode([0x41, 0xfe, 0x42])).toBe("AþB");
+    expect(decode([0x41, 0xff, 0x42])).toBe("AÿB");
   });
 
   it("reads Windows-1252 when the bytes are not UTF-8: accents, and € œ Œ ’ … from 0x80–0x9F", () => {

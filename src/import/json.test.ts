@@ -300,13 +300,14 @@ describe("JSON that is not a list of groups", () => {
   it("refuses a group without a name, members or stats of the wrong shape, and a group without members", () => {
     const file = pretty([
       { ruleset: "wuxia", members: [{ count: 1 }] },
-      { name: "  ", members: [{ count: 1 }] },
+      { name: "  ", members: [{ count: 1 }, { count: 2 }] },
       { name: "B", ruleset: "wuxia", members: { label: "x", count: 1 } },
       { name: "C", ruleset: "wuxia", members: [] },
       { name: "D", ruleset: "wuxia", members: ["x", { count: 2, stats: [3] }, { count: 3 }] },
     ]);
     const { groups, problems } = parseGroupImport(file);
     const lineOf = (text: string, from = 0) => file.split("\n").findIndex((l, i) => i >= from && l.includes(text)) + 1;
+    // One problem for a nameless group, not one per sub-group.
     expect(brief(problems)).toEqual([
       [2, "name", PROBLEM.Required],
       [lineOf('"name": "  "'), "name", PROBLEM.Required],
