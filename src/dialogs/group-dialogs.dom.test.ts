@@ -74,6 +74,20 @@ describe("the Wuxia group's roll dialog", () => {
       foundry.game.i18n.format("WH.Dialog.Odds.SubgroupsBar", { count: "0", chance: percent((1 - p[0]) * (1 - p[1])) }),
     );
 
+    expect(texts(dialog, ".wh-odds-panel__figure dt")).toEqual([
+      foundry.game.i18n.localize("WH.Dialog.Odds.MembersSucceeding"),
+      foundry.game.i18n.localize("WH.Dialog.Odds.MembersCritical"),
+    ]);
+    expect(texts(dialog, ".wh-odds-chart figcaption")).toEqual([
+      foundry.game.i18n.localize("WH.Dialog.Odds.SubgroupsCaption"),
+    ]);
+    // None succeeding is drawn apart from one or more succeeding.
+    expect(
+      [...dialog.element.querySelectorAll(".wh-odds-chart__bar")].map((b) =>
+        b.classList.contains("wh-odds-chart__bar--good"),
+      ),
+    ).toEqual([false, true, true]);
+
     await choose(dialog, "sr", "13");
     expect(facts()).toEqual([fact("Gardes", 6, 4, 11), fact("Capitaine", 1, 6, 8)]);
     await choose(dialog, "attribute", "metal");
@@ -154,5 +168,25 @@ describe("the Harmonies group's dialogs", () => {
     expect(texts(dialog, "[data-wh-subgroup]")).toEqual([
       foundry.game.i18n.format("WH.Dialog.Group.Subgroup", { label: "Bandit", n: "1", of: "1" }),
     ]);
+  });
+});
+
+describe("the Wuxia group dialog's chart", () => {
+  it("leaves off the outcomes too unlikely to draw", async () => {
+    actAs("player");
+    const members = Array.from({ length: 8 }, (_, i) => ({
+      label: `Escouade ${i + 1}`,
+      count: 2,
+      stats: { feu: 9, skill: 8 },
+    }));
+    const group = await createActor({ name: "Élite", type: "group", system: { ruleset: "wuxia", members } });
+    const dialog = await openRollDialog<Dialog>(group);
+    // At threshold 2, each squad fails with 9 dice only when its 1s outnumber its successes: none failing is likely,
+    // most failing is far below what the chart draws.
+    const bars = [...dialog.element.querySelectorAll(".wh-odds-chart__bar title")].map((t) => t.textContent ?? "");
+    expect(bars.length).toBeLessThan(9);
+    expect(
+      bars.at(-1)?.startsWith(foundry.game.i18n.format("WH.Dialog.Odds.SubgroupsBar", { count: "8", chance: "" })),
+    ).toBe(true);
   });
 });
