@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
+import { server } from "../../test/foundry/clients";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { click } from "../../test/support/cards";
 import {
@@ -130,6 +131,16 @@ describe("a Destiny payment's receipt", () => {
     expect(destinyOf(actor)).toBe(2);
     await refund("player", receipt);
     expect(destinyOf(actor)).toBe(3);
+  });
+
+  it("a refund and a payment for one actor at the same instant both count, over a slow server", async () => {
+    const { actor, receipt } = await paid(2);
+    server.latencyMs = 5;
+    await Promise.all([
+      refund("player", receipt),
+      carryOutAs("player", "payDestiny", { actorUuid: actor.uuid, count: 1 }),
+    ]);
+    expect(destinyOf(actor)).toBe(2);
   });
 
   it("a receipt nobody was given, or none at all, is refused", async () => {
