@@ -213,6 +213,15 @@ describe("line numbers", () => {
     ]);
   });
 
+  it("read a file that mixes CR, LF and CRLF line endings row by row", () => {
+    const { groups, problems } = parseGroupImport("group,count\rA,1\nB,x\r\nC,y\rD,2", { ruleset: "wuxia" });
+    expect(brief(problems)).toEqual([
+      [3, "count", PROBLEM.NotNumber],
+      [4, "count", PROBLEM.NotNumber],
+    ]);
+    expect(groups.map((g) => g.name)).toEqual(["A", "D"]);
+  });
+
   it("count blank lines and CR-only line endings", () => {
     const { problems } = parseGroupImport("group,count\r\rA,x\r", { ruleset: "wuxia" });
     expect(brief(problems)).toEqual([[3, "count", PROBLEM.NotNumber]]);

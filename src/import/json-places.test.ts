@@ -122,6 +122,10 @@ describe("placeJson", () => {
     for (let level = 2; level < 6; level++) deepest = deepest?.items[0];
     expect(deepest?.items).toEqual([]);
     expect(text.slice(deepest?.offset ?? 0).startsWith('[["}"]]')).toBe(true);
+
+    const objects = '{"c": [[[[[{"k": {"x": 1}}, 2]]]]], "d": 3}';
+    const after = placeJson(objects).fields.get("d");
+    expect(objects.slice(after?.offset ?? 0)).toBe("3}");
   });
 });
 
