@@ -178,6 +178,20 @@ describe("a Destiny reroll on a card", () => {
     expect(destinyOf(actor)).toBe(1);
   });
 
+  it("on a card drawn before the world switched to adding Destiny dice, is refused before any confirmation", async () => {
+    const { actor, message } = await linMeiRolls([1, 3, 8, 1, 5]);
+    const html = await renderAs("player", message);
+    actAs("gm");
+    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    actAs("player");
+    DialogV2.answers.push(true);
+    await click(dice(html)[0]);
+    expect(errors()).toEqual([format("WH.Chat.Error.DestinyNotReroll")]);
+    expect(DialogV2.answers).toEqual([true]);
+    expect(wuxiaRoll(message).state.rerolled).toEqual([]);
+    expect(destinyOf(actor)).toBe(2);
+  });
+
   it("the GM's own check names the actor with no die left", async () => {
     const { actor, message } = await linMeiRolls([1, 3, 8, 1, 5], { by: "gm", destiny: 0 });
     await expect(
