@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { goodnessOfFit, histogram } from "../../../test/support/chi-square";
+import type { RulesError } from "../errors";
 import { mulberry32 } from "../random";
 import { binomial, logFactorial, multinomial } from "./binomial";
 
@@ -98,6 +99,24 @@ describe("binomial: the law of Binomial(n, p), whatever n and p (chi-square, α 
     }
   });
 
+  it("takes 0 from a source, and refuses what is not a number, with the error's code and the value", () => {
+    expect(binomial(5, 0.3, () => 0)).toBe(0);
+    const refused = (random: () => number, n = 5) => {
+      try {
+        binomial(n, 0.3, random);
+      } catch (error) {
+        return error as RulesError;
+      }
+      throw new Error("not refused");
+    };
+    const error = refused(() => "0.5" as unknown as number);
+    expect([error.code, error.details]).toEqual(["WH.Error.BadRandom", { argument: "random", value: "0.5" }]);
+    expect(refused(() => -0.25).details.value).toBe(-0.25);
+    const stuck = refused(() => 1 - 2 ** -53, 1000);
+    expect(stuck.code).toBe("WH.Error.NotRandom");
+    expect(stuck.details).toEqual({ argument: "random", value: 1000 });
+  });
+
   it("refuses a source stuck at the top of [0, 1) instead of drawing for ever", () => {
     // Transformed rejection: every point falls outside the hat. Inversion: beyond the distribution's summed mass.
     expect(() => binomial(1000, 0.3, STUCK_HIGH)).toThrow(/^random produced 1000 rejected draws in a row/);
@@ -106,6 +125,17 @@ describe("binomial: the law of Binomial(n, p), whatever n and p (chi-square, α 
 });
 
 describe("logFactorial", () => {
+  it("is log(k!) within 3e-13 + 1e-15 of it around the switch to the series (k! exact in BigInt)", () => {
+    let factorial = 1n;
+    for (let k = 0; k <= 400; k++) {
+      if (k > 0) factorial *= BigInt(k);
+      const bits = factorial.toString(2).length;
+      const shift = Math.max(0, bits - 60);
+      const exact = Math.log(Number(factorial >> BigInt(shift))) + shift * Math.LN2;
+      expect(Math.abs(logFactorial(k) - exact), `k = ${k}`).toBeLessThanOrEqual(3e-13 + 1e-15 * exact);
+    }
+  });
+
   it("is log(k!) to double precision, from its table (k < 64) and from Stirling's series", () => {
     let sum = 0;
     for (let k = 0; k <= 5000; k++) {

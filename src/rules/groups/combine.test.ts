@@ -88,6 +88,33 @@ describe("combineValues (the book's procedure)", () => {
     expect(() => combineValuesByMeasure([])).toThrow(/^values/);
   });
 
+  it("refuses a Value beyond 10⁹ or not a number, and gives −0 back as 0", () => {
+    expect(() => combineValues([1, 1e9 + 1])).toThrow(/^values\[1\] must be between -1000000000 and 1000000000/);
+    expect(() => combineValues([-1e9 - 1])).toThrow(/^values\[0\] must be between/);
+    expect(combineValues([1e9, -1e9])).toEqual({ value: 1e9, setAside: [-1e9] });
+    expect(() => combineValues(["3" as unknown as number])).toThrow(/^values\[0\] must be an integer/);
+    expect(Object.is(combineValues([-0]).value, 0)).toBe(true);
+  });
+
+  it("sub-groups' counts: an empty sub-group counts nobody; a list with no one is refused, naming it", () => {
+    expect(
+      combineValueCounts([
+        { value: -20, count: 0 },
+        { value: 2, count: 2 },
+      ]),
+    ).toEqual({ value: 5, setAside: [] });
+    expect(() => combineValueCounts([{ value: 2, count: 0 }])).toThrow(/^groups must hold at least one member/);
+    expect(() => combineValueCounts([])).toThrow(/^groups must be a non-empty list/);
+    expect(() => combineValueCounts([{ value: 1.5, count: 1 }])).toThrow(/^groups\[0\]\.value must be an integer/);
+    expect(() => combineValueCounts([{ value: 1, count: -1 }])).toThrow(/^groups\[0\]\.count must be between 0/);
+    expect(() => combineValueCounts([null as never])).toThrow(/^groups\[0\]/);
+    try {
+      combineValueCounts([{ value: 2, count: 0 }]);
+    } catch (error) {
+      expect(error).toMatchObject({ code: "WH.Error.Empty", details: { argument: "groups" } });
+    }
+  });
+
   it("the simple method names the Value beyond the Measure table's reach", () => {
     expect(() => combineValuesByMeasure([0, 4000])).toThrow(/^values\[1\] must be between -3000 and 3000/);
   });

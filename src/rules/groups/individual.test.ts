@@ -212,8 +212,16 @@ describe("rollGroupIndividually, a group drawn at once: the law of rolling every
     // Open: once a few members are left beyond K = 0, the stuck source keeps every one of them farther out.
     let first = true;
     const stuckAfterOne = () => (first ? ((first = false), 0.5) : stuck());
-    expect(() => rollGroupIndividually(17, 0, stuckAfterOne, { open: true })).toThrow(
-      /^random produced more than 1000 tens in a row/,
-    );
+    let refusal: unknown;
+    try {
+      rollGroupIndividually(17, 0, stuckAfterOne, { open: true });
+    } catch (error) {
+      refusal = error;
+    }
+    expect(refusal).toMatchObject({
+      message: "random produced more than 1000 tens in a row",
+      code: "WH.Error.NotRandom",
+      details: { argument: "random", value: 1001 },
+    });
   });
 });
