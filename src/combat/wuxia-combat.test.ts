@@ -44,6 +44,22 @@ describe("which combats run Wuxia rounds", () => {
   });
 });
 
+describe("a mixed combat over two rounds", () => {
+  it("gives the Harmonies combatant its turn again in the next round", async () => {
+    const linMei = await wuxiaHero("Lin Mei");
+    const david = await harmoniesHero("David");
+    scriptFaces([2, 2, 2]);
+    const combat = (await createCombat([david, linMei], { initiatives: [7, null] })) as WuxiaHarmoniesCombat;
+    expect(combat.combatant?.name).toBe("David");
+    await as("player", () => combat.nextTurn());
+    expect(combat.combatant?.name).toBe("Lin Mei");
+    scriptFaces([2, 2, 2]);
+    await as("player", () => combat.nextTurn());
+    expect([combat.round, combat.combatant?.name]).toEqual([2, "David"]);
+    expect(roundOf(combat.combatants.contents[0]).turnsTaken).toBe(0);
+  });
+});
+
 describe("what starts a round", () => {
   it("ending a turn, a step back to the round before, or a reserve die rolls nothing again", async () => {
     const { combat, lin } = await wuxiaFight();
