@@ -153,7 +153,13 @@ describe("document text on the cards is escaped", () => {
           (m) => `${file}: ${m[1]}`,
         ),
       );
-    expect(raw).toEqual(["group-card.hbs: tooltip", "harmonies-card.hbs: tooltip", "wuxia-card.hbs: tooltip"]);
+    expect(raw).toEqual([
+      "combined-card.hbs: tooltip",
+      "group-card.hbs: tooltip",
+      "harmonies-card.hbs: tooltip",
+      "wuxia-card.hbs: tooltip",
+      "wuxia-group-card.hbs: tooltip",
+    ]);
   });
 });
 

@@ -186,8 +186,12 @@ describe("rolls clicked on a sheet", () => {
         action: { characteristic: "agilite", means: "manoeuvre" },
       },
     });
-    expect(await clickedRoll(group, "[data-action=roll][data-key=corps]")).toMatchObject({ characteristic: "corps" });
-    expect(await clickedRoll(group, "[data-action=roll][data-key=puissance]")).toMatchObject({ means: "puissance" });
+    expect(await clickedRoll(group, "[data-action=rollCombined][data-key=corps]")).toMatchObject({
+      characteristic: "corps",
+    });
+    expect(await clickedRoll(group, "[data-action=rollCombined][data-key=puissance]")).toMatchObject({
+      means: "puissance",
+    });
     // "Roll for the group" names no score: the group's own action is rolled.
     expect(await clickedRoll(group, "[data-action=roll][data-key=action]")).toMatchObject({
       characteristic: "agilite",
