@@ -26,7 +26,8 @@ export interface GroupHurt {
  * update of the group; a group with nobody left is marked defeated in the combat. By the
  * authority (the GM owns the group).
  */
-export async function hurtGroup(group: Actor.OfType<"group">, hit: GroupHit): Promise<GroupHurt | null> {
+export async function hurtGroup(target: Actor.OfType<"group">, hit: GroupHit): Promise<GroupHurt | null> {
+  const group = groupActorOf(target);
   const members = group.system.members as GroupMemberData[];
   const leading = leadingMember(group);
   if (!leading) return null;
@@ -42,6 +43,17 @@ export async function hurtGroup(group: Actor.OfType<"group">, hit: GroupHit): Pr
   const left = next.reduce((n, m) => n + fightingCount(m), 0);
   if (left === 0) await markDefeated(group);
   return { label: leading.label, out: result.out, left };
+}
+
+/**
+ * The world's group behind a token's synthetic actor: a group's members and their wounds are the
+ * group's, whichever of its unlinked tokens (one per member or per sub-group) was hit, so the
+ * sheet, the tracker and every token read one count.
+ */
+function groupActorOf(actor: Actor.OfType<"group">): Actor.OfType<"group"> {
+  if (!actor.isToken) return actor;
+  const base = game.actors.get(actor.id ?? "");
+  return base?.type === "group" ? (base as Actor.OfType<"group">) : actor;
 }
 
 async function markDefeated(actor: Actor.Implementation): Promise<void> {

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import { asClient } from "../../test/foundry/clients";
+import { placeToken } from "../../test/foundry/combat";
 import { as, must, scriptFaces } from "../../test/support/combat";
 import { createActor, createCombat, postedMessages, seatUser, startWorld, wuxiaHero } from "../../test/support/world";
 import type { GroupMemberData } from "../documents/actors/group";
@@ -35,10 +36,10 @@ async function band() {
 }
 
 /** One arrow: five successes, the guard's one Terre die fails, two successes on Critique, damage applied by the player. */
-async function shoot(world: Awaited<ReturnType<typeof band>>) {
+async function shoot(world: Awaited<ReturnType<typeof band>>, target: Actor.Implementation = world.guards) {
   const { attackWith, defendAgainst, attackRequests } = await import("./attack");
   scriptFaces([10, 10, 10, 10, 10]);
-  await as("player", () => attackWith(world.lin, world.arc, world.guards, { dialog: false }));
+  await as("player", () => attackWith(world.lin, world.arc, target, { dialog: false }));
   const message = must(postedMessages().at(-1));
   scriptFaces([3]);
   await as("gm", () => defendAgainst(message as never, { defenseDice: 0, reserve: 0 }));
@@ -80,6 +81,15 @@ describe("a Wuxia attack on a group", () => {
     ).rejects.toMatchObject({
       key: "WH.Combat.Error.NotWuxia",
     });
+  });
+
+  it("hurts the world's group when one of its unlinked tokens is the target, so every token and the sheet agree", async () => {
+    const world = await band();
+    const token = placeToken(world.guards as never, { actorLink: false });
+    const synthetic = token.actor as unknown as Actor.Implementation;
+    expect((synthetic as unknown as { isToken: boolean }).isToken).toBe(true);
+    await shoot(world, synthetic);
+    expect(members(world.guards)[0]).toMatchObject({ out: 0, wounds: { nb: 5 } });
   });
 
   it("lets only the group's owner defend it: a player who does not own it is refused, nothing joins the card", async () => {
