@@ -16,8 +16,8 @@ export default tseslint.config(
     },
   },
   {
-    // The rules engine must run in plain Node: no Foundry or browser global.
-    files: ["src/rules/**/*.ts"],
+    // The rules engine and the import core must run in plain Node: no Foundry or browser global.
+    files: ["src/rules/**/*.ts", "src/import/**/*.ts"],
     rules: {
       "no-restricted-globals": [
         "error",
