@@ -86,10 +86,13 @@ export function attackOutcome(
   });
 }
 
-/** The combatant an actor fights as in the active combat, if any. */
+/**
+ * The combatant an actor fights as in the active combat, if any: the one whose actor it is. Not by id: every unlinked token of
+ * an NPC has the world actor's id, and each token is its own combatant.
+ */
 function combatantOf(actor: Actor.Implementation): Combatant.Implementation | null {
   const combat = game.combat;
-  return combat?.combatants.contents.find((c) => c.actor === actor || c.actorId === actor.id) ?? null;
+  return combat?.combatants.contents.find((c) => c.actor === actor) ?? null;
 }
 
 /** A combatant's side for the group reserve: its token's disposition, else friendly for a player's. */
@@ -288,10 +291,12 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
     const record = attackRecord(message) as AttackRecord;
     const attacker = await ownedActor((message.rolls[0] as WuxiaRoll).state.actorUuid, requester);
     if (record.applied) throw new RollError("WH.Combat.Error.AlreadyApplied");
+    const before = attackOutcome(message);
+    if (!before) throw new RollError("WH.Combat.Error.NotDefended");
+    // A miss has no surplus: say so, rather than that one more success cannot be spent.
+    if (!before.hit) throw new RollError("WH.Combat.Error.Missed");
     const invested = { ...record.invested, [investment]: record.invested[investment] + 1 };
-    const outcome = attackOutcome(message, invested);
-    if (!outcome) throw new RollError("WH.Combat.Error.NotDefended");
-    if (!outcome.hit) throw new RollError("WH.Combat.Error.Missed");
+    const outcome = attackOutcome(message, invested) as WuxiaAttackResult;
     const combatant = combatantOf(attacker);
     if ((investment === "defenseDice" || investment === "groupReserve") && !combatant?.combat)
       throw new RollError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });

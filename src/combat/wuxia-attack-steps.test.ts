@@ -244,8 +244,7 @@ describe("investing the surplus", () => {
     const missed = await wuxiaAttack(world, world.bandit, [2, 2, 2, 2, 2, 2, 2]);
     await expect(invest(missed, "critique")).rejects.toMatchObject({ key: "WH.Combat.Error.NotDefended" });
     await wuxiaDefend(missed, { defenseDice: 0, reserve: 0 });
-    // Refused by the rules (nothing beyond the defence to spend) before the card's own "missed" check.
-    await expect(invest(missed, "critique")).rejects.toMatchObject({ key: "WH.Error.OverSpent" });
+    await expect(invest(missed, "critique")).rejects.toMatchObject({ key: "WH.Combat.Error.Missed" });
     const hit = await wuxiaAttack(world);
     await wuxiaDefend(hit, { defenseDice: 0, reserve: 0 });
     await applyDamage(hit);
