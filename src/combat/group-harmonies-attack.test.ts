@@ -15,7 +15,7 @@ import type { GroupMemberData } from "../documents/actors/group";
 
 /**
  * David (the player's) slings at a band of two soldiers (the GM's Harmonies group: Ag +1, Mn +1,
- * Cp 0, Rs 0, group skill 0) at difficulty −4; one soldier parries and soaks for the band, and
+ * Cp 0, Rs 0, group skill +2) at difficulty −4; one soldier parries and soaks for the band, and
  * the wound falls on that soldier ([default] RULES 3.4). Closed rolls.
  */
 
@@ -32,7 +32,7 @@ async function band() {
       system: {
         ruleset: "harmonies",
         members: [
-          { label: "Soldat", count: 2, stats: { agilite: 1, manoeuvre: 1, corps: 0, resistance: 0, skill: 0 } },
+          { label: "Soldat", count: 2, stats: { agilite: 1, manoeuvre: 1, corps: 0, resistance: 0, skill: 2 } },
         ],
         action: { characteristic: "agilite", means: "manoeuvre" },
       },
@@ -46,7 +46,7 @@ async function band() {
 
 type World = Awaited<ReturnType<typeof band>>;
 
-/** The shot hits (5 − 6 at −4 with David's Ag + Pr: margin 0); the soldier's parry 2 − 9 fails; the soak's dice as given. */
+/** The shot hits (5 − 6 at −4 with David's Ag + Pr: margin 0); the soldier's parry (+4) 2 − 9 fails; the soak's dice as given. */
 async function shot(world: World, soakFaces: number[]): Promise<PostedMessage> {
   const { harmoniesAttackWith, harmoniesDefend, harmoniesSoak } = await import("./harmonies-attack");
   const { GROUP_SKILL_ID } = await import("./group-fighters");
@@ -77,8 +77,10 @@ describe("a Harmonies attack on a group", () => {
     const world = await band();
     // Soak Cp 0 + Rs 0 − damage 0: 2 − 7 = −5, a light wound on one soldier.
     const first = await shot(world, [2, 7]);
-    const parryState = (first.rolls[1] as unknown as { state: { actorName: string; difficulty: number } }).state;
-    expect(parryState).toMatchObject({ actorName: "Soldats", difficulty: -4 });
+    const parry = first.rolls[1] as unknown as { state: { actorName: string; difficulty: number }; total: number };
+    expect(parry.state).toMatchObject({ actorName: "Soldats", difficulty: -4, skillName: "Group skill" });
+    // Ag +1, Mn +1, the group's skill +2, difficulty −4, dice 2 − 9: −7.
+    expect(parry.total).toBe(-7);
     expect(members(world.soldiers)[0]).toMatchObject({ out: 0, wounds: { light: 1, grave: 0 } });
     expect(await lines(first)).toEqual(["A light wound (soak −5)", "Soldat: one member hurt — 2 still fighting."]);
 
@@ -101,6 +103,18 @@ describe("a Harmonies attack on a group", () => {
     expect(members(world.soldiers)[0]).toMatchObject({ out: 2 });
     expect(await lines(last)).toContain("Soldat: the last member is out — the group is defeated.");
     expect(world.combat.combatants.contents.find((c) => c.actorId === world.soldiers.id)?.defeated).toBe(true);
+  });
+
+  it("refuses a Wuxia group as the target of a Harmonies attack", async () => {
+    const world = await band();
+    const { harmoniesAttackWith } = await import("./harmonies-attack");
+    const wuxiaBand = await createActor(
+      { name: "Bande", type: "group", system: { ruleset: "wuxia", members: [{ label: "Brigand", count: 3 }] } },
+      { ownedByPlayer: false },
+    );
+    await expect(
+      as("player", () => harmoniesAttackWith(world.david, world.sling, wuxiaBand, { dialog: false })),
+    ).rejects.toMatchObject({ key: "WH.Combat.Error.NotHarmonies" });
   });
 
   it("lets only the group's owner parry or soak for it", async () => {
