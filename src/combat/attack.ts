@@ -296,7 +296,8 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
     // A miss has no surplus: say so, rather than that one more success cannot be spent.
     if (!before.hit) throw new RollError("WH.Combat.Error.Missed");
     const invested = { ...record.invested, [investment]: record.invested[investment] + 1 };
-    const outcome = attackOutcome(message, invested) as WuxiaAttackResult;
+    // The rules refuse an investment beyond the surplus (OverSpent).
+    attackOutcome(message, invested);
     const combatant = combatantOf(attacker);
     if ((investment === "defenseDice" || investment === "groupReserve") && !combatant?.combat)
       throw new RollError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
