@@ -4,35 +4,8 @@
 // Run with `npm run bench`; a benchmark, not a test (no timing is asserted here). Vitest's table
 // gives each one's mean time.
 import { bench, describe } from "vitest";
-import { valueOf } from "../harmonies/measure";
-import { combineValues, type CombinedValue } from "./combine";
-
-/** The former procedure, the reference: each merge re-counts and re-sorts every group. */
-function formerMergeEqual(groups: number[]): number[] {
-  for (;;) {
-    const counts = new Map<number, number>();
-    for (const g of groups) counts.set(g, (counts.get(g) ?? 0) + 1);
-    if (counts.size === groups.length) return groups.sort((a, b) => a - b);
-    groups = [...counts].map(([v, n]) => v + valueOf(n));
-  }
-}
-function formerCombine(values: readonly number[]): CombinedValue {
-  let groups = [...values];
-  const setAside: number[] = [];
-  for (;;) {
-    groups = formerMergeEqual(groups);
-    const [weaker, stronger] = groups as [number, ...number[]];
-    if (stronger === undefined) return { value: weaker, setAside };
-    const gap = stronger - weaker;
-    groups.splice(0, 2);
-    if (gap <= 3) groups.push(stronger + 2);
-    else if (gap <= 6) groups.push(stronger + 1);
-    else {
-      setAside.push(weaker);
-      groups.push(stronger);
-    }
-  }
-}
+import { combineValues } from "./combine";
+import { formerCombine } from "../../../test/support/combine-reference";
 
 /** Distinct Values, shuffled, spread so that merges at +2 and +1 and set-asides all happen. */
 function distinctValues(n: number): number[] {
