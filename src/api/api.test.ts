@@ -29,6 +29,13 @@ describe("game.system.api", () => {
     expect(api().rules.wuxiaOdds).toBe(rules.wuxiaOdds);
     expect(api().rules.harmoniesOdds).toBe(rules.harmoniesOdds);
     expect(foundry.CONFIG.Dice.rolls).toEqual(expect.arrayContaining(Object.values(api().dice)));
+    expect(Object.keys(api().dice).sort()).toEqual([
+      "HarmoniesCombinedRoll",
+      "HarmoniesGroupRoll",
+      "HarmoniesRoll",
+      "WuxiaGroupRoll",
+      "WuxiaRoll",
+    ]);
   });
 
   it("rolls for an actor given by name, with fields set by the macro", async () => {

@@ -5,6 +5,8 @@ import { HarmoniesGroupRoll } from "../dice/group-roll";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { currentVisibility, VISIBILITIES, type Visibility } from "../dice/visibility";
 import { WuxiaRoll } from "../dice/wuxia-roll";
+import { WuxiaGroupRoll } from "../dice/wuxia-group-roll";
+import { HarmoniesCombinedRoll } from "../dice/combined-roll";
 import { SystemRoll } from "../dice/system-roll";
 import { registerHotbar, rollItem } from "./hotbar";
 import { rollActor, type RollRequest } from "../rolls/pipeline";
@@ -76,7 +78,7 @@ export const api = {
   /** The visibility a roll takes by default ("public", "gm", "blind" or "self"). */
   currentVisibility,
   visibilities: VISIBILITIES,
-  dice: { WuxiaRoll, HarmoniesRoll, HarmoniesGroupRoll },
+  dice: { WuxiaRoll, HarmoniesRoll, HarmoniesGroupRoll, WuxiaGroupRoll, HarmoniesCombinedRoll },
   /**
    * GM only. Without a source, opens the import dialog; with a file's text or bytes, imports its
    * groups at once and resolves with what was created and updated (null, with the reason shown,
