@@ -2,21 +2,16 @@ import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import type { HarmoniesCombinedRoll } from "../dice/combined-roll";
-import { count, percent, signed } from "../helpers/format";
+import { count, signed } from "../helpers/format";
+import { differenceResult, hiddenResult, type DifferenceResult } from "./harmonies-card";
 
 export const COMBINED_CARD_TEMPLATE = templatePath("chat/combined-card.hbs");
 
-export type CombinedCardContext = {
+export type CombinedCardContext = DifferenceResult & {
   isPrivate: boolean;
   actorName: string;
   title: string;
   details: string[];
-  plus: string[];
-  minus: string[];
-  dice: string;
-  margin: string;
-  outcome: { key: "success" | "failure"; label: string };
-  odds: string;
   rollKind: string;
   formula: string;
   tooltip: string;
@@ -38,19 +33,7 @@ export function combinedCardContext(
     formula: roll.formula,
     tooltip: options.tooltip,
   };
-  if (options.isPrivate)
-    return {
-      ...base,
-      details: [],
-      plus: [],
-      minus: [],
-      dice: "",
-      margin: "",
-      outcome: { key: "failure", label: "" },
-      odds: "",
-    };
-
-  const action = roll.action;
+  if (options.isPrivate) return { ...base, details: [], ...hiddenResult() };
   return {
     ...base,
     details: [
@@ -61,13 +44,6 @@ export function combinedCardContext(
       t("WH.Chat.Harmonies.Difficulty", { difficulty: signed(state.difficulty) }),
       t("WH.Chat.Harmonies.Modifier", { modifier: signed(state.modifier) }),
     ],
-    plus: roll.plus.map((f) => `+${f}`),
-    minus: roll.minus.map((f) => `\u2212${f}`),
-    dice: t("WH.Chat.Harmonies.Dice", { dice: signed(action.roll.dice) }),
-    margin: signed(action.margin),
-    outcome: action.success
-      ? { key: "success", label: t("WH.Chat.Outcome.Success") }
-      : { key: "failure", label: t("WH.Chat.Outcome.Failure") },
-    odds: t("WH.Chat.Harmonies.Odds", { success: percent(state.odds) }),
+    ...differenceResult(roll, state.odds),
   };
 }

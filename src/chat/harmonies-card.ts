@@ -3,20 +3,15 @@ import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import type { HarmoniesRoll, HarmoniesRollState } from "../dice/harmonies-roll";
 import { percent, signed } from "../helpers/format";
+import type { HarmoniesAction } from "../rules";
 
 export const HARMONIES_CARD_TEMPLATE = templatePath("chat/harmonies-card.hbs");
 
-export type HarmoniesCardContext = {
+export type HarmoniesCardContext = DifferenceResult & {
   isPrivate: boolean;
   actorName: string;
   title: string;
   details: string[];
-  plus: string[];
-  minus: string[];
-  dice: string;
-  margin: string;
-  outcome: { key: "success" | "failure"; label: string };
-  odds: string;
   rollKind: string;
   experience: { points: number; text: string; awarded: boolean; canAward: boolean } | null;
   formula: string;
@@ -59,6 +54,39 @@ export function actionDetails(state: ActionTerms): {
   return { title: state.skillName ?? `${characteristic} + ${means}`, characteristic, means, details };
 }
 
+/** What a difference roll's card shows of its result: the dice, the margin, the outcome in words, the odds. */
+export type DifferenceResult = {
+  plus: string[];
+  minus: string[];
+  dice: string;
+  margin: string;
+  outcome: { key: "success" | "failure"; label: string };
+  odds: string;
+};
+
+/** A private card's result: nothing of the roll. */
+export function hiddenResult(): DifferenceResult {
+  return { plus: [], minus: [], dice: "", margin: "", outcome: { key: "failure", label: "" }, odds: "" };
+}
+
+/** The result part of a Harmonies or combined-Values card, from the roll's faces and its odds of success. */
+export function differenceResult(
+  roll: { plus: readonly number[]; minus: readonly number[]; action: HarmoniesAction },
+  odds: number,
+): DifferenceResult {
+  const action = roll.action;
+  return {
+    plus: roll.plus.map((f) => `+${f}`),
+    minus: roll.minus.map((f) => `\u2212${f}`),
+    dice: t("WH.Chat.Harmonies.Dice", { dice: signed(action.roll.dice) }),
+    margin: signed(action.margin),
+    outcome: action.success
+      ? { key: "success", label: t("WH.Chat.Outcome.Success") }
+      : { key: "failure", label: t("WH.Chat.Outcome.Failure") },
+    odds: t("WH.Chat.Harmonies.Odds", { success: percent(odds) }),
+  };
+}
+
 export function harmoniesCardContext(
   roll: HarmoniesRoll,
   options: { isPrivate: boolean; tooltip: string },
@@ -73,21 +101,8 @@ export function harmoniesCardContext(
     formula: roll.formula,
     tooltip: options.tooltip,
   };
-  if (options.isPrivate) {
-    return {
-      ...base,
-      details: [],
-      plus: [],
-      minus: [],
-      dice: "",
-      margin: "",
-      outcome: { key: "failure", label: "" },
-      odds: "",
-      experience: null,
-    };
-  }
+  if (options.isPrivate) return { ...base, details: [], ...hiddenResult(), experience: null };
 
-  const action = roll.action;
   const points = roll.experience;
   const experience =
     points > 0
@@ -99,17 +114,5 @@ export function harmoniesCardContext(
         }
       : null;
 
-  return {
-    ...base,
-    details,
-    plus: roll.plus.map((f) => `+${f}`),
-    minus: roll.minus.map((f) => `\u2212${f}`),
-    dice: t("WH.Chat.Harmonies.Dice", { dice: signed(action.roll.dice) }),
-    margin: signed(action.margin),
-    outcome: action.success
-      ? { key: "success", label: t("WH.Chat.Outcome.Success") }
-      : { key: "failure", label: t("WH.Chat.Outcome.Failure") },
-    odds: t("WH.Chat.Harmonies.Odds", { success: percent(state.odds) }),
-    experience,
-  };
+  return { ...base, details, ...differenceResult(roll, state.odds), experience };
 }
