@@ -12,6 +12,7 @@ import {
   guards,
   harmoniesHero,
   postedMessage,
+  setWorldSetting,
   startWorld,
   strangerId,
   wuxiaHero,
@@ -94,7 +95,7 @@ describe("Destiny dice refusals", () => {
     await expect(carryOutAs("player", "spendDestiny", { ...request, dieIndex: 5 })).rejects.toMatchObject({
       key: "WH.Chat.Error.NoSuchDie",
     });
-    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    await setWorldSetting("destinyMode", "extraDie");
     await expect(carryOutAs("player", "spendDestiny", request)).rejects.toMatchObject({
       key: "WH.Chat.Error.DestinyNotReroll",
     });
@@ -177,7 +178,7 @@ describe("Destiny dice refusals", () => {
   });
 
   it("Destiny dice added before rolling come back when the roll cannot be posted", async () => {
-    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    await setWorldSetting("destinyMode", "extraDie");
     const actor = await wuxiaHero("Lin Mei");
     actAs("player");
     const ChatMessageClass = ChatMessage as unknown as { create: (data: unknown) => Promise<unknown> };
@@ -238,7 +239,7 @@ describe("opposing roll refusals", () => {
   });
 
   it("Destiny dice added to an opposing roll leave the actor; more than it has are refused and nothing is added", async () => {
-    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    await setWorldSetting("destinyMode", "extraDie");
     const [linMei, zhao] = [await wuxiaHero("Lin Mei"), await wuxiaHero("Zhao", { destiny: 2 })];
     const message = await rollAs("gm", linMei, [8, 9, 10, 2, 3]);
     actAs("player");
@@ -432,7 +433,7 @@ describe("what a refusal carries back to the requester", () => {
   });
 
   it("an opposing roll on a blind card is not typed in by hand; on an open card it may be", async () => {
-    await foundry.game.settings.set("wuxia-harmonies", "skipRollDialog", true);
+    await setWorldSetting("skipRollDialog", true);
     const [linMei, zhao] = [await wuxiaHero("Lin Mei"), await wuxiaHero("Zhao")];
     const { WuxiaRoll } = await import("../dice/wuxia-roll");
     const { opposeFromCard } = await import("./opposed");
@@ -461,7 +462,7 @@ describe("what a refusal carries back to the requester", () => {
 
 describe("Destiny dice added before rolling, to the last one", () => {
   it("all of them may be spent; none spent writes nothing to the actor", async () => {
-    await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
+    await setWorldSetting("destinyMode", "extraDie");
     const actor = await wuxiaHero("Lin Mei");
     const { withDestinyDiceSpent } = await import("./destiny");
     const update = vi.spyOn(actor, "update");

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, createActor, startWorld, strangerId } from "../../test/support/world";
+import { actAs, createActor, setWorldSetting, startWorld, strangerId } from "../../test/support/world";
 import { defaultSheet, settle } from "../../test/support/dom";
 import { WUXIA_ATTRIBUTES } from "../documents/choices";
 
@@ -155,7 +155,7 @@ describe("the Wuxia sheet in play mode", () => {
   });
 
   it("buys what the world's creation table says, names the hero type, and buys nothing while the priorities are wrong", async () => {
-    await foundry.game.settings.set("wuxia-harmonies", "wuxiaCreationSkillPoints", "1, 2, 3, 4, 5");
+    await setWorldSetting("wuxiaCreationSkillPoints", "1, 2, 3, 4, 5");
     const hero = await actor({
       name: "Lin",
       type: "wuxiaCharacter",

@@ -28,10 +28,15 @@ export const USER_ROLES = { NONE: 0, PLAYER: 1, TRUSTED: 2, ASSISTANT: 3, GAMEMA
 
 /**
  * The core permissions the system's writes depend on, with their v13 default role
- * (`CONST.USER_PERMISSIONS`, foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html: both
- * ASSISTANT, so a plain player may create neither until the GM grants it).
+ * (`CONST.USER_PERMISSIONS`, foundryvtt.com/api/variables/CONST.USER_PERMISSIONS.html: all
+ * ASSISTANT, so a plain player may create neither actors nor items, nor write a world setting,
+ * until the GM grants it).
  */
-export const USER_PERMISSIONS = { ACTOR_CREATE: { defaultRole: 3 }, ITEM_CREATE: { defaultRole: 3 } } as const;
+export const USER_PERMISSIONS = {
+  ACTOR_CREATE: { defaultRole: 3 },
+  ITEM_CREATE: { defaultRole: 3 },
+  SETTINGS_MODIFY: { defaultRole: 3 },
+} as const;
 
 /** The acting user as documents see it (`game.user`). */
 export interface ActingUser {

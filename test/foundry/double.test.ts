@@ -339,6 +339,28 @@ describe("the server's permission check", () => {
       "for the player",
     ]);
   });
+
+  it("lets only a user with SETTINGS_MODIFY write a world setting; a client setting is anyone's", async () => {
+    const foundry = installFoundry({ isGM: false });
+    foundry.game.settings.register("sample", "worldly", { scope: "world", type: Number, default: 1 });
+    foundry.game.settings.register("sample", "local", { scope: "client", type: Number, default: 1 });
+    await expect(foundry.game.settings.set("sample", "worldly", 2)).rejects.toThrow(
+      "User Player lacks permission to update the World setting sample.worldly",
+    );
+    as(foundry, STRANGER);
+    await expect(foundry.game.settings.set("sample", "worldly", 2)).rejects.toThrow("lacks permission");
+    await foundry.game.settings.set("sample", "local", 3);
+    expect([foundry.game.settings.get("sample", "worldly"), foundry.game.settings.get("sample", "local")]).toEqual([
+      1, 3,
+    ]);
+    as(foundry, GM);
+    await foundry.game.settings.set("sample", "worldly", 4);
+    expect(foundry.game.settings.get("sample", "worldly")).toBe(4);
+    as(foundry, PLAYER);
+    foundry.game.permissions.SETTINGS_MODIFY.push(1);
+    await foundry.game.settings.set("sample", "worldly", 5);
+    expect(foundry.game.settings.get("sample", "worldly")).toBe(5);
+  });
 });
 
 describe("chat messages as the chat log draws them", () => {

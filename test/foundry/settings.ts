@@ -13,8 +13,17 @@ export interface SettingConfigDouble {
   shim?: { get(): unknown; set(value: unknown): Promise<unknown> };
 }
 
+/** The acting user as the settings see it (`game.user`). */
+interface SettingUser {
+  name: string;
+  can(permission: string): boolean;
+}
+
 /**
  * `game.settings`: register/get/set with defaults, `choices` and `range` checked on `set`.
+ * A world setting is a Setting document, and the server refuses its write to a user without
+ * SETTINGS_MODIFY (CONST.USER_PERMISSIONS, default role ASSISTANT; Foundry's settings.js refuses
+ * with "User … lacks permission to update the World setting …").
  * Simpler than Foundry: values live in memory (no database, no per-user storage) and `set` is
  * synchronous underneath its promise.
  */
@@ -44,6 +53,9 @@ export class SettingsDouble {
     const config = this.settings.get(id);
     if (!config) throw new Error(`"${id}" is not a registered game setting`);
     if (config.shim) return config.shim.set(value);
+    const user = (globalThis as { game?: { user?: SettingUser } }).game?.user;
+    if (config.scope === "world" && user && !user.can("SETTINGS_MODIFY"))
+      throw new Error(`User ${user.name} lacks permission to update the World setting ${id}`);
     if (config.choices && !(String(value) in config.choices))
       throw new Error(`${id}: "${String(value)}" is not a valid choice`);
     if (config.range && typeof value === "number" && (value < config.range.min || value > config.range.max)) {

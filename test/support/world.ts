@@ -77,7 +77,7 @@ export async function createActor(
 }
 
 /** Lets players hold a core permission, as the GM does in the world's permission settings. */
-export function grantPermission(permission: "ACTOR_CREATE" | "ITEM_CREATE", role = 1): void {
+export function grantPermission(permission: "ACTOR_CREATE" | "ITEM_CREATE" | "SETTINGS_MODIFY", role = 1): void {
   const g = globalThis as unknown as { game: { permissions: Record<string, number[]> } };
   g.game.permissions[permission]?.push(role);
 }
@@ -143,7 +143,6 @@ export function postedMessage(id: string): PostedMessage {
   return message;
 }
 
-/** Acts as another user from now on: the player, a GM, or a stranger owning nothing. */
 /** Who acts in a test: the player, a GM, or the second player who owns nothing. */
 export type Seat = "player" | "gm" | "stranger";
 
@@ -155,8 +154,23 @@ export function seatUser(who: Seat): unknown {
   return who === "gm" ? users.find((u) => u.isGM) : who === "player" ? players[0] : players[1];
 }
 
+/** Acts as another user from now on: the player, a GM, or a stranger owning nothing. */
 export function actAs(who: Seat): void {
   (globalThis as unknown as { game: { user: unknown } }).game.user = seatUser(who);
+}
+
+/** A world setting of the system written as the GM (only they may), the test's seat left as it was. */
+export async function setWorldSetting(key: string, value: unknown): Promise<void> {
+  const game = (
+    globalThis as unknown as { game: { user: unknown; settings: { set(...a: unknown[]): Promise<unknown> } } }
+  ).game;
+  const seat = game.user;
+  game.user = seatUser("gm");
+  try {
+    await game.settings.set("wuxia-harmonies", key, value);
+  } finally {
+    game.user = seat;
+  }
 }
 
 /** The user acting now, with what the double adds to users (their character, their hotbar). */
