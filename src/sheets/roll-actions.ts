@@ -38,6 +38,14 @@ function targetedActor(): Actor.Implementation | null {
   return targets.length === 1 ? ((targets[0]?.actor as Actor.Implementation | null | undefined) ?? null) : null;
 }
 
+/** The rule set a targeted actor fights under: a character's, or a group's own. */
+function fightsUnder(target: Actor.Implementation | null): string | null {
+  if (target?.type === "wuxiaCharacter") return "wuxia";
+  if (target?.type === "harmoniesCharacter") return "harmonies";
+  if (target?.type === "group") return (target as Actor.OfType<"group">).system.ruleset;
+  return null;
+}
+
 /**
  * Every clickable roll on a sheet lands here: the roll dialog (or, with Shift or the setting,
  * a roll with the defaults), then the chat card. A refusal shows as a localised notification.
@@ -46,12 +54,13 @@ export async function rollFromSheet(actor: Actor.Implementation, request: SheetR
   try {
     const weapon = request.kind === "weapon" ? actor.items.get(request.itemId ?? "") : undefined;
     const target = targetedActor();
-    // A Wuxia weapon used on a targeted Wuxia character is an attack (RULES 1.4): one card for both tests.
-    if (weapon?.type === "wuxiaWeapon" && target?.type === "wuxiaCharacter") {
+    // A weapon used on a targeted character or group of its rule set is an attack (RULES 1.4, 2.5, 3.4):
+    // one card for both tests.
+    if (weapon?.type === "wuxiaWeapon" && target && fightsUnder(target) === "wuxia") {
       await attackWith(actor, weapon, target);
       return;
     }
-    if (weapon?.type === "harmoniesWeapon" && target?.type === "harmoniesCharacter") {
+    if (weapon?.type === "harmoniesWeapon" && target && fightsUnder(target) === "harmonies") {
       await harmoniesAttackWith(actor, weapon, target);
       return;
     }
