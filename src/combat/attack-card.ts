@@ -8,11 +8,11 @@ import {
   attackRequests,
   defenceOdds,
   defendAgainst,
-  sideOf,
+  reserveLeftFor,
   type AttackRecord,
   type Investment,
 } from "./attack";
-import { roundOf, sharedOf } from "./models";
+import { roundOf } from "./models";
 import { actionButton, attackSection, element, numberField } from "./card-dom";
 import { groupHurtLine } from "./group-casualties";
 
@@ -33,7 +33,7 @@ function defenceForm(message: ChatMessage.Implementation, record: AttackRecord, 
   if (!defender?.isOwner) return;
   const combatant = game.combat?.combatants.contents.find((c) => c.actor === defender) ?? null;
   const defenseLeft = combatant ? roundOf(combatant).defenseDice : 0;
-  const reserveLeft = combatant?.combat ? sharedOf(combatant.combat).reserve[sideOf(combatant)] : 0;
+  const reserveLeft = reserveLeftFor(defender);
   const form = element(doc, "div", "wh-attack__defence");
   form.append(
     numberField(doc, "defenseDice", t("WH.Combat.DefenseDiceLeft", { count: defenseLeft }), defenseLeft),
@@ -124,6 +124,10 @@ export function appendAttack(message: ChatMessage.Implementation, html: HTMLElem
   const [attack] = message.rolls;
   if (!(attack instanceof WuxiaRoll) || !attack.readable || !message.isContentVisible) return true;
   const { doc, section, defender } = attackSection(html, attack.state.actorName, record.defenderUuid);
+  if (record.reserveDice)
+    section.append(
+      element(doc, "p", "wh-attack__reserve", t("WH.Combat.AttackReserve", { count: record.reserveDice })),
+    );
   if (!record.defence) {
     section.append(
       element(doc, "p", "wh-attack__waiting", t("WH.Combat.AwaitingDefence", { name: defender?.name ?? "?" })),

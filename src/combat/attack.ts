@@ -41,10 +41,14 @@ export const INVESTMENTS = [
 ] as const;
 export type Investment = (typeof INVESTMENTS)[number];
 
+type Side = "friendly" | "hostile";
+
 export interface AttackRecord {
   weaponUuid: string;
   defenderUuid: string;
   defence: { defenseDice: number; reserve: number } | null;
+  /** Group reserve dice the attacker's side added to the attack's pool (RULES 1.4); absent on older cards. */
+  reserveDice?: number;
   invested: Record<Investment, number>;
   applied: boolean;
   /** What the damage did to a group defender (RULES 3.4). */
@@ -96,10 +100,28 @@ function combatantOf(actor: Actor.Implementation): Combatant.Implementation | nu
 }
 
 /** A combatant's side for the group reserve: its token's disposition, else friendly for a player's. */
-export function sideOf(combatant: Combatant.Implementation): "friendly" | "hostile" {
+export function sideOf(combatant: Combatant.Implementation): Side {
   const disposition = (combatant.token as { disposition?: number } | null)?.disposition;
   if (typeof disposition === "number") return disposition > 0 ? "friendly" : "hostile";
   return combatant.hasPlayerOwner ? "friendly" : "hostile";
+}
+
+/** The dice left in the group reserve of the side an actor fights on in the active combat (0 outside one). */
+export function reserveLeftFor(actor: Actor.Implementation): number {
+  const combatant = combatantOf(actor);
+  return combatant?.combat ? sharedOf(combatant.combat).reserve[sideOf(combatant)] : 0;
+}
+
+/**
+ * Adds to or takes from a side's group reserve, re-read inside one queue per combat: two cards
+ * spending the last die at once cannot both have it, and the reserve never goes below 0.
+ */
+function changeReserve(combat: Combat.Implementation, side: Side, delta: number): Promise<void> {
+  return oneAtATime(`reserve.${combat.id ?? ""}`, async () => {
+    const pool = sharedOf(combat).reserve[side];
+    if (pool + delta < 0) throw new RollError("WH.Combat.Error.NotEnoughReserve", { left: pool });
+    await updateShared(combat, { reserve: { [side]: pool + delta } });
+  });
 }
 
 function wuxiaActor(actor: Actor.Implementation | null | undefined, name = ""): Actor.OfType<"wuxiaCharacter"> {
@@ -133,7 +155,8 @@ function defenderSubject(actor: Actor.Implementation): WuxiaSubject {
 
 /**
  * Attacks a target with a weapon: the attacker's Feu test (dialog unless skipped, the weapon's
- * skill chosen), then the authority checks it and posts the attack card.
+ * skill chosen, and in a fight the side's group reserve dice it adds), then the authority checks
+ * it, takes the reserve dice and posts the attack card.
  */
 export async function attackWith(
   attacker: Actor.Implementation,
@@ -141,14 +164,22 @@ export async function attackWith(
   target: Actor.Implementation | null | undefined,
   request: { dialog?: boolean; values?: Record<string, unknown> } = {},
 ): Promise<void> {
-  const subject = rollSubject(wuxiaActor(attacker)) as WuxiaSubject;
+  const subject: WuxiaSubject = {
+    ...(rollSubject(wuxiaActor(attacker)) as WuxiaSubject),
+    reserve: reserveLeftFor(attacker),
+  };
   if (!attacker.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
   if (!target) throw new RollError("WH.Combat.Error.NoTarget");
   wuxiaDefender(target);
   const prepared = await prepareRoll<"wuxia">(subject, { ...request, start: rollStart(subject, weapon) });
   if (!prepared) return;
   await prepared.roll.evaluate();
-  await carryOut(ATTACK, { roll: prepared.roll.toJSON() as object, weaponUuid: weapon.uuid, targetUuid: target.uuid });
+  await carryOut(ATTACK, {
+    roll: prepared.roll.toJSON() as object,
+    weaponUuid: weapon.uuid,
+    targetUuid: target.uuid,
+    reserve: prepared.values.reserveDice,
+  });
 }
 
 /** The defender's Terre test (SR 10, its combat skill; a group's own skill), as the pipeline starts it. */
@@ -225,19 +256,34 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
   const target = wuxiaDefender(
     (await fromUuid(textField(payload, "targetUuid") as never)) as Actor.Implementation | null,
   );
+  const reserveDice = countField(payload, "reserve", 999);
+  // Reserve dice are among the roll's extra dice: a roll without them has not had them.
+  if (reserveDice > roll.state.extraDice)
+    throw new RollError("WH.Combat.Error.ReserveNotRolled", { count: reserveDice });
+  const combatant = reserveDice ? combatantOf(attacker) : null;
+  if (reserveDice && !combatant?.combat)
+    throw new RollError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
   const record: AttackRecord = {
     weaponUuid: weapon.uuid,
     defenderUuid: target.uuid,
     defence: null,
+    reserveDice,
     invested: { ...NO_INVESTMENT },
     applied: false,
   };
-  await ChatMessage.create({
-    speaker: ChatMessage.getSpeaker({ actor: attacker }),
-    rolls: [roll],
-    sound: CONFIG.sounds.dice,
-    flags: { [SYSTEM_ID]: { attack: record } },
-  } as never);
+  if (combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), -reserveDice);
+  let posted: ChatMessage.Implementation | undefined;
+  try {
+    posted = await ChatMessage.create({
+      speaker: ChatMessage.getSpeaker({ actor: attacker }),
+      rolls: [roll],
+      sound: CONFIG.sounds.dice,
+      flags: { [SYSTEM_ID]: { attack: record } },
+    } as never);
+  } finally {
+    // No card (refused, or cancelled by a module's hook), no spending: the dice go back to the reserve.
+    if (!posted && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), reserveDice);
+  }
 }
 
 function attackMessage(payload: unknown): { message: ChatMessage.Implementation; record: AttackRecord } {
@@ -267,13 +313,10 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
       throw new RollError("WH.Combat.Error.NotInCombat", { name: defender.name ?? "" });
     if (combatant && combatant.combat) {
       const left = roundOf(combatant).defenseDice;
-      const side = sideOf(combatant);
-      const pool = sharedOf(combatant.combat).reserve[side];
       if (defenseDice > left)
         throw new RollError("WH.Combat.Error.NotEnoughDefense", { name: defender.name ?? "", left });
-      if (reserve > pool) throw new RollError("WH.Combat.Error.NotEnoughReserve", { left: pool });
+      if (reserve) await changeReserve(combatant.combat, sideOf(combatant), -reserve);
       if (defenseDice) await updateRound(combatant, { defenseDice: left - defenseDice });
-      if (reserve) await updateShared(combatant.combat, { reserve: { [side]: pool - reserve } });
     }
     await message.update({
       rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
@@ -303,11 +346,7 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
       throw new RollError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
     if (investment === "defenseDice" && combatant)
       await updateRound(combatant, { defenseDice: roundOf(combatant).defenseDice + 1 });
-    if (investment === "groupReserve" && combatant?.combat) {
-      const side = sideOf(combatant);
-      const pool = sharedOf(combatant.combat).reserve[side];
-      await updateShared(combatant.combat, { reserve: { [side]: pool + 1 } });
-    }
+    if (investment === "groupReserve" && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), 1);
     await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, invested } } } } as never);
   });
 }

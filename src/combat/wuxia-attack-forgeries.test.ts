@@ -32,7 +32,7 @@ async function world() {
   const zhao = await wuxiaHero("Zhao");
   const arc = linMei.items.find((i) => i.name === "Arc long");
   const attack = (roll: unknown, weaponUuid = arc?.uuid, targetUuid = bandit.uuid) =>
-    carryOutAs("player", "wuxiaAttack", { roll, weaponUuid, targetUuid });
+    carryOutAs("player", "wuxiaAttack", { roll, weaponUuid, targetUuid, reserve: 0 });
   return { linMei, bandit, zhao, arc, attack };
 }
 

@@ -106,7 +106,12 @@ describe("the attacker's client", () => {
     });
     const crossbow = must(archer.items.find((i) => i.name === "Arbalète"));
     await expect(
-      carryOutAs("player", "wuxiaAttack", { roll: feu, weaponUuid: crossbow.uuid, targetUuid: world.bandit.uuid }),
+      carryOutAs("player", "wuxiaAttack", {
+        roll: feu,
+        weaponUuid: crossbow.uuid,
+        targetUuid: world.bandit.uuid,
+        reserve: 0,
+      }),
     ).rejects.toMatchObject({ key: "WH.Roll.Error.ItemNotOwned", data: { item: "Arbalète", actor: "Lin Mei" } });
   });
 });

@@ -261,6 +261,7 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues, W
       srChoices: srChoices(),
       srPenalty: s.srPenalty ? signed(s.srPenalty) : null,
       destiny: rollSettings().destinyMode === "extraDie" ? { left: s.destiny } : null,
+      reserve: s.reserve ? { left: s.reserve } : null,
     };
   }
 

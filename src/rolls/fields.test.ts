@@ -71,6 +71,7 @@ describe("where a Wuxia test starts", () => {
       sr: 10,
       extraDice: 0,
       destinyDice: 0,
+      reserveDice: 0,
       visibility: "public",
     });
   });
@@ -83,6 +84,7 @@ describe("reading a Wuxia test's values", () => {
     [{ sr: "dix" }, notWhole("SR")],
     [{ extraDice: "1.5" }, notWhole("Extra dice")],
     [{ destinyDice: "-1" }, () => format("WH.Roll.Error.TooSmall", { field: "Destiny dice added", min: 0 })],
+    [{ reserveDice: "-1" }, () => format("WH.Roll.Error.TooSmall", { field: "Group reserve dice added", min: 0 })],
     [{ visibility: "everyone" }, badChoice("Roll mode")],
   ])("refuses %o, naming the field", async (change, message) => {
     const subject = await subjectOf<WuxiaSubject>(await wuxiaHero());
@@ -102,6 +104,7 @@ describe("reading a Wuxia test's values", () => {
       sr: 12,
       extraDice: 0,
       destinyDice: 0,
+      reserveDice: 0,
       visibility: "gm",
     });
   });

@@ -39,6 +39,8 @@ export interface WuxiaFormValues {
   extraDice: number;
   /** Destiny dice added to the pool (Destiny mode "extra die" only). */
   destinyDice: number;
+  /** Group reserve dice added to an attack's pool (RULES 1.4). */
+  reserveDice: number;
   visibility: Visibility;
 }
 
@@ -77,6 +79,7 @@ export function wuxiaDefaults(subject: WuxiaSubject, start: RollStart = {}): Wux
     sr: start.sr ?? WUXIA_DEFAULTS.standardSr,
     extraDice: 0,
     destinyDice: 0,
+    reserveDice: 0,
     visibility: currentVisibility(),
   };
 }
@@ -155,6 +158,7 @@ export function readWuxiaValues(raw: Record<string, unknown>, subject: WuxiaSubj
     sr: whole(raw.sr, "WH.Dialog.Sr.Label"),
     extraDice: whole(raw.extraDice ?? 0, "WH.Dialog.ExtraDice", 0),
     destinyDice: whole(raw.destinyDice ?? 0, "WH.Dialog.DestinyDice", 0),
+    reserveDice: whole(raw.reserveDice ?? 0, "WH.Dialog.ReserveDice", 0),
     visibility: visibility(raw.visibility),
   };
 }
@@ -200,13 +204,20 @@ export function readGroupValues(raw: Record<string, unknown>): GroupFormValues {
  */
 export const MAX_POOL = 100;
 
-/** The test the values describe; Destiny dice beyond what the actor has are refused. */
+/**
+ * The test the values describe; Destiny dice beyond what the actor has, and reserve dice beyond
+ * what the side's reserve holds, are refused. Reserve dice are d10s like extra dice: the roll
+ * counts them among its extra dice, and the attack card records how many the reserve paid.
+ */
 export function wuxiaConfig(subject: WuxiaSubject, values: WuxiaFormValues): WuxiaRollConfig {
   const skill = subject.skills.find((s) => s.id === values.skillId) ?? null;
   const destinyDice = rollSettings().destinyMode === "extraDie" ? values.destinyDice : 0;
   if (destinyDice > subject.destiny)
     throw new RollError("WH.Roll.Error.NotEnoughDestiny", { name: subject.name, count: subject.destiny });
-  if (subject.attributes[values.attribute] + values.extraDice + destinyDice > MAX_POOL)
+  const reserveLeft = subject.reserve ?? 0;
+  if (values.reserveDice > reserveLeft) throw new RollError("WH.Combat.Error.NotEnoughReserve", { left: reserveLeft });
+  const extraDice = values.extraDice + values.reserveDice;
+  if (subject.attributes[values.attribute] + extraDice + destinyDice > MAX_POOL)
     throw new RollError("WH.Roll.Error.PoolTooLarge", { max: MAX_POOL });
   const useSpecialisation = Boolean(skill?.specialisation) && values.specialisation;
   return {
@@ -218,7 +229,7 @@ export function wuxiaConfig(subject: WuxiaSubject, values: WuxiaFormValues): Wux
     specialisation: useSpecialisation ? (skill?.specialisation ?? null) : null,
     sr: values.sr,
     srPenalty: subject.srPenalty,
-    extraDice: values.extraDice,
+    extraDice,
     destinyDice,
     actorUuid: subject.actor.uuid,
     actorName: subject.name,

@@ -40,6 +40,8 @@ export interface WuxiaSubject {
   /** Wound and panic penalties, added to every SR (RULES 1.1). */
   srPenalty: number;
   skills: WuxiaSkillChoice[];
+  /** The group reserve dice an attack may add to its pool (RULES 1.4); absent for any other roll. */
+  reserve?: number;
 }
 
 export interface HarmoniesSkillChoice {
