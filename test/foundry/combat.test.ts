@@ -134,6 +134,27 @@ describe("Combat and Combatant documents", () => {
     expect(get("unlinkedToken001").name).toBe("Hero's double");
   });
 
+  it("finds a combatant's token on a scene: on its own sceneId, else on its combat's scene", async () => {
+    const hero = await actor("Hero");
+    const Scene = (globalThis as unknown as { Scene: { create(d: AnyObject): Promise<AnyObject> } }).Scene;
+    const scene = (await asClient(gm, () => Scene.create({ name: "Gué", grid: { size: 100 } }))) as {
+      id: string;
+      createEmbeddedDocuments(type: string, data: AnyObject[]): Promise<{ id: string; name: string }[]>;
+    };
+    const [token] = await asClient(gm, () =>
+      scene.createEmbeddedDocuments("Token", [{ name: "Hero on the ford", actorId: hero.id, actorLink: false }]),
+    );
+    const tokenId = token?.id ?? "";
+    const own = await combat([{ _id: "ownScene00000001", actorId: hero.id, tokenId, sceneId: scene.id }]);
+    expect(own.combatants.get("ownScene00000001")?.token).toBe(token);
+    const fromCombat = await combat([{ _id: "combatScene00001", actorId: hero.id, tokenId }], { scene: scene.id });
+    const combatant = fromCombat.combatants.get("combatScene00001") as CombatantDouble;
+    expect([combatant.token, combatant.name]).toEqual([token, "Hero on the ford"]);
+    expect((combatant.actor as ActorDouble).isToken).toBe(true);
+    const elsewhere = await combat([{ _id: "noScene000000001", actorId: hero.id, tokenId }]);
+    expect(elsewhere.combatants.get("noScene000000001")?.token).toBeNull();
+  });
+
   it("names a combatant by its own name, else its token's, else its actor's", async () => {
     const hero = await actor("Hero");
     const fight = await combat([

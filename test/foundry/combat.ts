@@ -142,6 +142,11 @@ function isNumeric(value: unknown): value is number {
 
 const placedTokens = new Map<string, TokenDocumentDouble>();
 
+/** A scene as a combatant reads it: its tokens (see scenes.ts). */
+interface SceneLike {
+  tokens: { get(id: string): TokenDocumentDouble | undefined };
+}
+
 /**
  * A TokenDocument on a scene, as far as combat reads it: its actor (the world actor for a
  * linked token; for an unlinked one, a synthetic actor built from the world actor's data, whose
@@ -324,9 +329,18 @@ export class CombatantDouble extends DocumentDouble {
     return this.parent instanceof CombatDouble ? this.parent : null;
   }
 
-  /** Combatant#token: the token it stands for, if placed. */
+  /**
+   * Combatant#token (client Combatant, API v11–v13): the token of that id on the combatant's scene
+   * (`sceneId`), else on its combat's (`Combat#scene`); a token `placeToken` put down stands in
+   * for one on a scene.
+   */
   get token(): TokenDocumentDouble | null {
-    return this.tokenId ? (placedTokens.get(this.tokenId) ?? null) : null;
+    if (!this.tokenId) return null;
+    const placed = placedTokens.get(this.tokenId);
+    if (placed) return placed;
+    const scenes = (world().game as { scenes?: { get(id: string): SceneLike | undefined } }).scenes;
+    const sceneId = this.sceneId ?? this.combat?.scene ?? null;
+    return (sceneId ? scenes?.get(sceneId)?.tokens.get(this.tokenId) : null) ?? null;
   }
 
   /** Combatant#actor: the token's actor (synthetic for an unlinked token), else the world actor. */
