@@ -12,37 +12,17 @@ import {
 import {
   decodeImportFile,
   parseGroupImport,
+  readImportRows,
   type GroupImport,
   type ImportOptions,
   type ImportProblem,
+  type SourceCell,
+  type SourceRow,
+  type StatKey,
 } from "../import";
-import { COUNT, FIELDS, FIRST_STAT, GROUP, NAME, RULESET, type StatKey } from "../import/columns";
-import { readTable } from "../import/csv";
-import { readJson } from "../import/json";
-import { Problems } from "../import/problems";
-import { cellText, type ImportRow } from "../import/rows";
 import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
 
 type RenderOptions = Parameters<InstanceType<typeof foundry.applications.api.ApplicationV2>["render"]>[0];
-
-/** A value of a row as the preview shows it: its text as the file writes it, and where it sits. */
-export interface SourceCell {
-  text: string;
-  line: number;
-  /** As the file writes it: a CSV header, a JSON key. */
-  column: string;
-}
-
-/** A sub-group row as the file writes it, bad values included, before any check. */
-export interface SourceRow {
-  line: number;
-  group: string;
-  label: SourceCell | null;
-  count: SourceCell | null;
-  ruleset: SourceCell | null;
-  /** The stats the file has a column (or a key) for. */
-  stats: [StatKey, SourceCell][];
-}
 
 /** The parser the dialog reads text and files with. */
 export interface ImportReader {
@@ -51,44 +31,11 @@ export interface ImportReader {
   rows(text: string): SourceRow[];
 }
 
-/** The text starts a JSON document (the import core reads anything else as CSV). */
-const JSON_START = /^[ \t\r\n]*[[{]/;
-
-/** The only reader of the import core's row layout: each field's value, line and column. */
-function sourceRow(row: ImportRow): SourceRow {
-  const cellAt = (field: number): SourceCell | null => {
-    const index = row.at[field] ?? -1;
-    if (index < 0) return null;
-    return {
-      text: cellText(row.values[index]),
-      line: row.lines?.[index] ?? row.line,
-      column: row.columns[field] ?? "",
-    };
-  };
-  const stats: [StatKey, SourceCell][] = [];
-  FIELDS.slice(FIRST_STAT).forEach((key, i) => {
-    const cell = cellAt(FIRST_STAT + i);
-    if (cell) stats.push([key as StatKey, cell]);
-  });
-  return {
-    line: row.line,
-    group: cellAt(GROUP)?.text ?? "",
-    label: cellAt(NAME),
-    count: cellAt(COUNT),
-    ruleset: cellAt(RULESET),
-    stats,
-  };
-}
-
 /** The import core itself. */
 export const importReader: ImportReader = {
   parse: parseGroupImport,
   decode: decodeImportFile,
-  rows(text) {
-    const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
-    const problems = new Problems();
-    return (JSON_START.test(body) ? readJson(body, problems) : readTable(body, problems)).map(sourceRow);
-  },
+  rows: readImportRows,
 };
 
 type Severity = ImportProblem["severity"];

@@ -6,17 +6,33 @@
 import { readTable } from "./csv";
 import { readJson } from "./json";
 import { Problems } from "./problems";
-import { assembleGroups } from "./rows";
+import { assembleGroups, type ImportRow } from "./rows";
+import { sourceRow, type SourceRow } from "./source-rows";
 import type { GroupImport, ImportOptions } from "./types";
 
 export { decodeImportFile } from "./decode";
 export { PROBLEM, type ProblemCode } from "./problems";
+export type { StatKey } from "./columns";
+export type { SourceCell, SourceRow } from "./source-rows";
 export type { GroupImport, ImportOptions, ImportProblem, ImportRuleset, ImportedGroup, ImportedMember } from "./types";
 
-export function parseGroupImport(text: string, options?: ImportOptions): GroupImport {
+/** The file's rows, the BOM dropped: JSON when it starts like a JSON document, else a CSV table. */
+function readRows(text: string, problems: Problems): ImportRow[] {
   const body = text.startsWith("\uFEFF") ? text.slice(1) : text;
+  return /^[ \t\r\n]*[[{]/.test(body) ? readJson(body, problems) : readTable(body, problems);
+}
+
+export function parseGroupImport(text: string, options?: ImportOptions): GroupImport {
   const problems = new Problems();
-  const rows = /^[ \t\r\n]*[[{]/.test(body) ? readJson(body, problems) : readTable(body, problems);
+  const rows = readRows(text, problems);
   const fallback = options?.ruleset === "wuxia" || options?.ruleset === "harmonies" ? options.ruleset : undefined;
   return assembleGroups(rows, problems, fallback);
+}
+
+/**
+ * Every sub-group row as the file writes it, bad values included and nothing checked: what a
+ * preview shows beside `parseGroupImport`'s problems, which name the same lines and columns.
+ */
+export function readImportRows(text: string): SourceRow[] {
+  return readRows(text, new Problems()).map(sourceRow);
 }
