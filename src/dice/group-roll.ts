@@ -9,13 +9,8 @@ import {
 } from "../rules";
 import { GROUP_CARD_TEMPLATE, groupCardContext } from "../chat/group-card";
 import { GROUP_ROLL_MODE_CHOICES, type GroupRollMode } from "../settings/rolls";
-import {
-  differenceDice,
-  harmoniesFormula,
-  harmoniesModifier,
-  readableActionState,
-  type HarmoniesRollConfig,
-} from "./harmonies-roll";
+import { differenceDice, harmoniesFormula } from "./difference-roll";
+import { harmoniesModifier, readableActionState, type HarmoniesRollConfig } from "./harmonies-roll";
 import { hasDice, isOneOf, isRecord, isWhole, rulesRead } from "./readable";
 import { SystemRoll, type CardOptions } from "./system-roll";
 

@@ -113,7 +113,7 @@ describe("HarmoniesRoll", () => {
   });
 
   it("writes its formula with the modifier's own sign", async () => {
-    const { harmoniesFormula } = await import("./harmonies-roll");
+    const { harmoniesFormula } = await import("./difference-roll");
     expect([harmoniesFormula(-3, false), harmoniesFormula(0, true), harmoniesFormula(2, false)]).toEqual([
       "1d10 - 1d10 - 3",
       "1d10x - 1d10x + 0",

@@ -1,4 +1,4 @@
-import { experienceFromDice, harmoniesActionFromFaces, harmoniesOdds, type HarmoniesAction } from "../rules";
+import { experienceFromDice, harmoniesOdds } from "../rules";
 import { HARMONIES_CARD_TEMPLATE, harmoniesCardContext } from "../chat/harmonies-card";
 import {
   HARMONIES_CHARACTERISTICS,
@@ -6,19 +6,9 @@ import {
   type HarmoniesCharacteristicKey,
   type HarmoniesMeansKey,
 } from "../documents/choices";
-import { HARMONIES_PLUS_COLORSET, HARMONIES_MINUS_COLORSET } from "./dice-so-nice";
-import {
-  isOneOf,
-  isProbability,
-  isRecord,
-  isText,
-  isTextOrNull,
-  isWhole,
-  hasDice,
-  rulesRead,
-  type D10Term,
-} from "./readable";
-import { SystemRoll, type CardOptions } from "./system-roll";
+import { DifferenceRoll, harmoniesFormula } from "./difference-roll";
+import { isOneOf, isProbability, isRecord, isText, isTextOrNull, isWhole, rulesRead } from "./readable";
+import type { CardOptions } from "./system-roll";
 
 /** An action of Harmonies (RULES 2.4): characteristic + means (+ skill) + difficulty + (d10 − d10). */
 export interface HarmoniesRollConfig {
@@ -50,15 +40,6 @@ export interface HarmoniesRollState extends HarmoniesRollConfig {
   xpAwarded: boolean;
 }
 
-type RollOptions = Roll.Options & { harmonies?: HarmoniesRollState };
-
-/** `1d10 - 1d10` closed, `1d10x - 1d10x` open, then the modifier: the total is the margin. */
-export function harmoniesFormula(modifier: number, open: boolean): string {
-  const die = open ? "1d10x" : "1d10";
-  const sign = modifier < 0 ? "-" : "+";
-  return `${die} - ${die} ${sign} ${Math.abs(modifier)}`;
-}
-
 /** characteristic + means + skill + difficulty (+ wound penalty): what the dice are added to (RULES 2.4). */
 export function harmoniesModifier(
   config: Pick<HarmoniesRollConfig, "characteristicValue" | "meansValue" | "skillLevel" | "difficulty"> & {
@@ -66,16 +47,6 @@ export function harmoniesModifier(
   },
 ): number {
   return config.characteristicValue + config.meansValue + config.skillLevel + config.difficulty + (config.penalty ?? 0);
-}
-
-/** The added and the subtracted die: one face each, or (open) a face more after every 10. */
-export function differenceDice(open: boolean): D10Term[] {
-  const die: D10Term = {
-    number: 1,
-    modifiers: open ? ["x"] : [],
-    results: (count) => (open ? count >= 1 : count === 1),
-  };
-  return [die, die];
 }
 
 /**
@@ -108,18 +79,9 @@ function readableState(state: unknown): state is HarmoniesRollState {
   );
 }
 
-/**
- * The difference roll on core Die terms (Dice So Nice colours the added and the subtracted die
- * apart); the rules read the faces, explosions included. Its total is the margin.
- */
-export class HarmoniesRoll extends SystemRoll<HarmoniesRollState> {
+/** A character's action (RULES 2.4): the difference roll, its odds and the experience its dice earn. */
+export class HarmoniesRoll extends DifferenceRoll<HarmoniesRollState> {
   static override readonly STATE_KEY = "harmonies";
-
-  constructor(formula?: string, _data?: unknown, options?: RollOptions) {
-    const state = options?.harmonies;
-    super(formula ?? harmoniesFormula(state?.modifier ?? 0, state?.open ?? false), {}, options);
-    this.#colourDice();
-  }
 
   /** The state an action starts from; the rules validate the modifier. */
   static check(config: HarmoniesRollConfig): HarmoniesRollState {
@@ -135,38 +97,15 @@ export class HarmoniesRoll extends SystemRoll<HarmoniesRollState> {
     return HarmoniesRoll.fromState(HarmoniesRoll.check(config));
   }
 
-  /** The added die's faces and the subtracted die's, explosions included. */
-  get plus(): number[] {
-    return this.dice[0]?.results.map((r) => r.result) ?? [];
-  }
-
-  get minus(): number[] {
-    return this.dice[1]?.results.map((r) => r.result) ?? [];
-  }
-
-  /** Dice, margin and success as the rules read these faces. */
-  get action(): HarmoniesAction {
-    return harmoniesActionFromFaces(this.state.modifier, this.plus, this.minus, { open: this.state.open });
-  }
-
   /** XP for the skill and each of the two attributes (RULES 2.7), from the dice alone. */
   get experience(): number {
     return experienceFromDice(this.action.roll.dice);
   }
 
-  protected override _evaluateTotal(): number {
-    return this.action.margin;
-  }
-
   /** Whether the roll is one the system makes (its data came from its author's client): see `readableState`. */
   get readable(): boolean {
     const state = this.storedState;
-    return (
-      this._evaluated &&
-      readableState(state) &&
-      hasDice(this, differenceDice(state.open)) &&
-      rulesRead(() => this.experience)
-    );
+    return readableState(state) && this.hasDifferenceDice(state) && rulesRead(() => this.experience);
   }
 
   protected evaluable(state: unknown): boolean {
@@ -179,14 +118,5 @@ export class HarmoniesRoll extends SystemRoll<HarmoniesRollState> {
 
   protected cardContext(options: CardOptions): Record<string, unknown> {
     return harmoniesCardContext(this, options);
-  }
-
-  /** Dice So Nice reads a colour set from each term's options; users' own material and texture still apply. */
-  #colourDice(): void {
-    this.dice.slice(0, 2).forEach((die, i) =>
-      Object.assign(die.options, {
-        appearance: { colorset: i === 0 ? HARMONIES_PLUS_COLORSET : HARMONIES_MINUS_COLORSET },
-      }),
-    );
   }
 }
