@@ -90,4 +90,23 @@ describe("import, place, fight", () => {
     expect(members(group)[0]?.wounds.nb).toBe(3);
     expect(members(group)[0]?.out).toBe(0);
   });
+
+  it("loses a brigand at the death threshold: the group fights on with the others, its tokens see it", async () => {
+    const { group, tokens, lin } = await evening();
+    const { attackWith, defendAgainst, attackRequests } = await import("../combat/attack");
+    const arc = must(lin.items.find((i) => i.name === "Arc long"));
+    // (2 × Métal 1 + Eau 1) × 3 = 9 NB: three arrows of ND 3.
+    for (let shot = 0; shot < 3; shot++) {
+      scriptFaces([10, 10, 10, 10, 10]);
+      await as("player", () => attackWith(lin, arc, tokens[shot]?.actor as never, { dialog: false }));
+      const card = must(postedMessages().at(-1));
+      scriptFaces([3]);
+      await as("gm", () => defendAgainst(card as never, { defenseDice: 0, reserve: 0 }));
+      await as("player", () => attackRequests.applyDamage(card as never));
+    }
+    expect(members(group)[0]).toMatchObject({ out: 1, wounds: { nb: 0 } });
+    const system = group.system as unknown as { size: number };
+    expect([members(group)[0]?.count, system.size]).toEqual([3, 2]);
+    for (const token of tokens) expect((token.actor as unknown as { system: { size: number } }).system.size).toBe(2);
+  });
 });

@@ -134,6 +134,20 @@ describe("Combat and Combatant documents", () => {
     expect(get("unlinkedToken001").name).toBe("Hero's double");
   });
 
+  it("keeps an unlinked token's actor on its world actor's later changes, except where its delta overrides", async () => {
+    const hero = await actor("Hero", true, { img: "hero.webp" });
+    const token = placeToken(hero, { actorLink: false, delta: { name: "Hero's double" } });
+    const synthetic = token.actor as ActorDouble;
+    expect([synthetic.name, synthetic.img]).toEqual(["Hero's double", "hero.webp"]);
+    await asClient(gm, () => hero.update({ name: "Renamed", img: "older.webp", flags: { sample: { mark: 1 } } }));
+    expect(token.actor).toBe(synthetic);
+    expect([synthetic.name, synthetic.img, synthetic.getFlag("sample", "mark")]).toEqual([
+      "Hero's double",
+      "older.webp",
+      1,
+    ]);
+  });
+
   it("finds a combatant's token on a scene: on its own sceneId, else on its combat's scene", async () => {
     const hero = await actor("Hero");
     const Scene = (globalThis as unknown as { Scene: { create(d: AnyObject): Promise<AnyObject> } }).Scene;

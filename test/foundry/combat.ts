@@ -147,6 +147,19 @@ interface SceneLike {
   tokens: { get(id: string): TokenDocumentDouble | undefined };
 }
 
+/** What changed from one source to the next: changed leaves, and whole arrays that differ. */
+function changedValues(before: AnyObject, after: AnyObject): AnyObject {
+  const changed: AnyObject = {};
+  for (const [key, value] of Object.entries(after)) {
+    const old = before[key];
+    if (JSON.stringify(old) === JSON.stringify(value)) continue;
+    const nested = value !== null && typeof value === "object" && !Array.isArray(value);
+    const wasNested = old !== null && typeof old === "object" && !Array.isArray(old);
+    changed[key] = nested && wasNested ? changedValues(old as AnyObject, value as AnyObject) : structuredClone(value);
+  }
+  return changed;
+}
+
 /**
  * A TokenDocument on a scene, as far as combat reads it: its actor (the world actor for a
  * linked token; for an unlinked one, a synthetic actor built from the world actor's data, whose
@@ -163,6 +176,8 @@ export class TokenDocumentDouble extends DocumentDouble {
   texture: { src: string };
   #delta: AnyObject;
   #synthetic: ActorLike | null = null;
+  /** The world actor's data the synthetic actor last took. */
+  #baseSource: AnyObject | null = null;
 
   constructor(data: AnyObject) {
     super(data);
@@ -181,16 +196,26 @@ export class TokenDocumentDouble extends DocumentDouble {
     return this.actorId ? (world().game.actors.get(this.actorId) ?? null) : null;
   }
 
-  /** A linked token's actor is the world actor; an unlinked token has its own synthetic actor. */
+  /**
+   * A linked token's actor is the world actor; an unlinked token has its own synthetic actor,
+   * the world actor's data under its delta. It follows the world actor's later changes where the
+   * delta does not override them (ActorDelta, v11+; TokenDocument#_onUpdateBaseActor, API v13).
+   */
   get actor(): ActorLike | null {
     const base = this.baseActor;
     if (!base || this.actorLink) return base;
+    const source = base.toObject();
     if (!this.#synthetic) {
       const ActorClass = world().CONFIG.Actor.documentClass;
-      this.#synthetic = new ActorClass(mergeObject(base.toObject(), this.#delta), { parent: this });
+      this.#synthetic = new ActorClass(mergeObject(structuredClone(source), this.#delta), { parent: this });
       this.#synthetic.prepareData();
       placeSyntheticActor(this.#synthetic);
+    } else if (this.#baseSource && JSON.stringify(this.#baseSource) !== JSON.stringify(source)) {
+      const changed = changedValues(this.#baseSource, source);
+      this.#synthetic.updateSource(mergeObject(changed, this.#delta));
+      this.#synthetic.prepareData();
     }
+    this.#baseSource = source;
     return this.#synthetic;
   }
 
