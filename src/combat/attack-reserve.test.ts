@@ -32,6 +32,19 @@ async function shoot(world: WuxiaAttackWorld, values: Record<string, unknown>, f
   return must(postedMessages().at(-1));
 }
 
+/** Lin Mei's Feu test with the Arc long and these extra dice, evaluated, as JSON: what her client would send. */
+async function attackRollJson(world: WuxiaAttackWorld, extraDice: number): Promise<object> {
+  const { WuxiaRoll: RollClass } = await import("../dice/wuxia-roll");
+  const { wuxiaConfig, wuxiaDefaults } = await import("../rolls/fields");
+  const { rollStart, rollSubject } = await import("../rolls/subject");
+  const subject = rollSubject(world.linMei) as Parameters<typeof wuxiaDefaults>[0];
+  const values = { ...wuxiaDefaults(subject, rollStart(subject, world.arc)), extraDice };
+  scriptFaces([8, 8, 9, 10, 7, 9, 9]);
+  const roll = RollClass.build(wuxiaConfig(subject, values));
+  await roll.evaluate();
+  return roll.toJSON() as object;
+}
+
 const cardLine = async (message: PostedMessage, who: "player" | "stranger" | "gm" = "stranger") =>
   (await asClient(seatUser(who), () => message.renderHTML())).querySelector(".wh-attack__reserve")?.textContent ?? null;
 
@@ -68,17 +81,7 @@ describe("group reserve dice on an attack", () => {
 
   it("refuses a forged request: reserve dice the roll does not have, or more than the reserve holds", async () => {
     const world = await withFriendlyReserve(1);
-    const { WuxiaRoll: RollClass } = await import("../dice/wuxia-roll");
-    const { wuxiaConfig, wuxiaDefaults } = await import("../rolls/fields");
-    const { rollStart, rollSubject } = await import("../rolls/subject");
-    const subject = rollSubject(world.linMei) as Parameters<typeof wuxiaDefaults>[0];
-    const rolled = async (extraDice: number) => {
-      const values = { ...wuxiaDefaults(subject, rollStart(subject, world.arc)), extraDice };
-      scriptFaces([8, 8, 9, 10, 7, 9, 9]);
-      const roll = RollClass.build(wuxiaConfig(subject, values));
-      await roll.evaluate();
-      return roll.toJSON() as object;
-    };
+    const rolled = (extraDice: number) => attackRollJson(world, extraDice);
     const request = { weaponUuid: world.arc.uuid, targetUuid: world.bandit.uuid };
     const before = postedMessages().length;
     await expect(
@@ -110,18 +113,7 @@ describe("group reserve dice on an attack", () => {
 
   it("gives the last die to one of two attacks sent at once; the other is refused and posts nothing", async () => {
     const world = await withFriendlyReserve(1);
-    const { WuxiaRoll: RollClass } = await import("../dice/wuxia-roll");
-    const { wuxiaConfig, wuxiaDefaults } = await import("../rolls/fields");
-    const { rollStart, rollSubject } = await import("../rolls/subject");
-    const subject = rollSubject(world.linMei) as Parameters<typeof wuxiaDefaults>[0];
-    const values = { ...wuxiaDefaults(subject, rollStart(subject, world.arc)), extraDice: 1 };
-    const rolls = [];
-    for (let i = 0; i < 2; i++) {
-      scriptFaces([8, 8, 9, 10, 7, 9]);
-      const roll = RollClass.build(wuxiaConfig(subject, values));
-      await roll.evaluate();
-      rolls.push(roll.toJSON() as object);
-    }
+    const rolls = [await attackRollJson(world, 1), await attackRollJson(world, 1)];
     const before = postedMessages().length;
     const request = { weaponUuid: world.arc.uuid, targetUuid: world.bandit.uuid, reserve: 1 };
     const results = await Promise.allSettled(
