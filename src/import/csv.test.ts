@@ -222,9 +222,35 @@ describe("line numbers", () => {
     expect(groups.map((g) => g.name)).toEqual(["A", "D"]);
   });
 
+  it("count a line break that opens a quoted cell", () => {
+    const { problems } = parseGroupImport('group,name,count\nA,"\nfirst line empty",2\nA,b,x\n', {
+      ruleset: "wuxia",
+    });
+    expect(brief(problems)).toEqual([[4, "count", PROBLEM.NotNumber]]);
+  });
+
   it("count blank lines and CR-only line endings", () => {
     const { problems } = parseGroupImport("group,count\r\rA,x\r", { ruleset: "wuxia" });
     expect(brief(problems)).toEqual([[3, "count", PROBLEM.NotNumber]]);
+  });
+});
+
+describe("the header and the cells beside it", () => {
+  it("refuses a column named twice, the first column too, keeping the first", () => {
+    const { groups, problems } = parseGroupImport("Groupe;Nombre;Group\nA;2;B\n", { ruleset: "wuxia" });
+    expect(brief(problems)).toEqual([[1, "Group", PROBLEM.DuplicateColumn]]);
+    expect(groups.map((g) => g.name)).toEqual(["A"]);
+  });
+
+  it("reads a table whose cells hold brackets or braces as a table, not as JSON", () => {
+    const { groups, problems } = parseGroupImport("group;name;count\nGardes [élite];{chef};1\n", { ruleset: "wuxia" });
+    expect(problems).toEqual([]);
+    expect(groups.map((g) => [g.name, g.members[0]?.label])).toEqual([["Gardes [élite]", "{chef}"]]);
+  });
+
+  it("warns of filled cells beyond the header, not of empty or blank ones", () => {
+    const { problems } = parseGroupImport("group;count\nA;2;;   \nB;3;x;;y\n", { ruleset: "wuxia" });
+    expect(problems.map((p) => [p.line, p.code, p.data])).toEqual([[3, PROBLEM.ExtraCells, { count: 2 }]]);
   });
 });
 

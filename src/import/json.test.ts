@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { COUNT, NAME, RULESET } from "./columns";
-import { parseGroupImport, PROBLEM, type ImportProblem } from "./index";
+import { parseGroupImport, PROBLEM, readImportRows, type ImportProblem } from "./index";
 import { readJson } from "./json";
 import { Problems } from "./problems";
 
@@ -93,9 +93,12 @@ describe("JSON: an array of groups", () => {
     });
   });
 
-  it("accepts a single group, the CSV header names as stat keys, numbers written as text, and null stats", () => {
+  it("accepts a single group, the CSV header names as stat keys, numbers written as text, a null label and null stats", () => {
     const { groups, problems } = parseGroupImport(
-      JSON.stringify({ name: " Gardes ", members: [{ count: "25", stats: { Body: 1, Agilité: "+2", skill: null } }] }),
+      JSON.stringify({
+        name: " Gardes ",
+        members: [{ label: null, count: "25", stats: { Body: 1, Agilité: "+2", skill: null } }],
+      }),
       { ruleset: "harmonies" },
     );
     expect(problems).toEqual([]);
@@ -319,6 +322,49 @@ describe("JSON that is not a list of groups", () => {
     expect(problems[3]?.data).toEqual({ group: "C" });
     expect(groups).toEqual([
       { name: "D", ruleset: "wuxia", line: lineOf('"name": "D"') - 1, members: [{ label: "D", count: 3, stats: {} }] },
+    ]);
+  });
+
+  it("gives the preview no row for what it refuses, and names the column in each message", () => {
+    const file = pretty([
+      { ruleset: "wuxia", members: [{ count: 1 }] },
+      { name: "B", ruleset: "wuxia", members: { label: "x", count: 1 } },
+      { name: "C", ruleset: "wuxia", members: [] },
+      { name: "D", ruleset: "wuxia", members: ["x", { count: 2, stats: [3] }, { count: 3 }] },
+    ]);
+    expect(readImportRows(file).map((r) => [r.group, r.count?.text])).toEqual([["D", "3"]]);
+    expect(parseGroupImport(file).problems.map((p) => p.data)).toEqual([
+      { column: "name" },
+      { column: "members" },
+      { group: "C" },
+      { column: "members" },
+      { column: "stats" },
+    ]);
+    for (const refused of ['[1, "x"]', '{"type": "character", "system": {}}', '{"type": "group", "system": 3}'])
+      expect([refused, readImportRows(refused)]).toEqual([refused, []]);
+  });
+
+  it("places each value on its own line and names a stat by its key as written", () => {
+    const file = pretty({
+      name: "Bande",
+      ruleset: "echecs",
+      members: [{ label: "Brigand", count: 2, stats: { Feu: 2.5, count: 7, Métal: 2 } }],
+    });
+    const lineOf = (text: string) => file.split("\n").findIndex((l) => l.includes(text)) + 1;
+    const { problems } = parseGroupImport(file);
+    expect(problems.map((p) => [p.line, p.column, p.code, p.data])).toEqual([
+      [1, "ruleset", PROBLEM.RulesetMissing, { group: "Bande" }],
+      [lineOf('"ruleset"'), "ruleset", PROBLEM.RulesetUnknown, { value: "echecs" }],
+      [lineOf('"Feu"'), "Feu", PROBLEM.NotWhole, { column: "Feu", value: "2.5" }],
+      [lineOf('"count": 7'), "count", PROBLEM.UnknownColumn, { column: "count" }],
+    ]);
+    const [row] = readImportRows(file);
+    expect(row?.label).toEqual({ text: "Brigand", line: lineOf('"label"'), column: "label" });
+    expect(row?.count).toEqual({ text: "2", line: lineOf('"count": 2'), column: "count" });
+    expect(row?.ruleset).toEqual({ text: "echecs", line: lineOf('"ruleset"'), column: "ruleset" });
+    expect(row?.stats).toEqual([
+      ["metal", { text: "2", line: lineOf('"Métal"'), column: "Métal" }],
+      ["feu", { text: "2.5", line: lineOf('"Feu"'), column: "Feu" }],
     ]);
   });
 
