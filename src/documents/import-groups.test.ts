@@ -284,6 +284,22 @@ describe("a re-import", () => {
     expect(summary.updated.map((c) => c.name)).toEqual(["Gardes"]);
   });
 
+  it("updates in chunks too, marking each updated group as this import's, and lists only this import's groups", async () => {
+    const bystander = await createActor({ name: "Lin Mei", type: "wuxiaCharacter" }, { ownedByPlayer: false });
+    const names = ["A", "B", "C", "D", "E"];
+    await mod.importGroups(clean(...names.map((n) => band(n))));
+    const ActorClass = g.CONFIG.Actor.documentClass as unknown as { updateDocuments(u: AnyObject[]): Promise<unknown> };
+    const updates = vi.spyOn(ActorClass, "updateDocuments");
+    const summary = await mod.importGroups(clean(...names.map((n) => band(n)), band("F")), { chunkSize: 2 });
+    expect(updates.mock.calls.map(([u]) => u.length)).toEqual([2, 2, 1]);
+    const marks = names.map((n) => (only(n).flags["wuxia-harmonies"]?.import as { batch: string }).batch);
+    const newMark = (only("F").flags["wuxia-harmonies"]?.import as { batch: string }).batch;
+    expect(new Set([...marks, newMark]).size).toBe(1);
+    expect(summary.created).toEqual([{ id: only("F").id, name: "F" }]);
+    expect(summary.updated).toEqual(names.map((n) => ({ id: only(n).id, name: n })));
+    expect(g.game.actors.get(bystander.id ?? "")?.name).toBe("Lin Mei");
+  });
+
   it("never overwrites a group the GM typed in by hand", async () => {
     const manual = (await createActor(
       { name: "Gardes", type: "group", system: { members: [{ label: "Garde", count: 3 }] } },
@@ -345,7 +361,8 @@ describe("a failure part-way", () => {
     updateDocuments(u: AnyObject[]): Promise<unknown>;
   };
 
-  it("removes every group it created, even from the request that failed, and its folder", async () => {
+  it("removes every group it created, even from the request that failed, and its folder, and nothing else", async () => {
+    await createActor({ name: "Lin Mei", type: "wuxiaCharacter" }, { ownedByPlayer: false });
     const ActorClass = g.CONFIG.Actor.documentClass as unknown as Spyable;
     const original = ActorClass.createDocuments.bind(ActorClass);
     let calls = 0;
@@ -362,7 +379,7 @@ describe("a failure part-way", () => {
     expect(mod.describeImportError(error)).toBe(
       "The import failed (The server went away): what it had created was removed and the groups it had updated were put back.",
     );
-    expect(g.game.actors.contents).toEqual([]);
+    expect(g.game.actors.contents.map((a) => a.name)).toEqual(["Lin Mei"]);
     expect(g.game.folders.contents).toEqual([]);
     expect(postedMessages()).toEqual([]);
     const bar = foundry.notifications.find((n) => n.progress);
