@@ -268,6 +268,24 @@ describe("the counts the dialog shows", () => {
   it("members still fighting and sub-groups with one", async () => {
     expect(tokens.placeCounts((await band()) as never)).toEqual({ members: 28, subgroups: 2 });
   });
+
+  it("leaves out a sub-group whose members are all out", async () => {
+    const group = await createActor(
+      {
+        name: "Restes",
+        type: "group",
+        system: {
+          ruleset: "harmonies",
+          members: [
+            { label: "Morts", count: 3, out: 3 },
+            { label: "Vivants", count: 2, out: 0 },
+          ],
+        },
+      },
+      { ownedByPlayer: false },
+    );
+    expect(tokens.placeCounts(group as never)).toEqual({ members: 2, subgroups: 1 });
+  });
 });
 
 describe("the block layout", () => {
@@ -298,6 +316,7 @@ describe("gathering tokens into their group", () => {
     sceneRequests.length = 0;
     const gathered = await tokens.gatherGroupTokens();
     expect(gathered).toEqual([{ name: "Gardes", tokens: 28, out: 3 }]);
+    expect(warnings()).toEqual([]);
     expect(g.game.actors.get(group.id)?.system.members.map((m) => m.out)).toEqual([2, 2]);
     expect(sceneRequests.map((r) => [r.action, r.count])).toEqual([
       ["delete", 28],
@@ -362,15 +381,19 @@ describe("gathering tokens into their group", () => {
     const hero = await wuxiaHero();
     const a = await place(gardes, { mode: "subgroups", x: 500, y: 500 });
     const b = await place(archers, { mode: "members", x: 1500, y: 500 });
-    const [heroToken] = await scene.createEmbeddedDocuments("Token", [
+    const tokenOf = async (actor: unknown) =>
       (
-        (await (hero as unknown as { getTokenDocument(d: AnyObject): Promise<SceneTokenDouble> }).getTokenDocument({
+        (await (actor as { getTokenDocument(d: AnyObject): Promise<SceneTokenDouble> }).getTokenDocument({
           x: 0,
         })) as SceneTokenDouble
-      ).toObject(),
+      ).toObject();
+    const zhao = await wuxiaHero("Zhao");
+    const [heroToken, zhaoToken] = await scene.createEmbeddedDocuments("Token", [
+      await tokenOf(hero),
+      await tokenOf(zhao),
     ]);
     await defeat(b[1] as SceneTokenDouble);
-    controlTokens([...b, heroToken as SceneTokenDouble, ...a]);
+    controlTokens([...b, heroToken as SceneTokenDouble, ...a, zhaoToken as SceneTokenDouble]);
     sceneRequests.length = 0;
     expect(await tokens.gatherGroupTokens()).toEqual([
       { name: "Archers", tokens: 3, out: 1 },
@@ -382,10 +405,11 @@ describe("gathering tokens into their group", () => {
     ]);
     expect(scene.tokens.contents.map((t) => [t.name, t.x, t.y])).toEqual([
       [hero.name, 0, heroToken?.y],
+      ["Zhao", 0, zhaoToken?.y],
       ["Archers", b[0]?.x, b[0]?.y],
       ["Gardes", a[0]?.x, a[0]?.y],
     ]);
-    expect(warnings()).toEqual([`Not from a group, left on the scene: ${hero.name}.`]);
+    expect(warnings()).toEqual([`Not from a group, left on the scene: ${hero.name}, Zhao.`]);
     expect(g.game.actors.get(archers.id)?.system.members.map((m) => m.out)).toEqual([1]);
   });
 
