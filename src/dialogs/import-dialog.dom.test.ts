@@ -381,12 +381,17 @@ describe("the GM pastes, fixes and imports", () => {
     await paste(dialog, "groupe;nom;nombre;feu;corps\nBrigands;Brigand;8;4;2");
     expect(dialog.element.querySelector("caption")?.textContent).toContain("(Harmonies)");
     expect(markedCells(dialog, "warning")).toEqual(["2:4"]);
+    await type(dialog, "folderName", "Raid");
+    // A select fires input before change, as a browser does: neither is the folder's name.
+    field<HTMLSelectElement>(dialog, "ruleset").value = "wuxia";
+    field(dialog, "ruleset").dispatchEvent(new Event("input", { bubbles: true }));
     await choose(dialog, "ruleset", "wuxia");
     expect(dialog.element.querySelector("caption")?.textContent).toContain("(Wuxia)");
     expect(markedCells(dialog, "warning")).toEqual(["2:2"]);
     expect(field<HTMLSelectElement>(dialog, "ruleset").value).toBe("wuxia");
     await clickImport(dialog);
     expect(groups()[0]?.system.ruleset).toBe("wuxia");
+    expect(groups()[0]?.folder?.name).toBe("Raid");
     expect(groups()[0]?.system.members[0]?.stats.feu).toBe(4);
   });
 
@@ -439,6 +444,31 @@ describe("the GM pastes, fixes and imports", () => {
     const line = Number(marked?.split(":")[0]);
     expect(cellTexts(rowOf(dialog, line))).toEqual([String(line), "Garde", "0"]);
     expect(problemTexts(dialog, line).join(" ")).toContain(`Line ${countLine}, column count:`);
+  });
+
+  it("marks the bad cell of the right sub-group when a JSON file puts several on one line, each stat its column", async () => {
+    const dialog = await open();
+    const json = JSON.stringify([
+      {
+        name: "Bande",
+        ruleset: "wuxia",
+        members: [
+          { label: "Archer", count: 1, stats: { metal: 2 } },
+          { label: "Sabreur", count: "x", stats: { feu: 3 } },
+        ],
+      },
+    ]);
+    await paste(dialog, json);
+    expect(markedCells(dialog, "error")).toEqual(["1:x"]);
+    const headers = Array.from(dialog.element.querySelectorAll("table.wh-import__group th[data-key]")).map(
+      (th) => (th as HTMLElement).dataset.key,
+    );
+    expect(headers).toEqual(["ruleset", "metal", "feu"]);
+    const rows = Array.from(dialog.element.querySelectorAll<HTMLTableRowElement>("tr.wh-import__row"));
+    expect(rows.map(cellTexts)).toEqual([
+      ["1", "Archer", "1", "wuxia", "2", ""],
+      ["1", "Sabreur", "x", "wuxia", "", "3"],
+    ]);
   });
 
   it("lists a problem on no row, such as the file's own, above the tables", async () => {

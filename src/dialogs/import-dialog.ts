@@ -13,6 +13,7 @@ import {
   decodeImportFile,
   parseGroupImport,
   readImportRows,
+  shownValue,
   type GroupImport,
   type ImportOptions,
   type ImportProblem,
@@ -102,8 +103,12 @@ export function previewContext(result: GroupImport, rows: readonly SourceRow[]) 
   for (const problem of result.problems) {
     const candidates = onLine.get(problem.line) ?? [];
     const at = (c: SourceCell) => c.line === problem.line && c.column === problem.column;
-    const row = candidates.find((r) => cellsOf(r).some(at)) ?? candidates[0];
-    const cell = row && cellsOf(row).find(at);
+    // Sub-groups written on one line (compact JSON) share line and column: the value told apart the one meant.
+    const value = problem.data?.value;
+    const exact = (c: SourceCell) => at(c) && (value === undefined || shownValue(c.text) === String(value));
+    const row =
+      candidates.find((r) => cellsOf(r).some(exact)) ?? candidates.find((r) => cellsOf(r).some(at)) ?? candidates[0];
+    const cell = row && (cellsOf(row).find(exact) ?? cellsOf(row).find(at));
     if (cell) push(byCell, cell, problem);
     if (row) push(byRow, row, problem);
     else fileProblems.push(problem);

@@ -11,7 +11,7 @@ import { sourceRow, type SourceRow } from "./source-rows";
 import type { GroupImport, ImportOptions } from "./types";
 
 export { decodeImportFile } from "./decode";
-export { PROBLEM, type ProblemCode } from "./problems";
+export { PROBLEM, shown as shownValue, type ProblemCode } from "./problems";
 export type { StatKey } from "./columns";
 export type { SourceCell, SourceRow } from "./source-rows";
 export type { GroupImport, ImportOptions, ImportProblem, ImportRuleset, ImportedGroup, ImportedMember } from "./types";
