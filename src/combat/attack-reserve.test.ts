@@ -98,6 +98,21 @@ describe("group reserve dice on an attack", () => {
     expect([postedMessages().length, reserveOf(world.combat).friendly]).toEqual([before, 1]);
   });
 
+  it("refuses reserve dice asked for outside any combat, even with the dice rolled", async () => {
+    const world = await wuxiaAttackFight({ start: false });
+    await as("gm", () => world.combat.delete());
+    const before = postedMessages().length;
+    await expect(
+      carryOutAs("player", "wuxiaAttack", {
+        weaponUuid: world.arc.uuid,
+        targetUuid: world.bandit.uuid,
+        roll: await attackRollJson(world, 1),
+        reserve: 1,
+      }),
+    ).rejects.toMatchObject({ key: "WH.Combat.Error.NotInCombat", data: { name: "Lin Mei" } });
+    expect(postedMessages().length).toBe(before);
+  });
+
   it("gives the dice back when no card is posted (a module cancels it)", async () => {
     const world = await withFriendlyReserve(2);
     const hooks = (globalThis as unknown as { Hooks: { once(name: string, fn: () => boolean): void } }).Hooks;
