@@ -83,6 +83,43 @@ describe("a Harmonies attack sent to the GM", () => {
     await expect(open.send(trailing)).rejects.toMatchObject({ key: "WH.Request.Error.BadFaces" });
   });
 
+  it("keeps the added and the subtracted die apart, with each explosion marked, as sent", async () => {
+    const open = await shot([10, 4, 3], true);
+    await open.send(open.json);
+    const roll = postedMessages().at(-1)?.rolls[0] as unknown as {
+      plus: number[];
+      minus: number[];
+      dice: { results: { result: number; exploded?: boolean }[] }[];
+    };
+    expect([roll.plus, roll.minus]).toEqual([[10, 4], [3]]);
+    expect(roll.dice.map((d) => d.results.map((r) => Boolean(r.exploded)))).toEqual([[true, false], [false]]);
+  });
+
+  it("refuses an open die with more explosions than a die may show, and a skill that is not the actor's", async () => {
+    const open = await shot([10, 4, 3], true);
+    const endless = structuredClone(open.json);
+    const results = dice(endless)[0]?.results as { result: unknown; active?: boolean }[];
+    results.splice(0, results.length, ...Array.from({ length: 20 }, () => ({ result: 10, active: true })), {
+      result: 4,
+      active: true,
+    });
+    await expect(open.send(endless)).rejects.toMatchObject({
+      key: "WH.Request.Error.BadFaces",
+      data: { expected: "1–20", count: 21 },
+    });
+    const goliath = await createActor(
+      { name: "Géant", type: "harmoniesCharacter", items: [{ name: "Fronde", type: "harmoniesSkill" }] },
+      { ownedByPlayer: false },
+    );
+    const borrowed = structuredClone(open.json);
+    borrowed.options.harmonies.itemUuid = goliath.items.contents[0]?.uuid;
+    await expect(open.send(borrowed)).rejects.toMatchObject({
+      key: "WH.Request.Error.BadField",
+      data: { field: "itemUuid" },
+    });
+    expect(postedMessages()).toEqual([]);
+  });
+
   it("refuses a roll of another class, an unevaluated one, and an actor the sender does not own", async () => {
     const { json, send } = await shot([5, 6]);
     await expect(send({ ...json, class: "WuxiaRoll" })).rejects.toMatchObject({
