@@ -149,9 +149,10 @@ describe("an opposing roll sent to the GM", () => {
       ...base,
       terms: [{ ...base.terms[0], results: Array.from({ length: 201 }, () => ({ result: 10 })) }],
     };
+    // Refused by the bound on any pool, before a face is read, not by this roll's own size.
     await expect(oppose(message, many)).rejects.toMatchObject({
       key: "WH.Request.Error.BadFaces",
-      data: { count: 201 },
+      data: { expected: "1–200", count: 201 },
     });
     const david = await harmoniesHero();
     const asDavid = { ...base, options: { wuxia: { ...base.options.wuxia, actorUuid: david.uuid } } };
