@@ -38,6 +38,7 @@ function band(ruleset: "wuxia" | "harmonies"): Promise<Actor.Implementation> {
 /** The player targets the target's token and clicks the weapon on the attacker's sheet; the message posted. */
 async function clickWeapon(attacker: Actor.Implementation, weaponName: string, target: Actor.Implementation) {
   const player = seatUser("player") as { targets: Set<{ actor: unknown }> };
+  player.targets.clear();
   player.targets.add({ actor: target });
   const weapon = must(attacker.items.find((i) => i.name === weaponName));
   const before = postedMessages().length;
@@ -71,6 +72,23 @@ describe("a weapon clicked with a group targeted", () => {
     const message = await clickWeapon(david, "Lance-pierre", soldiers);
     const { harmoniesAttackRecord } = await import("../combat/harmonies-attack");
     expect(harmoniesAttackRecord(message as never)).toMatchObject({ defenderUuid: soldiers.uuid });
+  });
+
+  it("attacks a character of the weapon's rule set too, and only rolls the weapon at one of the other", async () => {
+    const lin = await wuxiaHero("Lin Mei");
+    const bandit = await createActor({ name: "Bandit", type: "wuxiaCharacter" }, { ownedByPlayer: false });
+    scriptFaces([8, 8, 9, 10, 7]);
+    const { attackRecord } = await import("../combat/attack");
+    expect(attackRecord((await clickWeapon(lin, "Arc long", bandit)) as never)?.defenderUuid).toBe(bandit.uuid);
+    const david = await harmoniesHero("David");
+    const goliath = await createActor({ name: "Goliath", type: "harmoniesCharacter" }, { ownedByPlayer: false });
+    scriptFaces([5, 6]);
+    const { harmoniesAttackRecord } = await import("../combat/harmonies-attack");
+    const sling = await clickWeapon(david, "Lance-pierre", goliath);
+    expect(harmoniesAttackRecord(sling as never)?.defenderUuid).toBe(goliath.uuid);
+    scriptFaces([5, 6]);
+    const plain = await clickWeapon(david, "Lance-pierre", bandit);
+    expect([harmoniesAttackRecord(plain as never), plain.rolls.length]).toEqual([null, 1]);
   });
 
   it("only rolls the weapon when the group plays the other rule set: no attack card", async () => {
