@@ -1,5 +1,6 @@
 // Checks the language files against each other and against the code and templates:
-// a key in one file only, a key used but missing, or an English value left in fr.json.
+// a key in one file only, a key used but missing, an English value left in fr.json, or a text that
+// cites the repository's rules document ("RULES 3.2") to a reader.
 // Run with `npm run i18n:check`; the test suite calls `checkI18n` too.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -92,6 +93,11 @@ export function checkI18n(root = ".") {
         `used in ${file} but missing from ${[!inEn && "en.json", !inFr && "fr.json"].filter(Boolean).join(" and ")}: ${key}`,
       );
   }
+  // A player reads these: the repository's rules document and the settings' scope mean nothing to them.
+  for (const [lang, values] of [["en", en], ["fr", fr]])
+    for (const [key, value] of values)
+      if (typeof value === "string" && /\bRULES \d|\((world setting|réglage du monde)\)/.test(value))
+        problems.push(`${lang}.json shows a repository reference to a reader in ${key}: "${value}"`);
   for (const [key, value] of fr) {
     const english = en.get(key);
     // {placeholders} are names, not English words.

@@ -21,8 +21,8 @@ function onClick(button: HTMLElement, action: () => Promise<void>): void {
 
 /**
  * A Wuxia card for the current reader: the dice spend a Destiny die only for the actor's owners
- * with one left (the action checks again, and so does the GM), and "Oppose" disappears once the
- * roll is opposed.
+ * with one left (the action checks again, and so does the GM), and so does the hint that says so;
+ * "Oppose" disappears once the roll is opposed.
  */
 function activateWuxiaCard(
   message: ChatMessage.Implementation,
@@ -35,7 +35,8 @@ function activateWuxiaCard(
     : null;
   const owner = Boolean(actor?.isOwner);
   const left = destinyLeft(actor);
-  if (!owner) card.querySelectorAll("[data-wh-owner-only]").forEach((el) => el.remove());
+  // "Click a die" only where a die can be clicked: an NPC has no Destiny, a hero may have none left.
+  if (!owner || left <= 0) card.querySelectorAll("[data-wh-destiny-hint]").forEach((el) => el.remove());
   for (const button of card.querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')) {
     if (!owner || left <= 0) {
       button.disabled = true;

@@ -132,11 +132,12 @@ describe("Destiny dice on a Wuxia card", () => {
     expect(destinyOf(actor)).toBe(2);
   });
 
-  it("an owner with no Destiny die left sees dead dice; a forced click asks nothing and writes nothing", async () => {
+  it("an owner with no Destiny die left sees dead dice and no hint; a forced click asks nothing and writes nothing", async () => {
     const { actor, message } = await linMeiRolls("player", 0);
     const html = await renderAs("player", message);
     expect(dice(html)).toHaveLength(5);
     expect(liveDice(html)).toEqual([]);
+    expect(html.querySelector(".wh-card__hint")).toBeNull();
     expect(dice(html).every((b) => b.dataset.tooltip === undefined)).toBe(true);
     DialogV2.answers.push(true);
     await forceClick(dice(html)[0]);
@@ -146,6 +147,21 @@ describe("Destiny dice on a Wuxia card", () => {
     expect(destinyOf(actor)).toBe(0);
   });
 
+  it("the GM reading an NPC's card (no Destiny die unless given one) sees dead dice and no hint", async () => {
+    const bandit = await createActor(
+      {
+        name: "Bandit",
+        type: "wuxiaCharacter",
+        system: { npc: true, attributes: { metal: 2, feu: 3, terre: 2, eau: 2, bois: 2 } },
+      },
+      { ownedByPlayer: false },
+    );
+    const html = await renderAs("gm", await rollAs("gm", bandit, [1, 1, 4]));
+    expect(dice(html)).toHaveLength(3);
+    expect(liveDice(html)).toEqual([]);
+    expect(html.querySelector(".wh-card__hint")).toBeNull();
+  });
+
   it("spending the last die kills the dice on the next drawing, and a card still showing them refuses the click", async () => {
     const { actor, message } = await linMeiRolls("player", 1);
     const html = await renderAs("player", message);
@@ -153,7 +169,9 @@ describe("Destiny dice on a Wuxia card", () => {
     foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
     await click(dice(html)[0]);
     expect(destinyOf(actor)).toBe(0);
-    expect(liveDice(await renderAs("player", message))).toEqual([]);
+    const redrawn = await renderAs("player", message);
+    expect(liveDice(redrawn)).toEqual([]);
+    expect(redrawn.querySelector(".wh-card__hint")).toBeNull();
     DialogV2.answers.push(true);
     await click(dice(html)[3]);
     expect(errors()).toEqual([format("WH.Chat.Error.NoDestiny", { name: "Lin Mei" })]);
