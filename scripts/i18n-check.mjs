@@ -1,6 +1,6 @@
 // Checks the language files against each other and against the code and templates:
 // a key in one file only, a key used but missing, an English value left in fr.json, or a text that
-// cites the repository's rules document ("RULES 3.2") to a reader.
+// cites the repository's rules document ("RULES 3.2") to a reader, or writes a plural as "(s)".
 // Run with `npm run i18n:check`; the test suite calls `checkI18n` too.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -93,11 +93,12 @@ export function checkI18n(root = ".") {
         `used in ${file} but missing from ${[!inEn && "en.json", !inFr && "fr.json"].filter(Boolean).join(" and ")}: ${key}`,
       );
   }
-  // A player reads these: the repository's rules document and the settings' scope mean nothing to them.
+  // A player reads these: the repository's rules document and the settings' scope mean nothing to
+  // them, and a count takes its plural form (a `one`/`other` pair), not "relance(s)".
   for (const [lang, values] of [["en", en], ["fr", fr]])
     for (const [key, value] of values)
-      if (typeof value === "string" && /\bRULES \d|\((world setting|réglage du monde)\)/.test(value))
-        problems.push(`${lang}.json shows a repository reference to a reader in ${key}: "${value}"`);
+      if (typeof value === "string" && /\bRULES \d|\((world setting|réglage du monde)\)|\w\((s|x|es)\)/.test(value))
+        problems.push(`${lang}.json shows a repository reference or a "(s)" plural to a reader in ${key}: "${value}"`);
   for (const [key, value] of fr) {
     const english = en.get(key);
     // {placeholders} are names, not English words.

@@ -220,9 +220,7 @@ describe("the GM pastes, fixes and imports", () => {
     const fileProblems = dialog.element.querySelector(".wh-import__file-problems")?.textContent ?? "";
     expect(fileProblems).toMatch(/Line 1, column notes:/);
     expect(dialog.element.querySelector(".wh-import__file-problems .wh-import__problem--warning")).not.toBeNull();
-    expect(dialog.element.querySelector(".wh-import__counts")?.textContent).toBe(
-      "1 group(s) read, 2 error(s), 1 warning(s).",
-    );
+    expect(dialog.element.querySelector(".wh-import__counts")?.textContent).toBe("1 group read, 2 errors, 1 warning.");
     expect(dialog.element.querySelector(".wh-import__updates")).toBeNull();
     expect(dialog.element.querySelector(".wh-import__more")).toBeNull();
     expect(importButton(dialog).disabled).toBe(true);
@@ -351,7 +349,7 @@ describe("the GM pastes, fixes and imports", () => {
     const dialog = await open();
     await paste(dialog, CLEAN.replace("Gardes;Garde;12", "Gardes;Garde;20").replace("Archers", "Lanciers"));
     expect(dialog.element.querySelector(".wh-import__updates")?.textContent).toBe(
-      "1 group(s) imported before will be updated, not created again: Gardes.",
+      "1 group imported before will be updated, not created again: Gardes.",
     );
     const statuses = Array.from(dialog.element.querySelectorAll(".wh-import__status")).map((s) => s.textContent);
     expect(statuses).toEqual(["updates the group imported before", "new"]);
@@ -403,9 +401,7 @@ describe("the GM pastes, fixes and imports", () => {
     elfique.value = "elfique";
     select.append(elfique);
     await choose(dialog, "ruleset", "elfique");
-    expect(dialog.element.querySelector(".wh-import__counts")?.textContent).toBe(
-      "1 group(s) read, 0 error(s), 1 warning(s).",
-    );
+    expect(dialog.element.querySelector(".wh-import__counts")?.textContent).toBe("1 group read, 0 errors, 1 warning.");
   });
 
   it("shows a rule set column when the file has one", async () => {
@@ -423,7 +419,7 @@ describe("the GM pastes, fixes and imports", () => {
     await paste(dialog, ["groupe;nom;nombre;corps;agilité", ...rows].join("\n"));
     expect(dialog.element.querySelectorAll("tr.wh-import__row")).toHaveLength(201);
     expect(dialog.element.querySelector(".wh-import__more")?.textContent?.trim()).toBe(
-      "and 50 more sub-group(s) read without a problem.",
+      "and 50 more sub-groups read without a problem.",
     );
     expect(markedCells(dialog, "error")).toEqual(["252:x"]);
   });
@@ -572,9 +568,7 @@ describe("game.system.api.importGroups", () => {
   it("refuses a file with errors, naming how many and the first, and creates nothing", async () => {
     expect(await g.game.system.api.importGroups(BROKEN, { ruleset: "harmonies" })).toBeNull();
     const [message] = foundry.notifications.filter((n) => n.level === "error").map((n) => n.message);
-    expect(message).toMatch(
-      /^The import has 2 error\(s\): nothing was created\. The first: Line 3, column agilité: \S/,
-    );
+    expect(message).toMatch(/^The import has 2 errors: nothing was created\. The first: Line 3, column agilité: \S/);
     expect(groups()).toEqual([]);
   });
 });

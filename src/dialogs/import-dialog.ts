@@ -161,7 +161,7 @@ export function previewContext(result: GroupImport, rows: readonly SourceRow[]) 
           problems: problems.map(shown),
         };
       }),
-      more: groupRows.length > drawn.length ? t("WH.Import.MoreRows", { n: groupRows.length - drawn.length }) : null,
+      more: groupRows.length > drawn.length ? t("WH.Import.MoreRows", { count: groupRows.length - drawn.length }) : null,
     };
   });
   const errors = result.problems.filter((p) => p.severity === "error").length;
@@ -172,9 +172,9 @@ export function previewContext(result: GroupImport, rows: readonly SourceRow[]) 
       ? t("WH.Import.UpdateLine", { count: plan.update.length, names: plan.update.map((u) => u.group.name).join(", ") })
       : null,
     counts: t("WH.Import.Counts", {
-      groups: result.groups.length,
-      errors,
-      warnings: result.problems.length - errors,
+      groups: t("WH.Import.CountGroups", { count: result.groups.length }),
+      errors: t("WH.Import.CountErrors", { count: errors }),
+      warnings: t("WH.Import.CountWarnings", { count: result.problems.length - errors }),
     }),
     canImport: errors === 0 && result.groups.length > 0,
   };

@@ -196,7 +196,7 @@ describe("a GM imports clean groups", () => {
       vi.useRealTimers();
     }
     expect(g.game.folders.contents[0]?.name).toBe("Import du 2026-01-05 09:07");
-    expect(messages("info")).toContain("Groupes importés : 1 créé(s), 0 mis à jour.");
+    expect(messages("info")).toContain("Groupes importés : créés 1, mis à jour 0.");
   });
 });
 

@@ -27,11 +27,18 @@ const TRIGGERS: Record<keyof typeof PROBLEM, [string, { ruleset?: "wuxia" | "har
   NoMembers: ['[{"name":"A","members":[]}]'],
 };
 
-const placeholders = (message: unknown): string[] =>
-  typeof message === "string" ? [...message.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort() : ["(no message)"];
+const placeholdersOf = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort();
+/** A message's placeholders; a plural pair's two forms must agree, and `count` chooses between them. */
+const placeholders = (message: unknown): string[] => {
+  if (typeof message === "string") return placeholdersOf(message);
+  const forms = message as { one?: unknown; other?: unknown } | undefined;
+  if (typeof forms?.one !== "string" || typeof forms.other !== "string") return ["(no message)"];
+  const other = placeholdersOf(forms.other);
+  return placeholdersOf(forms.one).join() === other.join() && other.includes("count") ? other : ["(forms disagree)"];
+};
 const messages = {
-  en: en.WH.Import.Problem as Record<string, string>,
-  fr: fr.WH.Import.Problem as Record<string, string>,
+  en: en.WH.Import.Problem as Record<string, unknown>,
+  fr: fr.WH.Import.Problem as Record<string, unknown>,
 };
 
 describe("problem messages", () => {

@@ -17,11 +17,14 @@ import {
 const env = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env ?? {};
 const runs = (full: number): number => Math.min(full, Number(env.FC_RUNS) || full);
 
-const PROBLEM_MESSAGES: Record<string, string> = en.WH.Import.Problem;
-const PROBLEM_MESSAGES_FR: Record<string, string> = fr.WH.Import.Problem;
+const PROBLEM_MESSAGES: Record<string, unknown> = en.WH.Import.Problem;
+const PROBLEM_MESSAGES_FR: Record<string, unknown> = fr.WH.Import.Problem;
 const CODES = new Set<string>(Object.values(PROBLEM));
-const placeholders = (message: string | undefined): string[] =>
-  [...(message ?? "").matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort();
+/** A message's placeholders (a plural pair's, from its `other` form: src/import/i18n.test.ts checks they agree). */
+const placeholders = (message: unknown): string[] => {
+  const text = typeof message === "string" ? message : (message as { other?: string } | undefined)?.other;
+  return [...(text ?? "").matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort();
+};
 
 function lineCount(text: string): number {
   return (text.match(/\r\n|\r|\n/g)?.length ?? 0) + 1;

@@ -130,6 +130,14 @@ describe("localisation", () => {
     expect(foundry.game.i18n.localize("WH.Nope")).toBe("WH.Nope");
     expect([...foundry.game.i18n.missing]).toEqual(["WH.Nope"]);
   });
+
+  it("has(key) is true for a translated string only, not for a group of keys (Localization#has, API v13/v14)", () => {
+    const foundry = installFoundry({ lang: "en" });
+    expect(foundry.game.i18n.has("WH.Import.CountErrors.one")).toBe(true);
+    expect(foundry.game.i18n.has("WH.Import.CountErrors")).toBe(false);
+    expect(foundry.game.i18n.has("WH.Nope")).toBe(false);
+    expect(foundry.game.i18n.lang).toBe("en");
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
