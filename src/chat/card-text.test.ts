@@ -61,10 +61,15 @@ describe("the Wuxia card", () => {
     expect(html.querySelector(".wh-card__actor")?.textContent).toBe("Lin Mei");
     expect(texts(html, ".wh-card__details li")).toEqual([
       "Fire 3",
-      "Chasseur 3",
-      t("WH.Chat.Wuxia.SrWithPenalty", { sr: 10, penalty: "+2" }),
-      t("WH.Chat.Wuxia.Threshold", { threshold: 9 }),
+      "SR 10 + 2 (wounds, panic) − Chasseur 3: success on 9+",
     ]);
+    // SR is explained where it is written, for a reader of either language.
+    expect(html.querySelector(".wh-card__details li:last-child")?.getAttribute("title")).toBe(
+      t("WH.Chat.Wuxia.SrTitle"),
+    );
+    expect(html.querySelector(".wh-card__details li:first-child")?.hasAttribute("title")).toBe(false);
+    // The result comes first, in words, before the dice.
+    expect(html.querySelector(".wh-card__header + .wh-banner")?.textContent).toBe("Success 3 successes (quality +2)");
     expect(
       [...html.querySelectorAll(".wh-die")].map((li) => [
         li.className,
@@ -84,11 +89,10 @@ describe("the Wuxia card", () => {
       t("WH.Chat.Wuxia.BySpecialisation"),
       t("WH.Chat.Wuxia.BySpecialisation"),
     ]);
-    expect(html.querySelector(".wh-outcome")?.className).toBe("wh-outcome wh-outcome--success");
+    expect(html.querySelector(".wh-outcome")?.className).toBe("wh-banner wh-outcome wh-outcome--success");
     expect(texts(html, ".wh-outcome strong")).toEqual([t("WH.Chat.Outcome.Success")]);
-    expect(texts(html, ".wh-outcome span")).toEqual([t("WH.Chat.Wuxia.Counts", { successes: 3, ones: 0 })]);
+    expect(texts(html, ".wh-outcome span")).toEqual(["3 successes (quality +2)"]);
     expect(texts(html, ".wh-card__notes li")).toEqual([
-      t("WH.Chat.Wuxia.Quality", { extra: 2 }),
       t("WH.Chat.Wuxia.SpecialisationNote", { name: "Tir à l'arc", rerolled: 1, max: 1 }),
       t("WH.Chat.Wuxia.DestinyAdded", { count: 1 }),
       t("WH.Chat.Wuxia.ExtraDice", { count: 1 }),
@@ -114,18 +118,15 @@ describe("the Wuxia card", () => {
       [1, 10, 5],
     );
     expect(html.querySelector(".wh-card__title")?.textContent).toBe("Fire");
-    expect(texts(html, ".wh-card__details li")).toEqual([
-      "Fire 3",
-      t("WH.Chat.Wuxia.Sr", { sr: 10 }),
-      t("WH.Chat.Wuxia.Threshold", { threshold: 10 }),
-    ]);
+    expect(texts(html, ".wh-card__details li")).toEqual(["Fire 3", "SR 10: success on a 10 only"]);
     expect([...html.querySelectorAll(".wh-die")].map((li) => li.className)).toEqual([
       "wh-die wh-die--one",
       "wh-die wh-die--success",
       "wh-die wh-die--failure",
     ]);
     expect(html.querySelector(".wh-card__notes")).toBeNull();
-    expect(html.querySelector(".wh-outcome")?.className).toBe("wh-outcome wh-outcome--success");
+    expect(html.querySelector(".wh-outcome")?.className).toBe("wh-banner wh-outcome wh-outcome--success");
+    expect(texts(html, ".wh-outcome span")).toEqual(["1 success"]);
   });
 
   it("a skill without a specialisation is the title; one success has no quality; a plain failure and a critical one read apart", async () => {
@@ -135,14 +136,16 @@ describe("the Wuxia card", () => {
     expect(one.querySelector(".wh-card__notes")).toBeNull();
     const failure = await post(build(skill), [3, 2, 6]);
     expect([failure.querySelector(".wh-outcome")?.className, texts(failure, ".wh-outcome strong")[0]]).toEqual([
-      "wh-outcome wh-outcome--failure",
+      "wh-banner wh-outcome wh-outcome--failure",
       t("WH.Chat.Outcome.Failure"),
     ]);
+    expect(texts(failure, ".wh-outcome span")).toEqual(["0 successes"]);
     const critical = await post(build(skill), [1, 2, 6]);
     expect([critical.querySelector(".wh-outcome")?.className, texts(critical, ".wh-outcome strong")[0]]).toEqual([
-      "wh-outcome wh-outcome--critical",
+      "wh-banner wh-outcome wh-outcome--critical",
       t("WH.Chat.Outcome.Critical"),
     ]);
+    expect(texts(critical, ".wh-outcome span")).toEqual(["0 successes against 1 die showing 1"]);
   });
 
   it("a die rerolled with a Destiny die is marked D and counted in the notes", async () => {
@@ -196,7 +199,9 @@ describe("the Harmonies card", () => {
     expect(texts(html, ".wh-difference__die--plus .wh-die__face")).toEqual(["+8"]);
     expect(texts(html, ".wh-difference__die--minus .wh-die__face")).toEqual(["\u22122"]);
     expect(html.querySelector(".wh-difference__sum")?.textContent).toBe(t("WH.Chat.Harmonies.Dice", { dice: "+6" }));
-    expect(html.querySelector(".wh-outcome")?.className).toBe("wh-outcome wh-outcome--success");
+    expect(html.querySelector(".wh-outcome")?.className).toBe("wh-banner wh-outcome wh-outcome--success");
+    // The result comes first, before the terms and the dice.
+    expect(html.querySelector(".wh-card__header + .wh-banner")?.textContent).toBe("Success Margin +8");
     expect(texts(html, ".wh-outcome strong")).toEqual([t("WH.Chat.Outcome.Success")]);
     expect(html.querySelector(".wh-margin")?.textContent).toBe("+8");
     expect(html.querySelector(".wh-odds")?.textContent).toBe(
@@ -215,7 +220,7 @@ describe("the Harmonies card", () => {
       t("WH.Chat.Harmonies.Modifier", { modifier: "+5" }),
     ]);
     expect(html.querySelector(".wh-card__actor")?.textContent).toContain(t("WH.Chat.Harmonies.Open"));
-    expect(html.querySelector(".wh-outcome")?.className).toBe("wh-outcome wh-outcome--failure");
+    expect(html.querySelector(".wh-outcome")?.className).toBe("wh-banner wh-outcome wh-outcome--failure");
     expect(texts(html, ".wh-outcome strong")).toEqual([t("WH.Chat.Outcome.Failure")]);
     expect(html.querySelector(".wh-margin")?.textContent).toBe("\u22122");
   });

@@ -3,7 +3,8 @@ import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
-import { percent, signed } from "../helpers/format";
+import { percent } from "../helpers/format";
+import { wuxiaResultText, wuxiaThresholdSum } from "./wuxia-text";
 
 export const WUXIA_CARD_TEMPLATE = templatePath("chat/wuxia-card.hbs");
 
@@ -24,7 +25,8 @@ export type WuxiaCardContext = {
   isPrivate: boolean;
   actorName: string;
   title: string;
-  details: string[];
+  /** The pool and the sum that gives the threshold, with the abbreviation SR explained on hover. */
+  details: { text: string; title: string | null }[];
   dice: WuxiaCardDie[];
   outcome: { key: "success" | "failure" | "critical"; label: string; detail: string };
   odds: string;
@@ -67,14 +69,10 @@ export function wuxiaCardContext(
     };
   }
 
-  const details = [`${attribute} ${state.attributeValue}`];
-  if (state.skillName) details.push(`${state.skillName} ${state.competence}`);
-  details.push(
-    state.srPenalty
-      ? t("WH.Chat.Wuxia.SrWithPenalty", { sr: state.sr, penalty: signed(state.srPenalty) })
-      : t("WH.Chat.Wuxia.Sr", { sr: state.sr }),
-  );
-  details.push(t("WH.Chat.Wuxia.Threshold", { threshold: state.threshold }));
+  const details = [
+    { text: `${attribute} ${state.attributeValue}`, title: null },
+    { text: wuxiaThresholdSum(state), title: t("WH.Chat.Wuxia.SrTitle") },
+  ];
 
   const dice = roll.positions.map((position, index): WuxiaCardDie => {
     const face = position.faces[position.faces.length - 1] as number;
@@ -102,11 +100,9 @@ export function wuxiaCardContext(
         ? "WH.Chat.Outcome.Success"
         : "WH.Chat.Outcome.Failure",
   );
-  const detail = t("WH.Chat.Wuxia.Counts", { successes: outcome.successes, ones: outcome.ones });
-  const quality =
-    outcome.success && outcome.successes > 1 ? [t("WH.Chat.Wuxia.Quality", { extra: outcome.successes - 1 })] : [];
+  const detail = wuxiaResultText(outcome);
 
-  const notes = [...quality];
+  const notes: string[] = [];
   const bySpecialisation = state.rerolled.filter((r) => r.by === "specialisation").length;
   if (state.specialisation)
     notes.push(

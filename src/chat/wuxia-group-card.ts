@@ -1,5 +1,6 @@
 import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
+import { wuxiaResultText, wuxiaThresholdSum } from "./wuxia-text";
 import { attributeLabel } from "../dice/labels";
 import type { WuxiaGroupRoll } from "../dice/wuxia-group-roll";
 import { count, percent } from "../helpers/format";
@@ -56,14 +57,20 @@ export function wuxiaGroupCardContext(
       pool: t("WH.Chat.WuxiaGroup.Pool", {
         attribute,
         dice: test.dice,
-        competence: test.competence,
-        threshold: test.threshold,
+        sum: wuxiaThresholdSum({
+          sr: state.sr,
+          // Whatever else moved the threshold is shown as such, so that the sum adds up.
+          srPenalty: test.threshold - state.sr + test.competence,
+          skillName: t("WH.Chat.WuxiaGroup.Skill"),
+          competence: test.competence,
+          threshold: test.threshold,
+        }),
       }),
       dice: test.faces.map((face) => ({ face, kind: faceKind(face, test.threshold) })),
       outcome: {
         key,
         label: t(`WH.Chat.Outcome.${key === "critical" ? "Critical" : key === "success" ? "Success" : "Failure"}`),
-        detail: t("WH.Chat.Wuxia.Counts", { successes: test.successes, ones: test.ones }),
+        detail: wuxiaResultText(test),
       },
       odds: t("WH.Chat.Wuxia.Odds", { success: percent(test.odds.success), critical: percent(test.odds.critical) }),
     };

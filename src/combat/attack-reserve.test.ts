@@ -148,7 +148,7 @@ describe("group reserve dice on an attack", () => {
     const form = must(document.querySelector<HTMLFormElement>("form.wh-roll-dialog"));
     const input = must(form.querySelector<HTMLInputElement>("[name=reserveDice]"));
     expect([input.value, input.max]).toEqual(["0", "2"]);
-    expect(form.textContent).toContain("2 left in your side's group reserve");
+    expect(form.textContent).toContain("Dice left in your side's group reserve: 2");
     input.value = "1";
     input.dispatchEvent(new Event("input", { bubbles: true }));
     await settle();

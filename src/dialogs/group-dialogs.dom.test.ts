@@ -71,10 +71,13 @@ describe("the Wuxia group's roll dialog", () => {
     expect(bars).toHaveLength(3);
     const p = [wuxiaOdds(4, 8).success, wuxiaOdds(6, 5).success] as const;
     expect(bars[2]).toBe(
-      foundry.game.i18n.format("WH.Dialog.Odds.SubgroupsBar", { count: "2", chance: percent(p[0] * p[1]) }),
+      foundry.game.i18n.format("WH.Dialog.Odds.SubgroupsBar.other", { count: "2", chance: percent(p[0] * p[1]) }),
     );
     expect(bars[0]).toBe(
-      foundry.game.i18n.format("WH.Dialog.Odds.SubgroupsBar", { count: "0", chance: percent((1 - p[0]) * (1 - p[1])) }),
+      foundry.game.i18n.format("WH.Dialog.Odds.SubgroupsBar.other", {
+        count: "0",
+        chance: percent((1 - p[0]) * (1 - p[1])),
+      }),
     );
 
     expect(texts(dialog, ".wh-odds-panel__figure dt")).toEqual([
@@ -189,7 +192,9 @@ describe("the Wuxia group dialog's chart", () => {
     const bars = [...dialog.element.querySelectorAll(".wh-odds-chart__bar title")].map((t) => t.textContent ?? "");
     expect(bars.length).toBeLessThan(9);
     expect(
-      bars.at(-1)?.startsWith(foundry.game.i18n.format("WH.Dialog.Odds.SubgroupsBar", { count: "8", chance: "" })),
+      bars
+        .at(-1)
+        ?.startsWith(foundry.game.i18n.format("WH.Dialog.Odds.SubgroupsBar.other", { count: "8", chance: "" })),
     ).toBe(true);
   });
 });

@@ -161,7 +161,8 @@ export function previewContext(result: GroupImport, rows: readonly SourceRow[]) 
           problems: problems.map(shown),
         };
       }),
-      more: groupRows.length > drawn.length ? t("WH.Import.MoreRows", { count: groupRows.length - drawn.length }) : null,
+      more:
+        groupRows.length > drawn.length ? t("WH.Import.MoreRows", { count: groupRows.length - drawn.length }) : null,
     };
   });
   const errors = result.problems.filter((p) => p.severity === "error").length;

@@ -33,7 +33,7 @@ describe("the odds chart of a Wuxia test", () => {
     const exact = wuxiaOdds(5, 8).successes;
     expect(view.chart.bars.map((b) => b.title)).toEqual([
       "0 successes: 16.8%",
-      "1 successes: 36%",
+      "1 success: 36%",
       "2 successes: 30.9%",
       "3 successes: 13.2%",
       "4 successes: 2.8%",

@@ -71,7 +71,7 @@ describe("the Wuxia roll dialog's fields", () => {
     expect(options(dialog, "skillId")).toEqual([
       "— none —",
       "Chasseur (level 3)",
-      "Tir à l'arc (specialisation of Chasseur 3, 1 rerolls)",
+      "Tir à l'arc (specialisation of Chasseur 3, rerolls: 1)",
       "Bond du tigre (level 2)",
       "Pêche (hobby, level 2)",
     ]);
@@ -86,12 +86,12 @@ describe("the Wuxia roll dialog's fields", () => {
   it("says how many dice roll against which threshold, and how many rerolls a specialisation brings", async () => {
     const actor = await wuxiaHero();
     const dialog = await open(actor);
-    expect(facts(dialog)).toEqual(["5 dice", "Threshold 10"]);
+    expect(facts(dialog)).toEqual(["5 dice", "SR 10: success on a 10 only"]);
     await choose(dialog, "skillId", itemId(actor, "Tir à l'arc"));
     expect(dialog.element.querySelector(`label[for="${dialog.id}-specialisation"]`)?.textContent).toBe(
-      "Use the specialisation Tir à l'arc (1 rerolls)",
+      "Use the specialisation Tir à l'arc (rerolls: 1)",
     );
-    expect(facts(dialog)).toEqual(["5 dice", "Threshold 7", "Up to 1 failed dice rerolled"]);
+    expect(facts(dialog)).toEqual(["5 dice", "SR 10 − Chasseur 3: success on 7+", "Up to 1 failed die rerolled"]);
   });
 
   it("goes back to the Attribute alone when the skill is taken away", async () => {
@@ -99,7 +99,7 @@ describe("the Wuxia roll dialog's fields", () => {
     const dialog = await open(actor, { skillId: itemId(actor, "Tir à l'arc") });
     await choose(dialog, "skillId", "");
     expect(error(dialog)).toBeNull();
-    expect(facts(dialog)).toEqual(["5 dice", "Threshold 10"]);
+    expect(facts(dialog)).toEqual(["5 dice", "SR 10: success on a 10 only"]);
     expect(successOf(dialog)).toBe(wuxiaOdds(5, 10).success);
   });
 
@@ -111,7 +111,7 @@ describe("the Wuxia roll dialog's fields", () => {
     const dialog = await open(actor, { skillId: itemId(actor, "Chasseur") });
     expect(texts(dialog, ".hint")).toContain(`Wounds and panic add +${penalty} to the SR.`);
     // SR 10 + the penalty − Chasseur 3.
-    expect(facts(dialog)).toContain(`Threshold ${10 + penalty - 3}`);
+    expect(facts(dialog)).toContain(`SR 10 + ${penalty} (wounds, panic) − Chasseur 3: success on ${10 + penalty - 3}+`);
     expect(successOf(dialog)).toBe(wuxiaOdds(5, 10 + penalty - 3).success);
   });
 
@@ -126,7 +126,7 @@ describe("the Wuxia roll dialog's fields", () => {
     await rerollMode.close();
     await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
     const dialog = await open(await wuxiaHero());
-    expect(texts(dialog, ".hint")).toContain("2 Destiny dice left");
+    expect(texts(dialog, ".hint")).toContain("Destiny dice left: 2");
     await type(dialog, "destinyDice", "1");
     expect(facts(dialog)[0]).toBe("6 dice");
     await type(dialog, "destinyDice", "3");
@@ -155,7 +155,7 @@ describe("the Wuxia roll dialog's fields", () => {
     extra.dispatchEvent(new Event("input", { bubbles: true }));
     await settle();
     expect(field(dialog, "specialisation").checked).toBe(true);
-    expect(facts(dialog)).toEqual(["7 dice", "Threshold 7", "Up to 1 failed dice rerolled"]);
+    expect(facts(dialog)).toEqual(["7 dice", "SR 10 − Chasseur 3: success on 7+", "Up to 1 failed die rerolled"]);
   });
 
   it("redraws the odds once for the last of many quick keystrokes, not once for each", async () => {
@@ -282,7 +282,9 @@ describe("the group roll dialog's fields", () => {
 
   it("says how the world reads group rolls, and warns when one roll cannot stand for every member", async () => {
     const band = await open(await guards());
-    expect(texts(band, ".hint")).toContain("Read with: Book, method 2 (margins inside the group) (world setting)");
+    expect(texts(band, ".hint")).toContain(
+      "How groups roll in this world (the GM's choice): Book, method 2 (margins inside the group)",
+    );
     expect(band.element.querySelector(".wh-roll-dialog__actor")?.textContent).toBe("Gardes — 25 members");
     expect(band.element.querySelector(".wh-roll-dialog__warning")).toBeNull();
     const { createActor } = await import("../../test/support/world");
@@ -300,7 +302,7 @@ describe("the group roll dialog's fields", () => {
     });
     const crowd = await open(mixed);
     expect(crowd.element.querySelector(".wh-roll-dialog__warning")?.textContent).toBe(
-      "This group is not homogeneous: one roll may not stand for all its members (RULES 3.2).",
+      "This group is not homogeneous: one roll may not stand for all its members.",
     );
     // The largest sub-group rolls: Agilité −2, Manœuvre −2.
     expect(facts(crowd)).toEqual(["Modifier \u22124"]);

@@ -1,6 +1,7 @@
 import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
+import { wuxiaThresholdSum } from "../chat/wuxia-text";
 import { describeError } from "../dice/errors";
 import { HarmoniesCombinedRoll, type CombinedRollState } from "../dice/combined-roll";
 import { HarmoniesGroupRoll, type GroupRollState } from "../dice/group-roll";
@@ -275,9 +276,9 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues, W
     return {
       odds: wuxiaOddsView(dice, threshold, rerolls),
       facts: [
-        t("WH.Dialog.Wuxia.Pool", { dice }),
-        t("WH.Chat.Wuxia.Threshold", { threshold }),
-        ...(rerolls ? [t("WH.Dialog.Wuxia.Rerolls", { rerolls })] : []),
+        t("WH.Dialog.Wuxia.Pool", { count: dice }),
+        wuxiaThresholdSum(state),
+        ...(rerolls ? [t("WH.Dialog.Wuxia.Rerolls", { count: rerolls })] : []),
       ],
       error: null,
     };

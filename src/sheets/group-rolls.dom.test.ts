@@ -169,16 +169,21 @@ describe("a Wuxia group's roll, from its sheet", () => {
       evaluateWuxiaPool([10, 4, 5], wuxiaThreshold(12, 2)),
       evaluateWuxiaPool([1, 1, 9, 3, 2], wuxiaThreshold(12, 4)),
     ];
-    expect(rows.map((row) => texts(row, ".wh-outcome span")[0])).toEqual(
-      expected.map((o) => format("WH.Chat.Wuxia.Counts", { successes: o.successes, ones: o.ones })),
-    );
+    expect(expected.map((o) => [o.successes, o.ones])).toEqual([
+      [1, 0],
+      [1, 2],
+    ]);
+    expect(rows.map((row) => texts(row, ".wh-outcome span")[0])).toEqual([
+      "1 success",
+      "1 success against 2 dice showing 1",
+    ]);
     expect(rows.map((row) => row.querySelector(".wh-outcome")?.className)).toEqual([
       "wh-outcome wh-outcome--success",
       "wh-outcome wh-outcome--critical",
     ]);
     expect(rows.map((row) => texts(row, ".wh-subgroup__pool")[0])).toEqual([
-      format("WH.Chat.WuxiaGroup.Pool", { attribute: "Metal", dice: 3, competence: 2, threshold: 10 }),
-      format("WH.Chat.WuxiaGroup.Pool", { attribute: "Metal", dice: 5, competence: 4, threshold: 8 }),
+      "Metal 3 · SR 12 − skill 2: success on a 10 only",
+      "Metal 5 · SR 12 − skill 4: success on 8+",
     ]);
     // The totals are the rows' members: 4 guards succeeded, the captain failed critically.
     expect(texts(card, "[data-wh-total]")).toEqual(["4", "1", "1"]);
