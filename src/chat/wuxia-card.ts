@@ -114,6 +114,7 @@ export function wuxiaCardContext(
     );
   const byDestiny = state.rerolled.filter((r) => r.by === "destiny").length;
   if (byDestiny) notes.push(t("WH.Chat.Wuxia.DestinyRerolled", { count: byDestiny }));
+  if (state.chiSpent) notes.push(t("WH.Chat.Wuxia.ChiSpent", { count: state.chiSpent }));
   if (state.destinyDice) notes.push(t("WH.Chat.Wuxia.DestinyAdded", { count: state.destinyDice }));
   if (state.extraDice) notes.push(t("WH.Chat.Wuxia.ExtraDice", { count: state.extraDice }));
 

@@ -68,6 +68,7 @@ describe("a Wuxia group's subject", () => {
         rerolls: 0,
         kind: "metier",
         attribute: null,
+        chiCost: 0,
       },
     ]);
   });

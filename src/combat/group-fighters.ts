@@ -47,6 +47,7 @@ export function wuxiaGroupSubject(group: Actor.OfType<"group">): WuxiaSubject | 
         rerolls: 0,
         kind: "metier",
         attribute: null,
+        chiCost: 0,
       },
     ],
   };

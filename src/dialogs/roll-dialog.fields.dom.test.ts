@@ -72,9 +72,38 @@ describe("the Wuxia roll dialog's fields", () => {
       "— none —",
       "Chasseur (level 3)",
       "Tir à l'arc (specialisation of Chasseur 3, rerolls: 1)",
-      "Bond du tigre (level 2)",
       "Pêche (hobby, level 2)",
+      "Bond du tigre (level 2, 1 chi)",
     ]);
+    // Powers are a group of their own, after the skills.
+    expect(
+      [...dialog.element.querySelectorAll(`[name="skillId"] optgroup`)].map((g) => [
+        g.getAttribute("label"),
+        g.querySelectorAll("option").length,
+      ]),
+    ).toEqual([
+      ["Skills", 3],
+      ["Powers", 1],
+    ]);
+  });
+
+  it("says what a power costs in chi and how much is left, marked when it is short", async () => {
+    const actor = await wuxiaHero("Lin Mei", { chi: { value: 2 } });
+    const power = actor.items.find((i) => i.name === "Bond du tigre");
+    const dialog = await open(actor, { skillId: power?.id });
+    const hint = () => dialog.element.querySelector<HTMLElement>("[data-wh-chi]");
+    expect(hint()?.textContent).toBe("This power costs 1 chi; chi left: 2.");
+    expect(hint()?.classList.contains("wh-hint--warning")).toBe(false);
+    expect(field<HTMLSelectElement>(dialog, "skillId").value).toBe(power?.id);
+    await choose(dialog, "skillId", itemId(actor, "Chasseur"));
+    expect(hint()).toBeNull();
+    await dialog.close();
+    actAs("gm");
+    await power?.update({ system: { chiCost: 3 } } as never);
+    const short = await open(actor, { skillId: power?.id });
+    const shortHint = short.element.querySelector<HTMLElement>("[data-wh-chi]");
+    expect(shortHint?.textContent).toBe("This power costs 3 chi; chi left: 2.");
+    expect(shortHint?.classList.contains("wh-hint--warning")).toBe(true);
   });
 
   it("offers the SRs from routine to extreme, naming the three the book names, standard chosen", async () => {

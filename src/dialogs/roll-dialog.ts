@@ -2,6 +2,7 @@ import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import { wuxiaThresholdSum } from "../chat/wuxia-text";
+import { chiLeft } from "../rolls/chi";
 import { describeError } from "../dice/errors";
 import { HarmoniesCombinedRoll, type CombinedRollState } from "../dice/combined-roll";
 import { HarmoniesGroupRoll, type GroupRollState } from "../dice/group-roll";
@@ -244,20 +245,37 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues, W
     return {
       values: this.values,
       attributes: WUXIA_ATTRIBUTES.map((k) => ({ value: k, label: `${attributeLabel(k)} (${s.attributes[k]})` })),
-      skills: s.skills.map((k) => ({
-        value: k.id,
-        label: k.specialisation
-          ? t("WH.Dialog.Wuxia.SpecialisationChoice", {
-              name: k.specialisation,
-              parent: k.skillName,
-              level: k.competence,
-              rerolls: k.rerolls,
-            })
-          : t(k.kind === "hobby" ? "WH.Dialog.Wuxia.HobbyChoice" : "WH.Dialog.Wuxia.SkillChoice", {
-              name: k.skillName,
-              level: k.competence,
-            }),
-      })),
+      // Powers apart from skills: a player looks for one or the other.
+      skillGroups: [
+        { label: t("WH.Dialog.Wuxia.Skills"), options: s.skills.filter((k) => k.kind !== "power") },
+        { label: t("WH.Dialog.Wuxia.Powers"), options: s.skills.filter((k) => k.kind === "power") },
+      ]
+        .filter((group) => group.options.length > 0)
+        .map((group) => ({
+          label: group.label,
+          options: group.options.map((k) => ({
+            value: k.id,
+            selected: k.id === this.values.skillId,
+            label: k.specialisation
+              ? t("WH.Dialog.Wuxia.SpecialisationChoice", {
+                  name: k.specialisation,
+                  parent: k.skillName,
+                  level: k.competence,
+                  rerolls: k.rerolls,
+                })
+              : t(
+                  k.kind === "hobby"
+                    ? "WH.Dialog.Wuxia.HobbyChoice"
+                    : k.kind === "power" && k.chiCost
+                      ? "WH.Dialog.Wuxia.PowerChoice"
+                      : "WH.Dialog.Wuxia.SkillChoice",
+                  { name: k.skillName, level: k.competence, cost: k.chiCost },
+                ),
+          })),
+        })),
+      chi: skill?.chiCost
+        ? { cost: skill.chiCost, left: chiLeft(s.actor), short: chiLeft(s.actor) < skill.chiCost }
+        : null,
       specialisation: skill?.specialisation ? { name: skill.specialisation, rerolls: skill.rerolls } : null,
       srChoices: srChoices(),
       srPenalty: s.srPenalty ? signed(s.srPenalty) : null,

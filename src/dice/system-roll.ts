@@ -30,6 +30,15 @@ export abstract class SystemRoll<State extends RolledFor> extends Roll {
     return (this.options as Record<string, unknown>)[(this.constructor as typeof SystemRoll).STATE_KEY];
   }
 
+  /** Adds to the state what was paid for the roll once it is paid (a power's chi), before it is posted. */
+  amend(paid: Partial<State>): void {
+    if (Object.keys(paid).length === 0) return;
+    (this.options as Record<string, unknown>)[(this.constructor as typeof SystemRoll).STATE_KEY] = {
+      ...this.state,
+      ...paid,
+    };
+  }
+
   get state(): State {
     const state = this.storedState;
     if (!state)

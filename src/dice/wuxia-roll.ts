@@ -37,6 +37,8 @@ export interface WuxiaRollConfig {
   actorUuid: string | null;
   actorName: string;
   itemUuid: string | null;
+  /** Chi paid for the power used, once paid (absent on a roll that paid none, and on older rolls). */
+  chiSpent?: number;
 }
 
 /** A die rerolled after the first throw: by the specialisation or with a Destiny die. */
@@ -196,6 +198,7 @@ function readableState(state: unknown): state is WuxiaRollState {
     state;
   if (![attributeValue, competence, rerolls, sr, srPenalty, extraDice, destinyDice, threshold].every(isWhole))
     return false;
+  if (state.chiSpent !== undefined && !(isWhole(state.chiSpent) && state.chiSpent > 0)) return false;
   if (
     !isText(state.actorName) ||
     !isTextOrNull(state.skillName) ||

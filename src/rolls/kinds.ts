@@ -1,4 +1,5 @@
 import { withDestinyDiceSpent } from "../chat/destiny";
+import { withChiSpent } from "./chi";
 import { HarmoniesCombinedRoll, type CombinedRollState } from "../dice/combined-roll";
 import { HarmoniesGroupRoll, type GroupRollState } from "../dice/group-roll";
 import { HarmoniesRoll, type HarmoniesRollState } from "../dice/harmonies-roll";
@@ -77,11 +78,14 @@ export interface RollKind<K extends RollKindKey> {
   roll(state: StateOf<K>): RollOf<K>;
   /** The roll dialog, not yet rendered. */
   dialog(subject: SubjectOf<K>, values: ValuesOf<K>): RollDialog<SubjectOf<K>, ValuesOf<K>, StateOf<K>>;
-  /** Runs the posting of a roll, with what the rule set pays for it first (Wuxia: Destiny dice added). */
-  pay<T>(subject: SubjectOf<K>, state: StateOf<K>, post: () => Promise<T>): Promise<T>;
+  /**
+   * Runs the posting of a roll, with what the rule set pays for it first (Wuxia: a power's chi,
+   * Destiny dice added); `post` is told what was paid, for the card. Null when the payer declines.
+   */
+  pay<T>(subject: SubjectOf<K>, state: StateOf<K>, post: (paid: Partial<StateOf<K>>) => Promise<T>): Promise<T | null>;
 }
 
-const payNothing = <T>(_subject: unknown, _state: unknown, post: () => Promise<T>): Promise<T> => post();
+const payNothing = <T>(_subject: unknown, _state: unknown, post: (paid: object) => Promise<T>): Promise<T> => post({});
 
 export const ROLL_KINDS: { [K in RollKindKey]: RollKind<K> } = {
   wuxia: {
@@ -90,7 +94,10 @@ export const ROLL_KINDS: { [K in RollKindKey]: RollKind<K> } = {
     check: (subject, values) => WuxiaRoll.check(wuxiaConfig(subject, values)),
     roll: (state) => WuxiaRoll.fromState(state),
     dialog: (subject, values) => new WuxiaRollDialog(subject, values, { window: { title: "WH.Dialog.Wuxia.Title" } }),
-    pay: (subject, state, post) => withDestinyDiceSpent(subject.actor, state.destinyDice, post),
+    pay: (subject, state, post) =>
+      withChiSpent(subject, state.itemUuid, (chiSpent) =>
+        withDestinyDiceSpent(subject.actor, state.destinyDice, () => post(chiSpent ? { chiSpent } : {})),
+      ),
   },
   harmonies: {
     defaults: harmoniesDefaults,

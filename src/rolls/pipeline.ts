@@ -70,11 +70,10 @@ export async function postPrepared<K extends RollKindKey>(
 ): Promise<ChatMessage.Implementation | null> {
   const { subject, values, state, roll } = prepared;
   const visibility: Visibility = values.visibility;
-  const message = await kindOf<K>(subject).pay(
-    subject,
-    state,
-    async () => ((await postRoll(roll, { visibility, actor: subject.actor })) as ChatMessage.Implementation) ?? null,
-  );
+  const message = await kindOf<K>(subject).pay(subject, state, async (paid) => {
+    roll.amend(paid);
+    return ((await postRoll(roll, { visibility, actor: subject.actor })) as ChatMessage.Implementation) ?? null;
+  });
   if (message) untypedHooks.callAll(ROLL_POSTED_HOOK, message, roll);
   return message;
 }

@@ -89,6 +89,7 @@ describe("the roll subject of a Wuxia character", () => {
       rerolls: 0,
       kind: "metier",
       attribute: null,
+      chiCost: 0,
     });
     expect(byName["Tir à l'arc"]).toMatchObject({
       id: id("Tir à l'arc"),
@@ -105,6 +106,7 @@ describe("the roll subject of a Wuxia character", () => {
       rerolls: 0,
       kind: "power",
       attribute: "terre",
+      chiCost: 1,
     });
     expect(subject.skills).toHaveLength(3);
     expect(subject.skills.every((s) => s.uuid === actor.items.get(s.id)?.uuid)).toBe(true);

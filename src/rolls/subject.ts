@@ -29,6 +29,8 @@ export interface WuxiaSkillChoice {
   kind: "metier" | "profession" | "hobby" | "specialisation" | "power";
   /** The Attribute the item names (a power's), if any. */
   attribute: WuxiaAttributeKey | null;
+  /** The chi a use of it costs: a power's cost, 0 for a skill (RULES 1.1). */
+  chiCost: number;
 }
 
 export interface WuxiaSubject {
@@ -167,6 +169,7 @@ function wuxiaSubject(actor: Actor.OfType<"wuxiaCharacter">): WuxiaSubject {
         rerolls: use.rerolls,
         kind: use.kind,
         attribute: null,
+        chiCost: 0,
       });
     } else if (item.type === "wuxiaPower") {
       const power = (item as Item.OfType<"wuxiaPower">).system;
@@ -179,6 +182,7 @@ function wuxiaSubject(actor: Actor.OfType<"wuxiaCharacter">): WuxiaSubject {
         rerolls: 0,
         kind: "power",
         attribute: power.attribute,
+        chiCost: power.chiCost,
       });
     }
   }

@@ -14,6 +14,7 @@ import {
 } from "../../documents/choices";
 import type { WuxiaSkillModel } from "../../documents/items/wuxia-skill";
 import { t } from "../../helpers/i18n";
+import { updateSystem } from "../../documents/write";
 import { validateWuxiaCreation, type WuxiaCreationProblem, type WuxiaCreationTable } from "../../rules";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
@@ -28,7 +29,16 @@ const BOOK_PRIORITIES: Record<string, readonly number[]> = { attributes: [1, 5],
 export class WuxiaCharacterSheet extends SystemActorSheet {
   static override DEFAULT_OPTIONS: typeof SystemActorSheet.DEFAULT_OPTIONS = {
     classes: ["wuxia"],
+    actions: { restoreChi: WuxiaCharacterSheet.#onRestoreChi },
   };
+
+  /** Chi back to the full reserve (rest, meditation: the GM's call, RULES 1.1), saving any edit typed first. */
+  static async #onRestoreChi(this: WuxiaCharacterSheet): Promise<void> {
+    if (!this.isEditable) return;
+    const system = this.actor.system as WuxiaSystem;
+    if (system.chi.value >= system.chi.max) return;
+    await updateSystem(this.actor as Actor.OfType<"wuxiaCharacter">, { chi: { value: system.chi.max } });
+  }
 
   static override TABS = {
     primary: {
@@ -63,6 +73,7 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     const rules = wuxiaRuleOptions();
     return Object.assign(context, {
       npc: system.npc,
+      chiFull: system.chi.value >= system.chi.max,
       attributes: WUXIA_ATTRIBUTES.map((key) => ({
         key,
         label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
