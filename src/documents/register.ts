@@ -11,6 +11,7 @@ import { WuxiaPowerModel } from "./items/wuxia-power";
 import { WuxiaSkillModel } from "./items/wuxia-skill";
 import { WuxiaDrameModel, WuxiaTraitModel } from "./items/wuxia-trait";
 import { registerPrototypeTokenDefaults } from "./tokens";
+import { registerDeathStatus } from "./death-status";
 
 export const ACTOR_MODELS = {
   wuxiaCharacter: WuxiaCharacterModel,
@@ -49,4 +50,5 @@ export function registerDocuments(): void {
     group: { bar: [], value: ["size"] },
   };
   registerPrototypeTokenDefaults();
+  registerDeathStatus();
 }

@@ -82,6 +82,13 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     const { missileAddsStrength } = harmoniesRuleOptions();
     return Object.assign(context, {
       npc: system.npc,
+      // What the table must not miss, in the header where it is seen first.
+      fates: [
+        ...(system.wounds.fatal ? [{ key: "dead", icon: "fa-skull", text: t("WH.Sheet.Fate.Fatal") }] : []),
+        ...(system.wounds.stunned && !system.wounds.fatal
+          ? [{ key: "stunned", icon: "fa-face-dizzy", text: t("WH.Sheet.Fate.Stunned") }]
+          : []),
+      ],
       scoreTables: [
         {
           label: "WH.Actor.Harmonies.FIELDS.characteristics.label",

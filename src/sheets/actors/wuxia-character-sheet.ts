@@ -74,6 +74,21 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     return Object.assign(context, {
       npc: system.npc,
       chiFull: system.chi.value >= system.chi.max,
+      // What the table must not miss, in the header where it is seen first.
+      fates: [
+        ...(system.wounds.dead
+          ? [
+              {
+                key: "dead",
+                icon: "fa-skull",
+                text: t("WH.Sheet.Fate.Dead", { value: system.wounds.value, max: system.wounds.max }),
+              },
+            ]
+          : []),
+        ...(system.panic.mustFlee
+          ? [{ key: "flee", icon: "fa-person-running", text: t("WH.Sheet.Fate.MustFlee") }]
+          : []),
+      ],
       attributes: WUXIA_ATTRIBUTES.map((key) => ({
         key,
         label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
