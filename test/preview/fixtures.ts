@@ -8,7 +8,8 @@ export const PORTRAIT =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#8b2e16"/><circle cx="32" cy="24" r="12" fill="#f3e6d0"/><rect x="14" y="40" width="36" height="20" rx="10" fill="#f3e6d0"/></svg>',
   );
 
-const BIOGRAPHY = "<p>Né dans un village de pêcheurs, il a suivi un maître errant jusqu'aux montagnes de l'Ouest.</p>";
+const BIOGRAPHY =
+  "<p>Née dans un village de pêcheurs, elle a suivi un maître errant jusqu'aux montagnes de l'Ouest.</p>";
 
 export interface Fixtures {
   wuxiaHero: TestActor;
