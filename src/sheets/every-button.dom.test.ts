@@ -1,0 +1,129 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import {
+  actAs,
+  createActor,
+  guards,
+  harmoniesHero,
+  postedMessages,
+  setWorldSetting,
+  startWorld,
+  wuxiaHero,
+} from "../../test/support/world";
+import { defaultSheet, settle } from "../../test/support/dom";
+
+/**
+ * No dead ends: every roll button a sheet draws for its owner, in play mode, rolls for the data
+ * that drew it. Each is clicked in turn (the roll dialog skipped); a refusal, or a click that
+ * posts nothing, names the button.
+ */
+
+interface Sheet {
+  element: HTMLFormElement;
+  render(options?: unknown): Promise<unknown>;
+}
+
+let foundry: FoundryDouble;
+
+const ROLL_BUTTONS = '[data-action="roll"], [data-action="rollCombined"], [data-action="rollSubgroups"]';
+
+function describeButton(button: HTMLElement): string {
+  const { action, rollKind, key } = button.dataset;
+  const item = button.closest<HTMLElement>("[data-item-id]")?.dataset.itemId ?? "";
+  return `${action}/${rollKind ?? ""}/${key ?? ""}/${item} "${(button.textContent ?? "").trim()}"`;
+}
+
+/** Clicks every roll button of the actor's sheet as the player; what each click did, by button. */
+async function clickEveryRoll(actor: Actor.Implementation): Promise<{ buttons: string[]; dead: string[] }> {
+  actAs("player");
+  const sheet = defaultSheet<Sheet>(foundry, actor);
+  await sheet.render({ force: true });
+  const count = sheet.element.querySelectorAll(ROLL_BUTTONS).length;
+  const buttons: string[] = [];
+  const dead: string[] = [];
+  for (let i = 0; i < count; i++) {
+    // Each roll may re-render the sheet (a chi spent): the button is found again by its place.
+    const button = sheet.element.querySelectorAll<HTMLElement>(ROLL_BUTTONS)[i];
+    if (!button) throw new Error(`roll button ${i} of ${count} is gone`);
+    const name = describeButton(button);
+    buttons.push(name);
+    const errorsBefore = foundry.notifications.filter((n) => n.level === "error").length;
+    const postedBefore = postedMessages().length;
+    button.click();
+    await settle();
+    const errors = foundry.notifications.filter((n) => n.level === "error").slice(errorsBefore);
+    if (errors.length || postedMessages().length === postedBefore)
+      dead.push(`${name}: ${errors.map((e) => e.message).join("; ") || "nothing posted"}`);
+  }
+  return { buttons, dead };
+}
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  foundry = await startWorld();
+  await setWorldSetting("skipRollDialog", true);
+  foundry.CONFIG.Dice.randomUniform = () => 0.55;
+});
+
+describe("every roll button on a sheet", () => {
+  it("of a Wuxia hero rolls: the Attributes, each skill and specialisation, the power, the weapon", async () => {
+    const { buttons, dead } = await clickEveryRoll(await wuxiaHero("Lin Mei"));
+    expect(dead).toEqual([]);
+    expect(buttons.length).toBeGreaterThanOrEqual(5 + 3 + 1);
+  });
+
+  it("of a Wuxia NPC rolls", async () => {
+    const { buttons, dead } = await clickEveryRoll(await wuxiaHero("Bandit", { npc: true }));
+    expect(dead).toEqual([]);
+    expect(buttons.length).toBeGreaterThan(0);
+  });
+
+  it("of a Harmonies hero rolls: the scores, the skill, the weapon", async () => {
+    const { buttons, dead } = await clickEveryRoll(await harmoniesHero("David"));
+    expect(dead).toEqual([]);
+    expect(buttons.length).toBeGreaterThan(2);
+  });
+
+  it("of a Harmonies group too mixed for one roll rolls: the group's action, each sub-group, each combined Value", async () => {
+    const group = await createActor({
+      name: "Bandits",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [
+          { label: "Chef", count: 1, stats: { corps: 3, agilite: 9, manoeuvre: 9, skill: 9 } },
+          { label: "Bandit", count: 12, out: 3, stats: { corps: 1, agilite: 1, manoeuvre: 2, skill: 3 } },
+        ],
+        action: { characteristic: "agilite", means: "manoeuvre" },
+      },
+    });
+    const { buttons, dead } = await clickEveryRoll(group);
+    expect(dead).toEqual([]);
+    expect(buttons.some((b) => b.startsWith("rollSubgroups"))).toBe(true);
+    expect(buttons.filter((b) => b.startsWith("rollCombined")).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it("of a homogeneous Harmonies band rolls", async () => {
+    const { dead } = await clickEveryRoll(await guards(25));
+    expect(dead).toEqual([]);
+  });
+
+  it("of a Wuxia group rolls: its one test per sub-group", async () => {
+    const group = await createActor({
+      name: "Gardes du palais",
+      type: "group",
+      system: {
+        ruleset: "wuxia",
+        members: [
+          { label: "Gardes", count: 6, out: 2, stats: { metal: 3, feu: 4, skill: 2 } },
+          { label: "Capitaine", count: 1, stats: { metal: 5, feu: 6, skill: 4 } },
+        ],
+        action: { attribute: "metal" },
+      },
+    });
+    const { buttons, dead } = await clickEveryRoll(group);
+    expect(dead).toEqual([]);
+    expect(buttons.length).toBeGreaterThan(0);
+  });
+});
