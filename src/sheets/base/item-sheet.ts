@@ -1,4 +1,5 @@
 import { templatePath } from "../../constants";
+import { t } from "../../helpers/i18n";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HARMONIES_CHARACTERISTICS,
@@ -28,6 +29,26 @@ export function itemParts(details: string) {
 }
 
 /** Every choice list an item sheet may offer, as `selectOptions` takes them. */
+/** The skill a weapon uses, for each weapon type. */
+const WEAPON_SKILL_TYPE: Record<string, string> = { wuxiaWeapon: "wuxiaSkill", harmoniesWeapon: "harmoniesSkill" };
+
+/**
+ * An owned weapon's skill is chosen among its actor's skills, so that a typo cannot silently
+ * drop it; a name the actor no longer has stays offered, marked, until another is chosen.
+ * Null for a weapon of no actor (a world or compendium item) or of an actor with no skill: typed.
+ */
+function weaponSkillChoices(item: Item.Implementation): Record<string, string> | null {
+  const skillType = WEAPON_SKILL_TYPE[item.type];
+  if (!skillType || !item.actor) return null;
+  const names = [...new Set(item.actor.items.filter((i) => i.type === skillType).map((i) => i.name ?? ""))].sort(
+    (a, b) => a.localeCompare(b),
+  );
+  const choices: Record<string, string> = Object.fromEntries(names.map((name) => [name, name]));
+  const current = (item.system as { skill?: string }).skill ?? "";
+  if (current && !names.includes(current)) choices[current] = t("WH.Sheet.SkillNotOwned", { name: current });
+  return Object.keys(choices).length ? choices : null;
+}
+
 const ITEM_CHOICES = {
   categories: choiceLabels(WUXIA_SKILL_CATEGORIES, SKILL_CATEGORY_LABEL_PREFIX),
   powerTypes: choiceLabels(POWER_TYPES, HERO_TYPE_LABEL_PREFIX),
@@ -59,6 +80,7 @@ export class SystemItemSheet extends HandlebarsItemSheet {
       typeLabel: `TYPES.Item.${item.type}`,
       choices: ITEM_CHOICES,
       descriptionHTML: await enrichFor(item, system.description ?? ""),
+      skillChoices: weaponSkillChoices(item),
     });
   }
 

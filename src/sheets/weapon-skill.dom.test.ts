@@ -1,0 +1,94 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { actAs, createActor, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
+import { defaultSheet, settle } from "../../test/support/dom";
+
+/** A weapon's skill is chosen among its actor's skills, not typed: a typo cannot silently drop it. */
+
+interface Sheet {
+  element: HTMLFormElement;
+  render(options?: unknown): Promise<unknown>;
+}
+
+let foundry: FoundryDouble;
+
+async function openItem(item: Item.Implementation | undefined): Promise<Sheet> {
+  if (!item) throw new Error("no such item");
+  const sheet = defaultSheet<Sheet>(foundry, item);
+  await sheet.render({ force: true });
+  return sheet;
+}
+
+const skillField = (sheet: Sheet) =>
+  sheet.element.querySelector<HTMLSelectElement | HTMLInputElement>('[name="system.skill"]');
+const offered = (sheet: Sheet) =>
+  [...(sheet.element.querySelector<HTMLSelectElement>('select[name="system.skill"]')?.options ?? [])].map((o) => [
+    o.value,
+    o.textContent,
+  ]);
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  foundry = await startWorld();
+});
+
+describe("a weapon's skill", () => {
+  it("of a Wuxia hero's weapon is chosen among the hero's skills, and the choice is saved", async () => {
+    const hero = await wuxiaHero("Lin Mei");
+    actAs("player");
+    const sheet = await openItem(hero.items.find((i) => i.name === "Arc long"));
+    expect(skillField(sheet)?.tagName).toBe("SELECT");
+    expect(offered(sheet)).toEqual([
+      ["", ""],
+      ["Chasseur", "Chasseur"],
+      ["Tir à l'arc", "Tir à l'arc"],
+    ]);
+    expect(skillField(sheet)?.value).toBe("Tir à l'arc");
+    const select = skillField(sheet) as HTMLSelectElement;
+    select.value = "Chasseur";
+    select.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    expect((hero.items.find((i) => i.name === "Arc long")?.system as unknown as { skill: string }).skill).toBe(
+      "Chasseur",
+    );
+  });
+
+  it("keeps a name the hero no longer has, marked, until another is chosen", async () => {
+    const hero = await wuxiaHero("Lin Mei");
+    actAs("gm");
+    await hero.items.find((i) => i.name === "Arc long")?.update({ system: { skill: "Tir a l'arc" } } as never);
+    actAs("player");
+    const sheet = await openItem(hero.items.find((i) => i.name === "Arc long"));
+    expect(offered(sheet)).toContainEqual([
+      "Tir a l'arc",
+      foundry.game.i18n.format("WH.Sheet.SkillNotOwned", { name: "Tir a l'arc" }),
+    ]);
+    expect(skillField(sheet)?.value).toBe("Tir a l'arc");
+  });
+
+  it("of a Harmonies weapon is chosen among the character's Harmonies skills", async () => {
+    const david = await harmoniesHero("David");
+    actAs("player");
+    const sheet = await openItem(david.items.find((i) => i.name === "Lance-pierre"));
+    expect(offered(sheet)).toEqual([
+      ["", ""],
+      ["Fronde", "Fronde"],
+    ]);
+  });
+
+  it("is typed for a weapon of no actor, or of an actor with no skill", async () => {
+    actAs("gm");
+    const loose = (await (Item as unknown as { create(d: unknown): Promise<Item.Implementation> }).create({
+      name: "Sabre",
+      type: "wuxiaWeapon",
+    })) as Item.Implementation;
+    expect(skillField(await openItem(loose))?.tagName).toBe("INPUT");
+    const bare = await createActor({
+      name: "Nu",
+      type: "wuxiaCharacter",
+      items: [{ name: "Bâton", type: "wuxiaWeapon" }],
+    });
+    expect(skillField(await openItem(bare.items.find((i) => i.name === "Bâton")))?.tagName).toBe("INPUT");
+  });
+});
