@@ -69,7 +69,7 @@ describe("actor sheets", () => {
       { level: 12, penalty: 2, reached: false },
       { level: 18, penalty: 3, reached: false },
     ]);
-    expect(Object.keys(context.tabs as object)).toEqual(["main", "skills", "powers", "combat", "biography"]);
+    expect(Object.keys(context.tabs as object)).toEqual(["main", "skills", "powers", "combat", "effects", "biography"]);
     expect(sheet.partContexts.main?.tabs).toMatchObject({ main: { active: true, cssClass: "active" } });
     sheet.setEditMode(true);
     await sheet.render({ force: true });

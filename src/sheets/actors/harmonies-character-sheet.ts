@@ -57,6 +57,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
         { id: "skills", icon: "fa-solid fa-scroll", cssClass: "" },
         { id: "metiers", icon: "fa-solid fa-briefcase", cssClass: "" },
         { id: "combat", icon: "fa-solid fa-shield-halved", cssClass: "" },
+        { id: "effects", icon: "fa-solid fa-bolt", cssClass: "" },
         { id: "biography", icon: "fa-solid fa-feather", cssClass: "" },
       ],
       initial: "main",
@@ -71,6 +72,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     skills: { template: templatePath("actors/harmonies/skills.hbs"), scrollable: [""] },
     metiers: { template: templatePath("actors/harmonies/metiers.hbs"), scrollable: [""] },
     combat: { template: templatePath("actors/harmonies/combat.hbs"), scrollable: [""] },
+    effects: { template: templatePath("actors/shared/effects.hbs"), scrollable: [""] },
     biography: { template: templatePath("actors/harmonies/biography.hbs"), scrollable: [""] },
   };
 

@@ -47,6 +47,7 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
         { id: "skills", icon: "fa-solid fa-scroll", cssClass: "" },
         { id: "powers", icon: "fa-solid fa-dragon", cssClass: "" },
         { id: "combat", icon: "fa-solid fa-khanda", cssClass: "" },
+        { id: "effects", icon: "fa-solid fa-bolt", cssClass: "" },
         { id: "biography", icon: "fa-solid fa-feather", cssClass: "" },
       ],
       initial: "main",
@@ -61,6 +62,7 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     skills: { template: templatePath("actors/wuxia/skills.hbs"), scrollable: [""] },
     powers: { template: templatePath("actors/wuxia/powers.hbs"), scrollable: [""] },
     combat: { template: templatePath("actors/wuxia/combat.hbs"), scrollable: [""] },
+    effects: { template: templatePath("actors/shared/effects.hbs"), scrollable: [""] },
     biography: { template: templatePath("actors/wuxia/biography.hbs"), scrollable: [""] },
   };
 

@@ -6,6 +6,7 @@ import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { rollFromSheet, type SheetRollKind } from "../roll-actions";
 import { HandlebarsActorSheet } from "./handlebars-sheets";
 import { enrichFor } from "../enrich";
+import { createEffect, deleteEffect, editEffect, effectRows, toggleEffect } from "../effects-tab";
 
 type SheetOptions = typeof foundry.applications.sheets.ActorSheetV2.DEFAULT_OPTIONS;
 
@@ -54,6 +55,10 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
       createItem: SystemActorSheet.#onCreateItem,
       editItem: SystemActorSheet.#onEditItem,
       deleteItem: SystemActorSheet.#onDeleteItem,
+      createEffect: SystemActorSheet.#onCreateEffect,
+      toggleEffect: SystemActorSheet.#onToggleEffect,
+      editEffect: SystemActorSheet.#onEditEffect,
+      deleteEffect: SystemActorSheet.#onDeleteEffect,
     },
   };
 
@@ -89,6 +94,7 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
       // Each part template reads its own tab (tabs.<part>) for its active class.
       tabs: this._prepareTabs("primary"),
       modeLabel: this.editMode ? "WH.Sheet.Mode.ToPlay" : "WH.Sheet.Mode.ToEdit",
+      effects: effectRows(this.actor),
     });
   }
 
@@ -193,6 +199,22 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
     const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     if (!rollKind) return;
     await rollFromSheet(this.actor, { kind: rollKind as SheetRollKind, key, itemId });
+  }
+
+  static async #onCreateEffect(this: SystemActorSheet): Promise<void> {
+    if (this.isEditable) await createEffect(this.actor);
+  }
+
+  static async #onToggleEffect(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (this.isEditable) await toggleEffect(this.actor, target);
+  }
+
+  static async #onEditEffect(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    await editEffect(this.actor, target);
+  }
+
+  static async #onDeleteEffect(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    if (this.isEditable) await deleteEffect(this.actor, target);
   }
 
   static async #onCreateItem(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {

@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { actAs, harmoniesHero, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
+import { defaultSheet, settle } from "../../test/support/dom";
+
+/** The Effects tab of both characters: the statuses and effects on them, turned on and off, added, deleted. */
+
+interface Sheet {
+  element: HTMLFormElement;
+  render(options?: unknown): Promise<unknown>;
+}
+interface WithEffects {
+  effects: { contents: { id: string; name: string; disabled: boolean }[] };
+  toggleStatusEffect(id: string, options?: Record<string, unknown>): Promise<unknown>;
+}
+
+let foundry: FoundryDouble;
+const effectsOf = (actor: Actor.Implementation) => (actor as unknown as WithEffects).effects.contents;
+
+async function open(actor: Actor.Implementation): Promise<Sheet> {
+  const sheet = defaultSheet<Sheet>(foundry, actor);
+  await sheet.render({ force: true });
+  return sheet;
+}
+
+const rows = (sheet: Sheet) =>
+  [...sheet.element.querySelectorAll<HTMLElement>("[data-tab=effects] tr[data-effect-id]")].map((tr) =>
+    [...tr.querySelectorAll("td")].slice(0, 2).map((td) => (td.textContent ?? "").trim()),
+  );
+
+async function click(sheet: Sheet, selector: string): Promise<void> {
+  const target = sheet.element.querySelector<HTMLElement>(selector);
+  if (!target) throw new Error(`nothing to click at ${selector}`);
+  target.click();
+  await settle();
+  await sheet.render();
+}
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  foundry = await startWorld();
+});
+
+describe("the Effects tab", () => {
+  it("lists a status set on the hero's token, with the status named", async () => {
+    const hero = await wuxiaHero("Lin Mei");
+    actAs("gm");
+    await (hero as unknown as WithEffects).toggleStatusEffect("stun", { active: true });
+    actAs("player");
+    const sheet = await open(hero);
+    const stunned = foundry.game.i18n.localize("EFFECT.StatusStunned");
+    expect(rows(sheet)).toEqual([[stunned, stunned]]);
+  });
+
+  it("says so when there is none", async () => {
+    actAs("player");
+    const sheet = await open(await harmoniesHero("David"));
+    expect(sheet.element.querySelector("[data-tab=effects] .wh-empty")?.textContent).toBe(
+      foundry.game.i18n.localize("WH.Sheet.Effects.None"),
+    );
+  });
+
+  it("lets the owning player add an effect, turn it off and on, and delete it", async () => {
+    const hero = await harmoniesHero("David");
+    actAs("player");
+    const sheet = await open(hero);
+    await click(sheet, "[data-action=createEffect]");
+    expect(effectsOf(hero).map((e) => [e.name, e.disabled])).toEqual([
+      [foundry.game.i18n.localize("WH.Sheet.Effects.New"), false],
+    ]);
+    const toggle = () => sheet.element.querySelector<HTMLElement>("[data-action=toggleEffect]");
+    expect(toggle()?.getAttribute("aria-pressed")).toBe("true");
+    await click(sheet, "[data-action=toggleEffect]");
+    expect(effectsOf(hero)[0]?.disabled).toBe(true);
+    expect(toggle()?.getAttribute("aria-pressed")).toBe("false");
+    expect(sheet.element.querySelector("tr[data-effect-id]")?.classList.contains("wh-effect--off")).toBe(true);
+    await click(sheet, "[data-action=toggleEffect]");
+    expect(effectsOf(hero)[0]?.disabled).toBe(false);
+    await click(sheet, "[data-action=deleteEffect]");
+    expect(effectsOf(hero)).toEqual([]);
+  });
+
+  it("shows a second player who may only look the effects, with nothing to change them", async () => {
+    const hero = await wuxiaHero("Lin Mei");
+    actAs("gm");
+    await (hero as unknown as WithEffects).toggleStatusEffect("prone", { active: true });
+    await hero.update({ ownership: { [strangerId()]: 2 } } as never);
+    actAs("stranger");
+    const sheet = await open(hero);
+    expect(rows(sheet)).toHaveLength(1);
+    for (const action of ["createEffect", "toggleEffect", "deleteEffect"])
+      expect(sheet.element.querySelector(`[data-action=${action}]`)).toBeNull();
+    expect(sheet.element.querySelector("tr[data-effect-id] td:nth-child(3)")?.textContent?.trim()).toBe(
+      foundry.game.i18n.localize("WH.Sheet.Effects.On"),
+    );
+  });
+});
