@@ -60,4 +60,46 @@ describe("the sheet header", () => {
     await david.update({ system: { wounds: { fatal: true } } } as never);
     expect(await fates(david)).toEqual([["wh-fate wh-fate--dead", foundry.game.i18n.localize("WH.Sheet.Fate.Fatal")]]);
   });
+
+  it("draws a Wuxia hero's wound level as a bar with a tick at each threshold, and the SR penalty now", async () => {
+    // Death threshold (2 × 3 + 2) × 3 = 24; thresholds 6, 12, 18; 13 wounds: two reached, SR +2.
+    const hero = await wuxiaHero("Lin Mei", { attributes: { metal: 3, feu: 5, terre: 4, eau: 2, bois: 2 } });
+    actAs("player");
+    await hero.update({ system: { wounds: { value: 13 } } } as never);
+    const sheet = defaultSheet<Sheet>(foundry, hero);
+    await sheet.render({ force: true });
+    const bar = sheet.element.querySelector<HTMLElement>(".wh-header .wh-bar");
+    expect(bar?.querySelector<HTMLElement>(".wh-bar__fill")?.style.inlineSize).toBe(`${(100 * 13) / 24}%`);
+    expect(
+      [...(bar?.querySelectorAll<HTMLElement>(".wh-bar__tick") ?? [])].map((tick) => [
+        tick.style.insetInlineStart,
+        tick.classList.contains("wh-bar__tick--reached"),
+      ]),
+    ).toEqual([
+      ["25%", true],
+      ["50%", true],
+      ["75%", false],
+    ]);
+    expect(bar?.getAttribute("aria-label")).toBe(
+      foundry.game.i18n.format("WH.Sheet.Wuxia.WoundBar", { value: "13", max: "24", penalty: "+2" }),
+    );
+    expect(sheet.element.querySelector(".wh-header .wh-bar__penalty")?.textContent).toBe("SR +2");
+  });
+
+  it("draws a Harmonies character's wounds as pips against the room of each type", async () => {
+    const david = await harmoniesHero("David");
+    actAs("player");
+    await david.update({ system: { wounds: { light: 2, grave: 1 } } } as never);
+    const sheet = defaultSheet<Sheet>(foundry, david);
+    await sheet.render({ force: true });
+    const tracks = [...sheet.element.querySelectorAll<HTMLElement>(".wh-header .wh-pips__track")];
+    expect(
+      tracks.map((track) => [...track.querySelectorAll(".wh-pip")].map((pip) => pip.classList.contains("wh-pip--on"))),
+    ).toEqual([[true, true, false, false], [true, false], [false]]);
+    expect(tracks.map((track) => track.getAttribute("aria-label"))).toEqual([
+      "Light wounds: 2 of 4",
+      "Grave wounds: 1 of 2",
+      "Critical wounds: 0 of 1",
+    ]);
+  });
 });

@@ -136,6 +136,16 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       }),
       armours: this.itemRows("harmoniesArmour"),
       soak: signed(soakModifier(cp, system.means.resistance.total, system.armour, 0)),
+      // Each wound type as pips against its room on the track (RULES 2.5: 4 light, 2 grave, 1 critical).
+      woundPips: (["light", "grave", "critical"] as const).map((type) => {
+        const count = system.wounds[type];
+        const max = system.woundMaxima[type];
+        return {
+          type,
+          label: t(`WH.Sheet.Harmonies.WoundPips.${type}`, { count, max }),
+          pips: Array.from({ length: Math.max(max, count) }, (_, i) => i < count),
+        };
+      }),
       penaltyAll: signed(system.actionPenalty.all),
       penaltyPhysical: signed(system.actionPenalty.physical),
       biographyHTML: await this.enrich(system.biography),

@@ -14,6 +14,7 @@ import {
 } from "../../documents/choices";
 import type { WuxiaSkillModel } from "../../documents/items/wuxia-skill";
 import { t } from "../../helpers/i18n";
+import { signed } from "../../helpers/format";
 import { updateSystem } from "../../documents/write";
 import { validateWuxiaCreation, type WuxiaCreationProblem, type WuxiaCreationTable } from "../../rules";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
@@ -76,6 +77,19 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     return Object.assign(context, {
       npc: system.npc,
       chiFull: system.chi.value >= system.chi.max,
+      // The wound level against its thresholds (RULES 1.1): a bar with a tick at each, and the SR penalty now.
+      woundBar: {
+        fill: Math.min(100, system.wounds.max > 0 ? (100 * system.wounds.value) / system.wounds.max : 0),
+        ticks: system.wounds.thresholds
+          .filter((at) => at > 0 && at < system.wounds.max)
+          .map((at) => ({ at: (100 * at) / system.wounds.max, reached: system.wounds.value >= at })),
+        label: t("WH.Sheet.Wuxia.WoundBar", {
+          value: system.wounds.value,
+          max: system.wounds.max,
+          penalty: signed(system.wounds.penalty),
+        }),
+        penalty: system.wounds.penalty ? t("WH.Sheet.Wuxia.SrPenaltyNow", { penalty: signed(system.wounds.penalty) }) : null,
+      },
       // What the table must not miss, in the header where it is seen first.
       fates: [
         ...(system.wounds.dead
