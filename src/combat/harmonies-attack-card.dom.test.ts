@@ -77,6 +77,30 @@ describe("the Harmonies attack card", () => {
     ]);
   });
 
+  it("offers the check a grave wound calls for to the victim's owner only, right on the card", async () => {
+    // Goliath with Cp 0 and Rs 0: soak 0 + (1 − 9) = −8, a grave wound (RULES 2.5).
+    const world = await harmoniesFight(
+      {},
+      { characteristics: { corps: { value: 0 } }, means: { resistance: { value: 0 } } },
+    );
+    const message = await shot(world);
+    await as("gm", async () => click((await cardFor("gm", message)).querySelector("[data-wh-attack=take]")));
+    await vi.waitFor(async () => expect(buttons(await cardFor("gm", message))[0]?.[0]).toBe("soak"));
+    scriptFaces([1, 9]);
+    await as("gm", async () => click((await cardFor("gm", message)).querySelector("[data-wh-attack=soak]")));
+    await vi.waitFor(() => expect(woundsOf(world.goliath).grave).toBe(1));
+    const gm = await cardFor("gm", message);
+    expect(text(gm.querySelector(".wh-attack__soak"))).toBe("A grave wound (soak −8)");
+    expect(buttons(gm).map(([action]) => action)).toEqual(["sudden-action"]);
+    for (const who of ["player", "stranger"] as const) expect(buttons(await cardFor(who, message))).toEqual([]);
+    const before = postedMessages().length;
+    scriptFaces([9, 1]);
+    await as("gm", () => click(gm.querySelector("[data-wh-attack=sudden-action]")));
+    await vi.waitFor(() => expect(postedMessages().length).toBe(before + 1));
+    const check = await cardFor("player", must(postedMessages().at(-1)));
+    expect(check.querySelector(".wh-wound-check .wh-outcome")).not.toBeNull();
+  });
+
   it("says a miss or a parry in words, with the failure's colour and no soak", async () => {
     const world = await harmoniesFight();
     const missed = await shot(world, [1, 9]);

@@ -4,7 +4,15 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asClient } from "../../test/foundry/clients";
 import { settle } from "../../test/support/dom";
 import { reserveOf, roundOf, wuxiaFight } from "../../test/support/combat";
-import { createCombat, harmoniesHero, seatUser, startWorld, wuxiaHero, type Seat } from "../../test/support/world";
+import {
+  createActor,
+  createCombat,
+  harmoniesHero,
+  seatUser,
+  startWorld,
+  wuxiaHero,
+  type Seat,
+} from "../../test/support/world";
 import { moveSuccess } from "./split";
 
 /**
@@ -32,6 +40,8 @@ async function drawnFor(who: Seat): Promise<HTMLElement> {
 const row = (html: HTMLElement, combatant: Combatant.Implementation | undefined) =>
   html.querySelector<HTMLElement>(`[data-combatant-id="${combatant?.id}"] .wh-tracker__round`);
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, " ").trim();
+const format = (key: string, data: Record<string, string>) =>
+  (globalThis as unknown as { game: { i18n: { format(k: string, d: unknown): string } } }).game.i18n.format(key, data);
 
 describe("the tracker's Wuxia rows", () => {
   it("shows each combatant's successes, their split, actions left and Defense dice to everyone", async () => {
@@ -122,6 +132,21 @@ describe("the tracker's controls, seat by seat", () => {
     expect(text(row(acted, lin)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 0");
   });
 
+  it("counts nothing unspent while every success is placed, a Defense die among them", async () => {
+    const { lin } = await wuxiaFight();
+    const html = await drawnFor("player");
+    expect(row(html, lin)?.querySelector(".wh-tracker__unspent")).toBeNull();
+    const toDefense = row(html, lin)?.querySelector<HTMLButtonElement>("[data-wh-spend=defense] [data-wh-delta='1']");
+    await asClient(seatUser("player"), async () => {
+      toDefense?.click();
+      await settle();
+      await vi.waitFor(() => expect(roundOf(lin).spent).toEqual({ initiative: 1, actions: 0, defense: 1 }));
+    });
+    const after = await drawnFor("player");
+    expect(row(after, lin)?.querySelector(".wh-tracker__unspent")).toBeNull();
+    expect(text(row(after, lin)?.querySelector(".wh-tracker__dice"))).toBe("Defense dice 1");
+  });
+
   it("gives the owner a button to use a Defense die, enabled while one is left; the GM −/+ instead; the stranger none", async () => {
     const { combat, lin } = await wuxiaFight();
     const defense = (html: HTMLElement) =>
@@ -182,6 +207,37 @@ describe("the tracker's controls, seat by seat", () => {
     const html = await drawnFor("gm");
     const [lin, dav] = combat.combatants.contents;
     expect([row(html, lin) !== null, row(html, dav)]).toEqual([true, null]);
+  });
+});
+
+describe("a group's row in the tracker", () => {
+  it("says how many of its members still fight, each sub-group in the row's plain-text title", async () => {
+    const group = await createActor({
+      name: "Gardes",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [
+          { label: "Garde <b>", count: 5, out: 2, stats: { agilite: 1, manoeuvre: 1, skill: 0 } },
+          { label: "Chef", count: 1, stats: { agilite: 2, manoeuvre: 2, skill: 1 } },
+        ],
+      },
+    });
+    const combat = await createCombat([group]);
+    const combatant = combat.combatants.contents[0];
+    const html = await drawnFor("stranger");
+    const cell = html.querySelector<HTMLElement>(`[data-combatant-id="${combatant?.id}"] .wh-tracker__group`);
+    expect(text(cell)).toBe(format("WH.Combat.GroupFighting", { left: "4", total: "6" }));
+    expect(cell?.title).toBe(
+      [
+        format("WH.Combat.GroupFightingMember", { label: "Garde <b>", left: "3", total: "5" }),
+        format("WH.Combat.GroupFightingMember", { label: "Chef", left: "1", total: "1" }),
+      ].join(" · "),
+    );
+    expect(cell?.querySelector("b")).toBeNull();
+    // Drawn again, the row still has one count, not two.
+    const again = await drawnFor("stranger");
+    expect(again.querySelectorAll(`[data-combatant-id="${combatant?.id}"] .wh-tracker__group`)).toHaveLength(1);
   });
 });
 
