@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, postedMessages, renderAs, rollAs, startWorld, wuxiaHero } from "../../test/support/world";
+import { actAs, harmoniesHero, postedMessages, renderAs, rollAs, startWorld, wuxiaHero } from "../../test/support/world";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
 /**
@@ -50,13 +50,16 @@ describe("using a Wuxia power", () => {
     expect(chiOf(actor)).toBe(0);
   });
 
-  it("spends nothing for a skill or the Attribute alone, and the card has no chi line", async () => {
+  it("spends nothing for a skill or the Attribute alone, writes nothing to the hero, and the card has no chi line", async () => {
     const actor = await linMei(8);
+    const writes: unknown[] = [];
+    Hooks.on("updateActor", (_actor: unknown, changed: unknown) => writes.push(changed));
     const skill = await rollAs("player", actor, [9, 9, 9, 9, 9], {
       item: actor.items.find((i) => i.name === "Chasseur")?.id,
     });
     const attribute = await rollAs("player", actor, [9, 9, 9, 9, 9]);
     expect(chiOf(actor)).toBe(8);
+    expect(writes).toEqual([]);
     for (const message of [skill, attribute]) {
       expect((message.rolls[0] as WuxiaRoll).state.chiSpent).toBeUndefined();
       expect(notes(await renderAs("player", message)).join()).not.toContain("Chi");
@@ -87,8 +90,17 @@ describe("using a Wuxia power", () => {
   it("lets the GM use it anyway once confirmed: the chi falls to 0, not below, and the card says what was paid", async () => {
     const actor = await linMei(2);
     DialogV2.answers.push(true);
+    const confirm = vi.spyOn(DialogV2, "confirm");
     const message = await rollAs("gm", actor, [9, 9, 9, 9], { item: power(actor)?.id });
     expect(DialogV2.answers).toEqual([]);
+    expect(confirm.mock.calls).toEqual([
+      [
+        {
+          window: { title: "Not enough chi" },
+          content: "<p>Lin Mei has 2 chi left and this power costs 3. Use it anyway? Their chi falls to 0.</p>",
+        },
+      ],
+    ]);
     expect(chiOf(actor)).toBe(0);
     expect(notes(await renderAs("gm", message))).toContain(format("WH.Chat.Wuxia.ChiSpent", { count: 2 }));
   });
@@ -134,5 +146,12 @@ describe("using a Wuxia power", () => {
       key: "WH.Roll.Error.NotOwner",
     });
     expect(chiOf(actor)).toBe(8);
+  });
+
+  it("is nothing for an actor that has no chi: a Harmonies character has 0", async () => {
+    const { chiLeft } = await import("./chi");
+    const david = await harmoniesHero("David");
+    expect(chiLeft(david)).toBe(0);
+    expect(chiLeft(await linMei(6))).toBe(6);
   });
 });
