@@ -21,6 +21,8 @@ export interface SheetRollRequest {
   key?: string;
   /** The embedded item rolled, for skill, power and weapon rolls. */
   itemId?: string;
+  /** With a characteristic as `key`, the means of a Harmonies field of action (Force = Cp + Pu). */
+  means?: string;
 }
 
 /** The attribute a sheet's key names, as the place a roll starts from. */
@@ -64,7 +66,8 @@ export async function rollFromSheet(actor: Actor.Implementation, request: SheetR
       await harmoniesAttackWith(actor, weapon, target);
       return;
     }
-    await rollActor(actor, { item: request.itemId ?? null, start: startFromKey(request.key) });
+    const start = { ...startFromKey(request.key), ...(request.means ? startFromKey(request.means) : {}) };
+    await rollActor(actor, { item: request.itemId ?? null, start });
   } catch (error) {
     notifyError(error);
   }

@@ -146,6 +146,27 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
           pips: Array.from({ length: Math.max(max, count) }, (_, i) => i < count),
         };
       }),
+      // The 16 fields of action, characteristic + means, each a one-click roll (RULES 2.1).
+      fieldGrid: {
+        means: HARMONIES_MEANS.map((key) => ({ key, abbr: `WH.AttributeAbbr.${key}`, label: `${ATTRIBUTE_LABEL_PREFIX}.${key}` })),
+        rows: HARMONIES_CHARACTERISTICS.map((c) => ({
+          key: c,
+          abbr: `WH.AttributeAbbr.${c}`,
+          label: `${ATTRIBUTE_LABEL_PREFIX}.${c}`,
+          cells: HARMONIES_MEANS.map((m) => {
+            const total = system.characteristics[c].total + system.means[m].total;
+            return {
+              means: m,
+              text: signed(total),
+              title: t("WH.Sheet.Harmonies.FieldOfAction", {
+                characteristic: t(`${ATTRIBUTE_LABEL_PREFIX}.${c}`),
+                means: t(`${ATTRIBUTE_LABEL_PREFIX}.${m}`),
+                value: signed(total),
+              }),
+            };
+          }),
+        })),
+      },
       penaltyAll: signed(system.actionPenalty.all),
       penaltyPhysical: signed(system.actionPenalty.physical),
       biographyHTML: await this.enrich(system.biography),

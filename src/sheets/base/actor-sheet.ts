@@ -195,10 +195,10 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
   }
 
   static async #onRoll(this: SystemActorSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
-    const { rollKind, key } = target.dataset;
+    const { rollKind, key, means } = target.dataset;
     const itemId = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     if (!rollKind) return;
-    await rollFromSheet(this.actor, { kind: rollKind as SheetRollKind, key, itemId });
+    await rollFromSheet(this.actor, { kind: rollKind as SheetRollKind, key, itemId, means });
   }
 
   static async #onCreateEffect(this: SystemActorSheet): Promise<void> {
