@@ -189,6 +189,7 @@ describe("the Harmonies sheet", () => {
     expect(texts(sheet, "[data-tab=main] .wh-section-title")).toEqual([
       format("WH.Actor.Harmonies.FIELDS.characteristics.label"),
       format("WH.Actor.Harmonies.FIELDS.means.label"),
+      format("WH.Sheet.Harmonies.FieldsOfAction"),
     ]);
     expect(texts(sheet, "[data-tab=skills] .wh-sets")).toEqual(["Chasseur, Promeneur"]);
     expect(texts(sheet, "[data-tab=metiers] .wh-hint")).toEqual([
