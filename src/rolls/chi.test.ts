@@ -2,7 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, harmoniesHero, postedMessages, renderAs, rollAs, startWorld, wuxiaHero } from "../../test/support/world";
+import {
+  actAs,
+  harmoniesHero,
+  postedMessages,
+  renderAs,
+  rollAs,
+  startWorld,
+  wuxiaHero,
+} from "../../test/support/world";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
 /**

@@ -558,7 +558,11 @@ describe("every sheet's window", () => {
     const harmonies = await actor({ name: "David", type: "harmoniesCharacter" });
     const group = await actor({ name: "Garde", type: "group" });
     const expected: [Doc, string[], string[]][] = [
-      [wuxia, ["wuxia-harmonies", "sheet", "actor", "wuxia"], ["main", "skills", "powers", "combat", "effects", "biography"]],
+      [
+        wuxia,
+        ["wuxia-harmonies", "sheet", "actor", "wuxia"],
+        ["main", "skills", "powers", "combat", "effects", "biography"],
+      ],
       [
         harmonies,
         ["wuxia-harmonies", "sheet", "actor", "harmonies"],

@@ -42,6 +42,8 @@ interface SheetLike {
   partContexts: Record<string, Record<string, unknown>>;
   render(options: { force: boolean }): Promise<unknown>;
   setEditMode?(editMode: boolean): void;
+  /** The parts this sheet draws now (an NPC's stat block in play mode), where it chooses them. */
+  _configureRenderParts?(): Record<string, { template: string }>;
 }
 
 interface SheetClass {
@@ -65,7 +67,8 @@ export async function sheetPage(
   if (page.editMode) sheet.setEditMode?.(true);
   await sheet.render({ force: true });
   const parts: string[] = [];
-  for (const [partId, part] of Object.entries(Sheet.PARTS)) {
+  const drawn = sheet._configureRenderParts?.() ?? Sheet.PARTS;
+  for (const [partId, part] of Object.entries(drawn)) {
     const html = await env.render(part.template, sheet.partContexts[partId] ?? {});
     // Foundry marks each part's root element with its id.
     parts.push(html.replace(/^\s*<([a-z][\w-]*)/i, `<$1 data-application-part="${partId}"`));
@@ -77,7 +80,7 @@ export async function sheetPage(
     classes: ["application", ...(sheet.options.classes ?? [])],
     tag: "form",
     html: parts.join("\n"),
-    tabs: Sheet.TABS?.primary?.tabs.map((t) => t.id) ?? [],
+    tabs: "tabs" in drawn ? (Sheet.TABS?.primary?.tabs.map((t) => t.id) ?? []) : [],
   };
 }
 

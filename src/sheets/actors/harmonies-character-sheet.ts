@@ -65,6 +65,12 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     },
   };
 
+  /** An NPC in play mode: one compact stat block instead of tabs that are mostly empty for it. */
+  static STATBLOCK_PARTS = {
+    header: { template: templatePath("actors/harmonies/header.hbs") },
+    statblock: { template: templatePath("actors/harmonies/statblock.hbs"), scrollable: [""] },
+  };
+
   static override PARTS = {
     header: { template: templatePath("actors/harmonies/header.hbs") },
     tabs: { template: templatePath("sheets/tabs.hbs") },
@@ -148,7 +154,11 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       }),
       // The 16 fields of action, characteristic + means, each a one-click roll (RULES 2.1).
       fieldGrid: {
-        means: HARMONIES_MEANS.map((key) => ({ key, abbr: `WH.AttributeAbbr.${key}`, label: `${ATTRIBUTE_LABEL_PREFIX}.${key}` })),
+        means: HARMONIES_MEANS.map((key) => ({
+          key,
+          abbr: `WH.AttributeAbbr.${key}`,
+          label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
+        })),
         rows: HARMONIES_CHARACTERISTICS.map((c) => ({
           key: c,
           abbr: `WH.AttributeAbbr.${c}`,

@@ -56,6 +56,12 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     },
   };
 
+  /** An NPC in play mode: one compact stat block instead of tabs that are mostly empty for it. */
+  static STATBLOCK_PARTS = {
+    header: { template: templatePath("actors/wuxia/header.hbs") },
+    statblock: { template: templatePath("actors/wuxia/statblock.hbs"), scrollable: [""] },
+  };
+
   static override PARTS = {
     header: { template: templatePath("actors/wuxia/header.hbs") },
     tabs: { template: templatePath("sheets/tabs.hbs") },
@@ -88,7 +94,9 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
           max: system.wounds.max,
           penalty: signed(system.wounds.penalty),
         }),
-        penalty: system.wounds.penalty ? t("WH.Sheet.Wuxia.SrPenaltyNow", { penalty: signed(system.wounds.penalty) }) : null,
+        penalty: system.wounds.penalty
+          ? t("WH.Sheet.Wuxia.SrPenaltyNow", { penalty: signed(system.wounds.penalty) })
+          : null,
       },
       // What the table must not miss, in the header where it is seen first.
       fates: [
@@ -154,6 +162,9 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
         { type: "wuxiaTrait", label: "WH.Sheet.Wuxia.Traits", rows: traits },
         { type: "wuxiaDrame", label: "WH.Sheet.Wuxia.Drames", rows: this.itemRows("wuxiaDrame") },
       ],
+      statblock: {
+        skills: skills.map((skill) => ({ id: skill.id, name: skill.name, level: skill.system.use.competence })),
+      },
       weapons: this.itemRows("wuxiaWeapon"),
       armours: this.itemRows("wuxiaArmour"),
       creation: system.npc ? null : this.creation(system, { skills, powers, traits }, rules.creation),

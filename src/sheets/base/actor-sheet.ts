@@ -111,10 +111,35 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
     return enrichFor(this.actor, html);
   }
 
-  /** A limited view draws its one part instead of the sheet's (HandlebarsApplicationMixin's hook). */
+  /**
+   * A limited view draws its one part instead of the sheet's, an NPC in play mode its stat block
+   * where the sheet has one (HandlebarsApplicationMixin's hook).
+   */
   _configureRenderParts(): Record<string, { template: string }> {
-    const parts = this.limited ? SystemActorSheet.LIMITED_PARTS : (this.constructor as typeof SystemActorSheet).PARTS;
+    const sheet = this.constructor as typeof SystemActorSheet & { STATBLOCK_PARTS?: Record<string, unknown> };
+    const npc = (this.actor.system as { npc?: boolean }).npc === true;
+    const parts = this.limited
+      ? SystemActorSheet.LIMITED_PARTS
+      : npc && !this.editMode && sheet.STATBLOCK_PARTS
+        ? sheet.STATBLOCK_PARTS
+        : sheet.PARTS;
     return structuredClone(parts) as Record<string, { template: string }>;
+  }
+
+  /**
+   * Core replaces the parts it draws and leaves the others in place; when the set of parts
+   * changes (an NPC's stat block and its full sheet, a view that became limited), the parts no
+   * longer drawn are taken away first.
+   */
+  override _replaceHTML(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_replaceHTML"]>): void {
+    const [result, content] = args;
+    const drawn = new Set(Object.keys(result as Record<string, unknown>));
+    const configured = new Set(Object.keys(this._configureRenderParts()));
+    for (const part of content.querySelectorAll<HTMLElement>("[data-application-part]")) {
+      const id = part.dataset.applicationPart ?? "";
+      if (!drawn.has(id) && !configured.has(id)) part.remove();
+    }
+    super._replaceHTML(...args);
   }
 
   override async _onFirstRender(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_onFirstRender"]>) {
