@@ -67,7 +67,7 @@ describe("the Wuxia group's roll dialog", () => {
     const critical = (6 * wuxiaOdds(4, 8).critical + wuxiaOdds(6, 5).critical) / 7;
     expect(figure(dialog, "critical")).toBe(percent(critical));
     // One bar per number of sub-groups succeeding, the chances adding up to 1.
-    const bars = [...dialog.element.querySelectorAll(".wh-odds-chart__bar title")].map((t) => t.textContent ?? "");
+    const bars = [...dialog.element.querySelectorAll(".wh-odds-chart g > title")].map((t) => t.textContent ?? "");
     expect(bars).toHaveLength(3);
     const p = [wuxiaOdds(4, 8).success, wuxiaOdds(6, 5).success] as const;
     expect(bars[2]).toBe(
@@ -189,7 +189,7 @@ describe("the Wuxia group dialog's chart", () => {
     const dialog = await openRollDialog<Dialog>(group);
     // At threshold 2, each squad fails with 9 dice only when its 1s outnumber its successes: none failing is likely,
     // most failing is far below what the chart draws.
-    const bars = [...dialog.element.querySelectorAll(".wh-odds-chart__bar title")].map((t) => t.textContent ?? "");
+    const bars = [...dialog.element.querySelectorAll(".wh-odds-chart g > title")].map((t) => t.textContent ?? "");
     expect(bars.length).toBeLessThan(9);
     expect(
       bars

@@ -30,14 +30,32 @@ function sum(values: readonly number[]): number {
 describe("the odds chart of a Wuxia test", () => {
   it("draws the book's example (5 dice, threshold 8) as one bar per number of successes, 0 to 5", () => {
     const view = odds.wuxiaOddsView(5, 8, 0);
-    const exact = wuxiaOdds(5, 8).successes;
+    const { successes: exact, criticalBySuccesses } = wuxiaOdds(5, 8);
+    // Each bar's critical part (more 1s than successes) is named and drawn in it: 0 successes
+    // with a 1, 1 success with two 1s, 2 with three; no more for 3 or more.
     expect(view.chart.bars.map((b) => b.title)).toEqual([
-      "0 successes: 16.8%",
-      "1 success: 36%",
-      "2 successes: 30.9%",
+      `0 successes: 16.8%, of which a critical failure ${pct(criticalBySuccesses[0] ?? 0)}`,
+      `1 success: 36%, of which a critical failure ${pct(criticalBySuccesses[1] ?? 0)}`,
+      `2 successes: 30.9%, of which a critical failure ${pct(criticalBySuccesses[2] ?? 0)}`,
       "3 successes: 13.2%",
       "4 successes: 2.8%",
       "5 successes: 0.2%",
+    ]);
+    view.chart.bars.forEach((bar, k) => {
+      const part = criticalBySuccesses[k] ?? 0;
+      if (part === 0) expect(bar.critical).toBeNull();
+      else {
+        expect(bar.critical?.height).toBeCloseTo((part / (exact[1] ?? 1)) * view.chart.baseline, 9);
+        expect((bar.critical?.y ?? 0) + (bar.critical?.height ?? 0)).toBeCloseTo(view.chart.baseline, 9);
+      }
+    });
+    // The line between failure and success sits where the first successful bar's slot begins.
+    const slot = (view.chart.width - view.chart.left) / 6;
+    expect(view.chart.successLine).toBeCloseTo(view.chart.left + slot, 9);
+    // The y axis: the tallest bar's chance at the top, 0 at the baseline.
+    expect(view.chart.yTicks).toEqual([
+      { y: 0, label: "36%" },
+      { y: view.chart.baseline, label: "0%" },
     ]);
     expect(view.chart.ticks.map((tick) => tick.label)).toEqual(["0", "1", "2", "3", "4", "5"]);
     // No success is a failure; one or more is a success (RULES 1.3).
@@ -127,19 +145,24 @@ describe("the odds chart of a Harmonies roll", () => {
 });
 
 describe("the chart's drawing", () => {
+  const chart0 = () => odds.oddsChart([], "");
   function points(ps: readonly number[]): OddsModule.OddsPoint[] {
     return ps.map((p, i) => ({ x: i, p, good: i > 0, title: `#${i}` }));
   }
 
   it("stands every bar on the axis, side by side from left to right with a gap, the axis labels below them", () => {
     const chart = odds.harmoniesOddsView(0, false).chart;
-    const slot = chart.width / 19;
+    const slot = (chart.width - chart.left) / 19;
     chart.bars.forEach((bar, i) => {
       expect(bar.y + bar.height).toBeCloseTo(chart.baseline, 9);
-      expect(bar.x).toBeCloseTo(i * slot + 0.5, 9);
+      expect(bar.x).toBeCloseTo(chart.left + i * slot + 0.5, 9);
       expect(bar.width).toBeCloseTo(slot - 1, 9);
+      expect(bar.critical).toBeNull();
     });
-    expect(chart.bars[0]?.x).toBeGreaterThan(0);
+    // Right of the y axis's labels; the success line at margin 0, the 10th of −9 … +9.
+    expect(chart.left).toBeGreaterThan(20);
+    expect(chart.bars[0]?.x).toBeGreaterThan(chart.left);
+    expect(chart.successLine).toBeCloseTo(chart.left + 9 * slot, 9);
     expect((chart.bars.at(-1)?.x ?? 0) + (chart.bars.at(-1)?.width ?? 0)).toBeLessThan(chart.width);
     // The labels sit on the bottom edge, under the bars and the axis.
     expect(chart.height).toBeGreaterThan(chart.baseline + 10);
@@ -152,14 +175,31 @@ describe("the chart's drawing", () => {
   });
 
   it("draws bars too thin for a gap edge to edge, so that none vanishes", () => {
-    const chart = odds.oddsChart(points(Array.from({ length: 280 }, () => 1 / 280)), "");
-    expect(chart.bars.every((b, i) => b.width === 1 && b.x === i && b.height === chart.baseline)).toBe(true);
-    // 280 outcomes: a label every 35th, eight in all.
-    expect(chart.ticks.map((tick) => tick.label)).toEqual(["0", "35", "70", "105", "140", "175", "210", "245"]);
+    const count = chart0().width - chart0().left;
+    const chart = odds.oddsChart(points(Array.from({ length: count }, () => 1 / count)), "");
+    expect(chart.bars.every((b, i) => b.width === 1 && b.x === chart.left + i && b.height === chart.baseline)).toBe(
+      true,
+    );
+    // 250 outcomes: a label every 32nd, eight in all.
+    expect(count).toBe(250);
+    expect(chart.ticks.map((tick) => tick.label)).toEqual(["0", "32", "64", "96", "128", "160", "192", "224"]);
   });
 
   it("draws nothing, without failing, when no outcome is possible", () => {
     const chart = odds.oddsChart(points([0, 0]), "");
     expect(chart.bars.map((b) => b.height)).toEqual([0, 0]);
+    expect(chart.yTicks.map((tick) => tick.label)).toEqual(["0%", "0%"]);
+  });
+
+  it("draws no success line when every outcome succeeds, or none does", () => {
+    const all = odds.oddsChart(
+      [0.5, 0.5].map((p, i) => ({ x: i, p, good: true, title: "" })),
+      "",
+    );
+    const none = odds.oddsChart(
+      [0.5, 0.5].map((p, i) => ({ x: i, p, good: false, title: "" })),
+      "",
+    );
+    expect([all.successLine, none.successLine]).toEqual([null, null]);
   });
 });

@@ -12,6 +12,8 @@ export interface OddsBar {
   title: string;
   /** A success (Wuxia: at least one success; Harmonies: margin ≥ 0). */
   good: boolean;
+  /** The part of the bar that is a critical failure (Wuxia: more 1s than successes), if any. */
+  critical: { y: number; height: number } | null;
 }
 
 export interface OddsView {
@@ -23,13 +25,21 @@ export interface OddsView {
     width: number;
     height: number;
     baseline: number;
+    /** Where the plot starts, after the y axis's labels. */
+    left: number;
     bars: OddsBar[];
     ticks: { x: number; label: string }[];
+    /** The y axis: the tallest bar's chance at its top, 0 at the baseline. */
+    yTicks: { y: number; label: string }[];
+    /** Between the last failing outcome and the first succeeding one, when the chart has both. */
+    successLine: number | null;
     caption: string;
   };
 }
 
 const WIDTH = 280;
+/** Room on the left for the y axis's labels ("36%"). */
+const LEFT = 30;
 const BARS_HEIGHT = 72;
 const HEIGHT = BARS_HEIGHT + 16;
 /** Outcomes beyond this much probability mass at either end are left off the chart. */
@@ -42,29 +52,40 @@ export interface OddsPoint {
   p: number;
   good: boolean;
   title: string;
+  /** The probability of this outcome that is a critical failure. */
+  critical?: number;
 }
 
 /** The bar chart of a distribution: one bar per outcome, the tallest full height, at most MAX_TICKS labels. */
 export function oddsChart(points: readonly OddsPoint[], caption: string): OddsView["chart"] {
-  const peak = points.reduce((m, pt) => Math.max(m, pt.p), 0) || 1;
-  const slot = WIDTH / Math.max(points.length, 1);
+  const max = points.reduce((m, pt) => Math.max(m, pt.p), 0);
+  const peak = max || 1;
+  const slot = (WIDTH - LEFT) / Math.max(points.length, 1);
   const gap = slot > 4 ? 1 : 0;
   const bars = points.map((pt, i) => {
     const height = Math.max(pt.p > 0 ? 1 : 0, (pt.p / peak) * BARS_HEIGHT);
+    const critical = pt.critical ? Math.min(height, (pt.critical / peak) * BARS_HEIGHT) : 0;
     return {
-      x: i * slot + gap / 2,
+      x: LEFT + i * slot + gap / 2,
       y: BARS_HEIGHT - height,
       width: slot - gap,
       height,
       title: pt.title,
       good: pt.good,
+      critical: critical > 0 ? { y: BARS_HEIGHT - critical, height: critical } : null,
     };
   });
   const step = Math.ceil(points.length / MAX_TICKS);
   const ticks = points.flatMap((pt, i) =>
-    i % step === 0 ? [{ x: i * slot + slot / 2, label: pt.x < 0 ? `\u2212${-pt.x}` : String(pt.x) }] : [],
+    i % step === 0 ? [{ x: LEFT + i * slot + slot / 2, label: pt.x < 0 ? `\u2212${-pt.x}` : String(pt.x) }] : [],
   );
-  return { width: WIDTH, height: HEIGHT, baseline: BARS_HEIGHT, bars, ticks, caption };
+  const firstGood = points.findIndex((pt) => pt.good);
+  const successLine = firstGood > 0 ? LEFT + firstGood * slot : null;
+  const yTicks = [
+    { y: 0, label: percent(max) },
+    { y: BARS_HEIGHT, label: percent(0) },
+  ];
+  return { width: WIDTH, height: HEIGHT, baseline: BARS_HEIGHT, left: LEFT, bars, ticks, yTicks, successLine, caption };
 }
 
 /** The smallest window [lo, hi] of indices that leaves at most TAIL of the mass outside each end. */
@@ -84,7 +105,20 @@ export function wuxiaOddsView(dice: number, threshold: number, rerolls: number):
   const [lo, hi] = window(odds.successes);
   const points = odds.successes.slice(lo, hi + 1).map((p, i) => {
     const k = lo + i;
-    return { x: k, p, good: k >= 1, title: t("WH.Dialog.Odds.SuccessesBar", { count: k, chance: percent(p) }) };
+    const critical = odds.criticalBySuccesses[k] ?? 0;
+    return {
+      x: k,
+      p,
+      good: k >= 1,
+      critical,
+      title: critical
+        ? t("WH.Dialog.Odds.SuccessesBarCritical", {
+            count: k,
+            chance: percent(p),
+            critical: percent(critical),
+          })
+        : t("WH.Dialog.Odds.SuccessesBar", { count: k, chance: percent(p) }),
+    };
   });
   return {
     success: odds.success,

@@ -106,6 +106,18 @@ describe("the Wuxia roll dialog's fields", () => {
     expect(shortHint?.classList.contains("wh-hint--warning")).toBe(true);
   });
 
+  it("draws its chart with a y axis, the line where success starts and each bar's critical part", async () => {
+    const dialog = await open(await wuxiaHero());
+    const svg = dialog.element.querySelector(".wh-odds-chart svg");
+    expect([...(svg?.querySelectorAll(".wh-odds-chart__tick--y") ?? [])].map((el) => el.textContent)).toEqual([
+      expect.stringMatching(/%$/),
+      "0%",
+    ]);
+    expect(svg?.querySelectorAll(".wh-odds-chart__success-line")).toHaveLength(1);
+    expect(svg?.querySelectorAll(".wh-odds-chart__bar--critical").length).toBeGreaterThan(0);
+    expect(svg?.querySelectorAll(".wh-odds-chart__bar--good").length).toBeGreaterThan(0);
+  });
+
   it("offers the SRs from routine to extreme, naming the three the book names, standard chosen", async () => {
     const dialog = await open(await wuxiaHero());
     expect(options(dialog, "sr")).toEqual(["8 — routine", "9", "10 — standard (usual)", "11", "12", "13 — extreme"]);

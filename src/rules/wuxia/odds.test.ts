@@ -66,7 +66,12 @@ function enumerateRoller(n: number, threshold: number, rerolls: number) {
  */
 function bruteForce(n: number, t: number, k: number) {
   const succeeds = (face: number) => face === 10 || (face !== 1 && face >= t);
-  const weights = { success: 0, critical: 0, successes: new Array<number>(n + 1).fill(0) };
+  const weights = {
+    success: 0,
+    critical: 0,
+    successes: new Array<number>(n + 1).fill(0),
+    criticalBySuccesses: new Array<number>(n + 1).fill(0),
+  };
   const top = Math.min(k, n);
   for (let code = 0; code < 10 ** n; code++) {
     const faces = Array.from({ length: n }, (_, i) => (Math.floor(code / 10 ** i) % 10) + 1);
@@ -80,8 +85,10 @@ function bruteForce(n: number, t: number, k: number) {
       const o = final.filter((f) => f === 1).length;
       const weight = 10 ** (top - chosen.length);
       weights.successes[s] = (weights.successes[s] ?? 0) + weight;
-      if (o > s) weights.critical += weight;
-      else if (s >= 1) weights.success += weight;
+      if (o > s) {
+        weights.critical += weight;
+        weights.criticalBySuccesses[s] = (weights.criticalBySuccesses[s] ?? 0) + weight;
+      } else if (s >= 1) weights.success += weight;
     }
   }
   const total = 10 ** (n + top);
@@ -89,6 +96,7 @@ function bruteForce(n: number, t: number, k: number) {
     success: weights.success / total,
     critical: weights.critical / total,
     successes: weights.successes.map((x) => x / total),
+    criticalBySuccesses: weights.criticalBySuccesses.map((x) => x / total),
   };
 }
 
@@ -243,6 +251,10 @@ describe("wuxiaOdds", () => {
           expect(exact.critical, label).toBeCloseTo(brute.critical, 14);
           expect(exact.successes, label).toHaveLength(n + 1);
           brute.successes.forEach((p, s) => expect(exact.successes[s], `${label}, ${s} successes`).toBeCloseTo(p, 14));
+          expect(exact.criticalBySuccesses, label).toHaveLength(n + 1);
+          brute.criticalBySuccesses.forEach((p, s) =>
+            expect(exact.criticalBySuccesses[s], `${label}, critical with ${s} successes`).toBeCloseTo(p, 14),
+          );
         }
       }
     }
@@ -262,7 +274,7 @@ describe("wuxiaOdds", () => {
   });
 
   it("handles an empty pool and 40 dice", () => {
-    expect(wuxiaOdds(0, 8)).toEqual({ success: 0, critical: 0, successes: [1] });
+    expect(wuxiaOdds(0, 8)).toEqual({ success: 0, critical: 0, successes: [1], criticalBySuccesses: [0] });
     const big = wuxiaOdds(40, 8, { rerolls: 3 });
     expect(big.success).toBeGreaterThan(0.99);
   });

@@ -9,6 +9,8 @@ export interface WuxiaOdds {
   critical: number;
   /** successes[k] = P(exactly k successes after rerolls), k = 0..dice. */
   successes: number[];
+  /** criticalBySuccesses[k] = P(exactly k successes and more 1s than that): the critical part of successes[k]. */
+  criticalBySuccesses: number[];
 }
 
 /** The three outcomes of one die: a success, a 1, another failure. */
@@ -89,15 +91,18 @@ export function wuxiaOdds(dice: number, threshold: number, options: { rerolls?: 
   const { n, joint: after } = wuxiaJoint(dice, threshold, options);
   const w = n + 1;
   const successes = new Array<number>(w).fill(0);
+  const criticalBySuccesses = new Array<number>(w).fill(0);
   let success = 0;
   let critical = 0;
   for (let s = 0; s <= n; s++) {
     for (let o = 0; s + o <= n; o++) {
       const p = after[s * w + o] ?? 0;
       successes[s] = (successes[s] ?? 0) + p;
-      if (o > s) critical += p;
-      else if (s >= 1) success += p;
+      if (o > s) {
+        critical += p;
+        criticalBySuccesses[s] = (criticalBySuccesses[s] ?? 0) + p;
+      } else if (s >= 1) success += p;
     }
   }
-  return { success, critical, successes };
+  return { success, critical, successes, criticalBySuccesses };
 }
