@@ -22,7 +22,7 @@ describe("the public rules API", () => {
         dice: number,
         threshold: number,
         options?: { rerolls?: number },
-      ) => { success: number; critical: number; successes: number[] }
+      ) => { success: number; critical: number; successes: number[]; criticalBySuccesses: number[] }
     >();
     // expect-type tells an intersection from the same members in one object type: compare flat.
     expectTypeOf(rules.rollWuxiaPool).toEqualTypeOf<

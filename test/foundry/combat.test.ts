@@ -1119,8 +1119,9 @@ describe("ActiveEffect on actors", () => {
     const hero = await actor("Hero");
     const created = (await hero.toggleStatusEffect("stun", { overlay: true })) as Effect;
     expect([...created.statuses]).toEqual(["stun"]);
+    // Core names the effect after its status, localised (ActiveEffect.fromStatusEffect).
     expect([created.name, created.img, created.getFlag("core", "overlay")]).toEqual([
-      "EFFECT.StatusStunned",
+      "Stunned",
       "icons/svg/daze.svg",
       true,
     ]);
@@ -1349,7 +1350,7 @@ describe("the CombatTracker", () => {
     await bearer.toggleStatusEffect("stun");
     const tracker = await drawn();
     const row = (tracker.partContexts.tracker?.turns as TurnContext[]).find((t) => t.name === "Hero");
-    expect(row?.effects.icons).toEqual([{ img: "icons/svg/daze.svg", name: "EFFECT.StatusStunned" }]);
+    expect(row?.effects.icons).toEqual([{ img: "icons/svg/daze.svg", name: "Stunned" }]);
     expect(row?.isDefeated).toBe(false);
     await bearer.toggleStatusEffect("dead");
     await tracker.render();

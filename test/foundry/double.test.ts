@@ -131,6 +131,11 @@ describe("localisation", () => {
     expect([...foundry.game.i18n.missing]).toEqual(["WH.Nope"]);
   });
 
+  it("knows the names of core's status effects, as core's language files and the French core translation give them", () => {
+    expect(installFoundry({ lang: "en" }).game.i18n.localize("EFFECT.StatusDead")).toBe("Dead");
+    expect(installFoundry({ lang: "fr" }).game.i18n.localize("EFFECT.StatusStunned")).toBe("Étourdi");
+  });
+
   it("has(key) is true for a translated string only, not for a group of keys (Localization#has, API v13/v14)", () => {
     const foundry = installFoundry({ lang: "en" });
     expect(foundry.game.i18n.has("WH.Import.CountErrors.one")).toBe(true);

@@ -3,9 +3,38 @@ import { resolve } from "node:path";
 
 export type Translations = Record<string, unknown>;
 
-/** Reads one of the system's real language files. */
+/**
+ * The names of core's status effects (`CONFIG.statusEffects`, the double's `coreStatusEffects`),
+ * which core's own language files carry: English as core ships it, French as the French core
+ * translation gives it. A sheet that names an effect's statuses reads them.
+ */
+const CORE_STATUS_NAMES: Record<"en" | "fr", Translations> = {
+  en: {
+    "EFFECT.StatusDead": "Dead",
+    "EFFECT.StatusUnconscious": "Unconscious",
+    "EFFECT.StatusAsleep": "Asleep",
+    "EFFECT.StatusStunned": "Stunned",
+    "EFFECT.StatusProne": "Prone",
+    "EFFECT.StatusBlind": "Blind",
+    "EFFECT.StatusFear": "Fear",
+    "EFFECT.StatusInvisible": "Invisible",
+  },
+  fr: {
+    "EFFECT.StatusDead": "Mort",
+    "EFFECT.StatusUnconscious": "Inconscient",
+    "EFFECT.StatusAsleep": "Endormi",
+    "EFFECT.StatusStunned": "Étourdi",
+    "EFFECT.StatusProne": "À terre",
+    "EFFECT.StatusBlind": "Aveugle",
+    "EFFECT.StatusFear": "Effrayé",
+    "EFFECT.StatusInvisible": "Invisible",
+  },
+};
+
+/** Reads one of the system's real language files, with the core status names beside it. */
 export function loadLang(lang: "en" | "fr", root = process.cwd()): Translations {
-  return JSON.parse(readFileSync(resolve(root, "lang", `${lang}.json`), "utf8")) as Translations;
+  const system = JSON.parse(readFileSync(resolve(root, "lang", `${lang}.json`), "utf8")) as Translations;
+  return { ...CORE_STATUS_NAMES[lang], ...system };
 }
 
 /** Every dotted key of a nested translation object (its leaves). */
