@@ -72,7 +72,8 @@ export abstract class RollDialog<S extends RollSubject, V, T> extends Handlebars
     tag: "form",
     classes: ["wuxia-harmonies", "wh-roll-dialog"],
     window: { icon: "fa-solid fa-dice-d10", contentClasses: ["standard-form"] },
-    position: { width: 460 },
+    // Two columns (the fields, the odds) keep it short: see styles/dialog.css.
+    position: { width: 720 },
     form: { handler: RollDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
     actions: { cancel: RollDialog.#onCancel },
   };

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { actAs, harmoniesHero, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
+import { actAs, guards, harmoniesHero, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
 
 /** A dead character carries core's DEFEATED status (the token's skull), whoever wrote the wounds. */
 
@@ -67,5 +67,31 @@ describe("the DEFEATED status of a character", () => {
     await expect(hero.update({ system: { wounds: { value: max } } } as never)).rejects.toThrow();
     await settle();
     expect(view(hero).statuses.has("dead")).toBe(false);
+  });
+
+  it("does not come with a Harmonies wound that is not fatal", async () => {
+    const david = await harmoniesHero("David");
+    actAs("player");
+    await david.update({ system: { wounds: { light: 2, grave: 1 } } } as never);
+    await settle();
+    expect(view(david).statuses.has("dead")).toBe(false);
+  });
+
+  it("is set only by the client that wrote the wounds, not by another client seeing the change", async () => {
+    const hero = await wuxiaHero("Lin Mei");
+    const max = (hero.system as unknown as { wounds: { max: number } }).wounds.max;
+    actAs("gm");
+    await hero.updateSource({ system: { wounds: { value: max } } } as never);
+    Hooks.callAll("updateActor", hero, { system: { wounds: { value: max } } }, {}, "another-user");
+    await settle();
+    expect(view(hero).statuses.has("dead")).toBe(false);
+  });
+});
+
+describe("isDown", () => {
+  it("is false for what has no wounds of its own: a group", async () => {
+    const { isDown } = await import("./death-status");
+    const group = await guards(3);
+    expect(isDown(group)).toBe(false);
   });
 });

@@ -53,6 +53,31 @@ describe("the Effects tab", () => {
     expect(rows(sheet)).toEqual([[stunned, stunned]]);
   });
 
+  it("names every status of an effect, and a status core does not know by its id", async () => {
+    const hero = await wuxiaHero("Lin Mei");
+    actAs("gm");
+    await hero.createEmbeddedDocuments("ActiveEffect", [
+      { name: "Coup de boutoir", img: "icons/svg/daze.svg", statuses: ["stun", "prone", "bleeding"] },
+    ] as never);
+    actAs("player");
+    const sheet = await open(hero);
+    expect(rows(sheet)).toEqual([["Coup de boutoir", "Stunned, Prone, bleeding"]]);
+    expect(sheet.element.querySelector<HTMLImageElement>("tr[data-effect-id] img")?.getAttribute("src")).toBe(
+      "icons/svg/daze.svg",
+    );
+  });
+
+  it("opens an effect's sheet from its row, and a new effect's sheet once added", async () => {
+    const hero = await harmoniesHero("David");
+    actAs("player");
+    const sheet = await open(hero);
+    await click(sheet, "[data-action=createEffect]");
+    const [effect] = effectsOf(hero) as unknown as { sheet: { rendered: boolean; renders: number } }[];
+    expect(effect?.sheet.rendered).toBe(true);
+    await click(sheet, "[data-action=editEffect]");
+    expect(effect?.sheet.renders).toBe(2);
+  });
+
   it("says so when there is none", async () => {
     actAs("player");
     const sheet = await open(await harmoniesHero("David"));

@@ -1115,6 +1115,15 @@ describe("ActiveEffect on actors", () => {
     expect(bearer.statuses.has("stun")).toBe(true);
   });
 
+  it("has one sheet per effect, rendered when asked (ClientDocumentMixin#sheet, ActiveEffectConfig)", async () => {
+    const hero = await actor("Hero");
+    const [effect] = (await hero.createEmbeddedDocuments("ActiveEffect", [{ name: "Blessed" }])) as Effect[];
+    expect(effect?.sheet).toBe(effect?.sheet);
+    expect(effect?.sheet.rendered).toBe(false);
+    await effect?.sheet.render(true);
+    expect(effect?.sheet.rendered).toBe(true);
+  });
+
   it("toggles a status effect as core: created, kept when forced on, removed, nothing when forced off", async () => {
     const hero = await actor("Hero");
     const created = (await hero.toggleStatusEffect("stun", { overlay: true })) as Effect;

@@ -131,6 +131,18 @@ function nullableNumber(value: unknown): number | null {
  * not disabled (and, on v14, not expired). Simpler than Foundry: changes are kept, never applied
  * to the actor's data; no transfer from items; no suppression.
  */
+/** `ActiveEffectConfig`, core's sheet of an effect: what a test reads is whether it was rendered. */
+export class EffectSheetDouble {
+  renders = 0;
+  rendered = false;
+  constructor(readonly document: ActiveEffectDouble) {}
+  async render(force?: boolean | { force?: boolean }): Promise<this> {
+    this.renders++;
+    this.rendered = this.rendered || force === true || (typeof force === "object" && force.force === true);
+    return this;
+  }
+}
+
 export class ActiveEffectDouble extends DocumentDouble {
   static override documentName = "ActiveEffect";
   static override hasOwnership = false;
@@ -141,6 +153,7 @@ export class ActiveEffectDouble extends DocumentDouble {
   };
   static override config = (): DocumentConfig => world().CONFIG.ActiveEffect;
 
+  declare sheet: EffectSheetDouble;
   statuses: Set<string>;
   disabled: boolean;
   origin: string | null;
@@ -152,6 +165,8 @@ export class ActiveEffectDouble extends DocumentDouble {
 
   constructor(data: AnyObject, options: { parent?: DocumentDouble | null } = {}) {
     super(data, options);
+    // ClientDocumentMixin#sheet (API v13): the effect's config sheet, one per effect.
+    this.sheet = new EffectSheetDouble(this);
     this.statuses = new Set((data.statuses as string[] | undefined) ?? []);
     this.disabled = Boolean(data.disabled);
     this.origin = (data.origin as string | undefined) ?? null;
