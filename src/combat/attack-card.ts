@@ -81,7 +81,7 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
   const verdict = outcome.hit
     ? t("WH.Combat.Hit", { surplus: outcome.surplus, unspent: outcome.unspent })
     : t("WH.Combat.Parried", { name: defence.state.actorName });
-  section.append(element(doc, "p", `wh-outcome wh-outcome--${outcome.hit ? "success" : "failure"}`, verdict));
+  section.append(element(doc, "p", `wh-banner wh-outcome wh-outcome--${outcome.hit ? "success" : "failure"}`, verdict));
   const invested = INVESTMENTS.filter((k) => record.invested[k] > 0).map(
     (k) => `${t(INVESTMENT_LABELS[k])} ×${record.invested[k]}`,
   );

@@ -59,7 +59,7 @@ function answers(message: ChatMessage.Implementation, record: HarmoniesAttackRec
       ? t("WH.Combat.Harmonies.Missed", { name: attacker })
       : t("WH.Combat.Parried", { name: defence instanceof HarmoniesRoll ? defence.state.actorName : "?" })
     : t("WH.Combat.Harmonies.Hit", { damage: record.damage });
-  section.append(element(doc, "p", `wh-outcome wh-outcome--${hit ? "success" : "failure"}`, verdict));
+  section.append(element(doc, "p", `wh-banner wh-outcome wh-outcome--${hit ? "success" : "failure"}`, verdict));
   if (!hit) return;
   if (record.soak) {
     section.append(element(doc, "p", "wh-attack__soak", soakText(record.soak)));
@@ -111,7 +111,7 @@ export function appendWoundCheck(message: ChatMessage.Implementation, html: HTML
   const doc = html.ownerDocument;
   const section = element(doc, "section", "wuxia-harmonies wh-card wh-wound-check");
   const text = CHECK_TEXT[result.check][result.held ? "held" : "failed"];
-  section.append(element(doc, "p", `wh-outcome wh-outcome--${result.held ? "success" : "failure"}`, t(text)));
+  section.append(element(doc, "p", `wh-banner wh-outcome wh-outcome--${result.held ? "success" : "failure"}`, t(text)));
   (html.querySelector(".message-content") ?? html).append(section);
   return true;
 }

@@ -100,7 +100,7 @@ describe("the defence form", () => {
     expect([roundOf(world.lin).defenseDice, reserveOf(world.combat).friendly]).toEqual([1, 0]);
     const after = await cardFor("stranger", message);
     expect(text(after.querySelector(".wh-attack__score"))).toBe("Bandit: 2 successes − 2 cancelled = 0; Lin Mei: 1.");
-    expect(text(after.querySelector(".wh-attack .wh-outcome"))).toBe("Parried by Lin Mei");
+    expect(text(after.querySelector(".wh-attack .wh-banner.wh-outcome"))).toBe("Parried by Lin Mei");
     expect(after.querySelector(".wh-attack .wh-outcome--failure")).not.toBeNull();
   });
 
