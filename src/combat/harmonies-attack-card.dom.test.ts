@@ -64,7 +64,10 @@ describe("the Harmonies attack card", () => {
       ]),
     );
     const player = await cardFor("player", message);
-    expect([text(player.querySelector(".wh-attack .wh-banner.wh-outcome")), buttons(player)]).toEqual(["Hit: damage 0", []]);
+    expect([text(player.querySelector(".wh-attack .wh-banner.wh-outcome")), buttons(player)]).toEqual([
+      "Hit: damage 0",
+      [],
+    ]);
     expect(player.querySelector(".wh-outcome--success")).not.toBeNull();
     // Cp + Rs +6, closed: 1 − 10 = −9 → −3, stunned.
     scriptFaces([1, 10]);

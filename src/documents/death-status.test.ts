@@ -82,7 +82,13 @@ describe("the DEFEATED status of a character", () => {
     const max = (hero.system as unknown as { wounds: { max: number } }).wounds.max;
     actAs("gm");
     await hero.updateSource({ system: { wounds: { value: max } } } as never);
-    Hooks.callAll("updateActor", hero, { system: { wounds: { value: max } } }, {}, "another-user");
+    (Hooks as unknown as { callAll(hook: string, ...args: unknown[]): void }).callAll(
+      "updateActor",
+      hero,
+      { system: { wounds: { value: max } } },
+      {},
+      "another-user",
+    );
     await settle();
     expect(view(hero).statuses.has("dead")).toBe(false);
   });

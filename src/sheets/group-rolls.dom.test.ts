@@ -284,6 +284,32 @@ describe("who may roll for a group", () => {
 });
 
 describe("a Harmonies group's combined Values, from its sheet", () => {
+  it("shows each combined Value's Measure beside it, and the sub-groups a set-aside Value stands for", async () => {
+    const group = await bandits();
+    actAs("player");
+    const sheet = await open(group);
+    const rows = [...sheet.element.querySelectorAll<HTMLElement>(".wh-combined tbody tr")];
+    const row = (index: number) => [...(rows[index]?.querySelectorAll("td") ?? [])].map((td) => td.textContent?.trim());
+    // Corps +11: Measure 12.5 (1.25 × 10); the chief's +3 set aside; Manœuvre +14: Measure 25.
+    expect(row(0)).toEqual(["+11", "12.5", "+3 (Chef)"]);
+    expect(row(6)).toEqual(["+14", "25", "—"]);
+    expect(sheet.element.querySelector(".wh-combined thead th:nth-child(3)")?.getAttribute("title")).toBe(
+      i18n().localize("WH.Sheet.Group.MeasureHint"),
+    );
+  });
+
+  it("writes a Measure in the reader's digits, and a huge one as a power of ten", async () => {
+    const { measureText } = await import("./actors/group-sheet");
+    expect([-3, 0, 34, 60, 70, 135].map(measureText)).toEqual([
+      "0.5",
+      "1",
+      "2,500",
+      "1,000,000",
+      "1 × 10^7",
+      "3 × 10^13",
+    ]);
+  });
+
   it("the button of a combined Value rolls that Value, for the group as one body, and the card says so", async () => {
     const { percent } = await import("../helpers/format");
     const group = await bandits();

@@ -13,7 +13,7 @@ import {
 } from "../../documents/choices";
 import { signed } from "../../helpers/format";
 import { t } from "../../helpers/i18n";
-import { GROUP_DEFAULTS } from "../../rules";
+import { GROUP_DEFAULTS, measureOf } from "../../rules";
 import { notifyError } from "../../dice/errors";
 import { rollCombined, rollEachSubgroup } from "../../rolls/pipeline";
 import type { RollStart } from "../../rolls/subject";
@@ -21,6 +21,16 @@ import { SystemActorSheet } from "../base/actor-sheet";
 import { applyInlineEdit, inputValue } from "../inline-edit";
 
 type GroupSystem = GroupModel;
+
+/** A Measure in the reader's digits: "2.5", "1,200", then "3 × 10^12" when it has no place in a column. */
+export function measureText(value: number): string {
+  const measure = measureOf(value);
+  if (measure >= 1e7) {
+    const [mantissa = "", exponent = ""] = measure.toExponential(1).split("e");
+    return `${new Intl.NumberFormat(game.i18n.lang).format(Number(mantissa))} × 10^${Number(exponent)}`;
+  }
+  return new Intl.NumberFormat(game.i18n.lang, { maximumFractionDigits: 3 }).format(measure);
+}
 
 /** Sheet of a group of NPCs: its sub-groups, their combined Values and whether one roll may serve. */
 export class GroupSheet extends SystemActorSheet {
@@ -105,6 +115,8 @@ export class GroupSheet extends SystemActorSheet {
         key: c.key,
         label: `${ATTRIBUTE_LABEL_PREFIX}.${c.key}`,
         valueText: signed(c.value),
+        // The Value's Measure (RULES 2.2): how many times the strength of one ordinary person.
+        measure: measureText(c.value),
         setAside: c.setAside
           .map((a) => (a.members.length ? `${signed(a.value)} (${a.members.join(", ")})` : signed(a.value)))
           .join(", "),
