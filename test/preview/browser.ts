@@ -88,7 +88,63 @@ async function inspect(page: Page): Promise<string[]> {
           `${describe(el)} overflows the window (${Math.round(rect.left)}..${Math.round(rect.right)} outside ${Math.round(box.left)}..${Math.round(box.right)})`,
         );
     }
+    // Small text (13 px or less: labels, hints, tags) keeps WCAG's 4.5:1 against what is behind it.
+    const seen = new Set<Element>();
+    const textWalker = document.createTreeWalker(content, NodeFilter.SHOW_TEXT);
+    for (let node = textWalker.nextNode(); node; node = textWalker.nextNode()) {
+      const el = node.parentElement;
+      if (!el || seen.has(el) || !(node.textContent ?? "").trim()) continue;
+      seen.add(el);
+      const style = getComputedStyle(el);
+      const rect = el.getBoundingClientRect();
+      if (parseFloat(style.fontSize) > 13 || rect.width === 0 || style.visibility === "hidden") continue;
+      if (el.closest("button:disabled, input:disabled, select:disabled, [inert]")) continue;
+      const ratio = contrast(el);
+      if (ratio < 4.5) problems.push(`${describe(el)} contrast ${ratio.toFixed(2)}:1 < 4.5:1`);
+    }
     return problems;
+
+    function rgba(value: string): [number, number, number, number] | null {
+      const srgb = /color\(srgb ([\d.e-]+) ([\d.e-]+) ([\d.e-]+)(?: \/ ([\d.e-]+))?\)/.exec(value);
+      if (srgb) return [Number(srgb[1]) * 255, Number(srgb[2]) * 255, Number(srgb[3]) * 255, Number(srgb[4] ?? 1)];
+      const rgb = /rgba?\(([\d.]+),? ([\d.]+),? ([\d.]+)(?:,? \/? ?([\d.]+))?\)/.exec(value);
+      if (rgb) return [Number(rgb[1]), Number(rgb[2]), Number(rgb[3]), Number(rgb[4] ?? 1)];
+      return null;
+    }
+    function over(top: [number, number, number, number], bottom: [number, number, number]): [number, number, number] {
+      const a = top[3];
+      return [top[0] * a + bottom[0] * (1 - a), top[1] * a + bottom[1] * (1 - a), top[2] * a + bottom[2] * (1 - a)];
+    }
+    function background(el: Element): [number, number, number] {
+      const layers: [number, number, number, number][] = [];
+      for (let at: Element | null = el; at; at = at.parentElement) {
+        const c = rgba(getComputedStyle(at).backgroundColor);
+        if (c && c[3] > 0) {
+          layers.push(c);
+          if (c[3] >= 1) break;
+        }
+      }
+      let base: [number, number, number] = [255, 255, 255];
+      for (const layer of layers.reverse()) base = over(layer, base);
+      return base;
+    }
+    function luminance([r, g, b]: [number, number, number]): number {
+      const lin = (c: number) => {
+        const v = c / 255;
+        return v <= 0.04045 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    }
+    function contrast(el: Element): number {
+      const fg = rgba(getComputedStyle(el).color);
+      if (!fg) return 21;
+      let opacity = 1;
+      for (let at: Element | null = el; at; at = at.parentElement) opacity *= Number(getComputedStyle(at).opacity);
+      const bg = background(el);
+      const shown = over([fg[0], fg[1], fg[2], fg[3] * opacity], bg);
+      const [hi, lo] = [luminance(shown), luminance(bg)].sort((a, b) => b - a) as [number, number];
+      return (hi + 0.05) / (lo + 0.05);
+    }
 
     function describe(el: Element): string {
       const cls = [...el.classList].slice(0, 2).join(".");
