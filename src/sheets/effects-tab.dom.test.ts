@@ -51,6 +51,11 @@ describe("the Effects tab", () => {
     const sheet = await open(hero);
     const stunned = foundry.game.i18n.localize("EFFECT.StatusStunned");
     expect(rows(sheet)).toEqual([[stunned, stunned]]);
+    // Its row opens the effect's own sheet.
+    const [effect] = effectsOf(hero) as unknown as { sheet: { rendered: boolean } }[];
+    expect(effect?.sheet.rendered).toBe(false);
+    await click(sheet, "[data-action=editEffect]");
+    expect(effect?.sheet.rendered).toBe(true);
   });
 
   it("names every status of an effect, and a status core does not know by its id", async () => {
