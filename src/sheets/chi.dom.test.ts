@@ -10,24 +10,17 @@ import {
   strangerId,
   wuxiaHero,
 } from "../../test/support/world";
-import { defaultSheet, settle } from "../../test/support/dom";
+import { openSheet, settle, type DrawnSheet } from "../../test/support/dom";
 
 /** A Wuxia hero's chi on the sheet: a power used from it spends chi, a button restores it. */
-
-interface Sheet {
-  element: HTMLFormElement;
-  render(options?: unknown): Promise<unknown>;
-}
 
 let foundry: FoundryDouble;
 
 const chiOf = (actor: Actor.Implementation) => (actor.system as unknown as { chi: { value: number } }).chi.value;
-const restore = (sheet: Sheet) => sheet.element.querySelector<HTMLButtonElement>('[data-action="restoreChi"]');
+const restore = (sheet: DrawnSheet) => sheet.element.querySelector<HTMLButtonElement>('[data-action="restoreChi"]');
 
-async function open(actor: Actor.Implementation): Promise<Sheet> {
-  const sheet = defaultSheet<Sheet>(foundry, actor);
-  await sheet.render({ force: true });
-  return sheet;
+async function open(actor: Actor.Implementation): Promise<DrawnSheet> {
+  return openSheet(foundry, actor);
 }
 
 beforeEach(async () => {

@@ -2,14 +2,10 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, harmoniesHero, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
-import { defaultSheet, settle } from "../../test/support/dom";
+import { openSheet, settle, type DrawnSheet } from "../../test/support/dom";
 
 /** The Effects tab of both characters: the statuses and effects on them, turned on and off, added, deleted. */
 
-interface Sheet {
-  element: HTMLFormElement;
-  render(options?: unknown): Promise<unknown>;
-}
 interface WithEffects {
   effects: { contents: { id: string; name: string; disabled: boolean }[] };
   toggleStatusEffect(id: string, options?: Record<string, unknown>): Promise<unknown>;
@@ -18,18 +14,16 @@ interface WithEffects {
 let foundry: FoundryDouble;
 const effectsOf = (actor: Actor.Implementation) => (actor as unknown as WithEffects).effects.contents;
 
-async function open(actor: Actor.Implementation): Promise<Sheet> {
-  const sheet = defaultSheet<Sheet>(foundry, actor);
-  await sheet.render({ force: true });
-  return sheet;
+async function open(actor: Actor.Implementation): Promise<DrawnSheet> {
+  return openSheet(foundry, actor);
 }
 
-const rows = (sheet: Sheet) =>
+const rows = (sheet: DrawnSheet) =>
   [...sheet.element.querySelectorAll<HTMLElement>("[data-tab=effects] tr[data-effect-id]")].map((tr) =>
     [...tr.querySelectorAll("td")].slice(0, 2).map((td) => (td.textContent ?? "").trim()),
   );
 
-async function click(sheet: Sheet, selector: string): Promise<void> {
+async function click(sheet: DrawnSheet, selector: string): Promise<void> {
   const target = sheet.element.querySelector<HTMLElement>(selector);
   if (!target) throw new Error(`nothing to click at ${selector}`);
   target.click();

@@ -2,21 +2,14 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
-import { defaultSheet } from "../../test/support/dom";
+import { openSheet, type DrawnSheet } from "../../test/support/dom";
 
 /** What a sheet shows where there is nothing, or nothing to set: no empty box, no dead field. */
 
-interface Sheet {
-  element: HTMLFormElement;
-  render(options?: unknown): Promise<unknown>;
-}
-
 let foundry: FoundryDouble;
 
-async function open(document: { type: string }): Promise<Sheet> {
-  const sheet = defaultSheet<Sheet>(foundry, document);
-  await sheet.render({ force: true });
-  return sheet;
+async function open(document: { type: string }): Promise<DrawnSheet> {
+  return openSheet(foundry, document);
 }
 
 beforeEach(async () => {

@@ -11,18 +11,13 @@ import {
   startWorld,
   wuxiaHero,
 } from "../../test/support/world";
-import { defaultSheet, settle } from "../../test/support/dom";
+import { openSheet, settle } from "../../test/support/dom";
 
 /**
  * No dead ends: every roll button a sheet draws for its owner, in play mode, rolls for the data
  * that drew it. Each is clicked in turn (the roll dialog skipped); a refusal, or a click that
  * posts nothing, names the button.
  */
-
-interface Sheet {
-  element: HTMLFormElement;
-  render(options?: unknown): Promise<unknown>;
-}
 
 let foundry: FoundryDouble;
 
@@ -37,8 +32,7 @@ function describeButton(button: HTMLElement): string {
 /** Clicks every roll button of the actor's sheet as the player; what each click did, by button. */
 async function clickEveryRoll(actor: Actor.Implementation): Promise<{ buttons: string[]; dead: string[] }> {
   actAs("player");
-  const sheet = defaultSheet<Sheet>(foundry, actor);
-  await sheet.render({ force: true });
+  const sheet = await openSheet(foundry, actor);
   const count = sheet.element.querySelectorAll(ROLL_BUTTONS).length;
   const buttons: string[] = [];
   const dead: string[] = [];

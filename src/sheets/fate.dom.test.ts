@@ -2,21 +2,15 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
-import { defaultSheet } from "../../test/support/dom";
+import { openSheet } from "../../test/support/dom";
 
 /** Death, flight and a stun shown in the sheet's header, where the table looks first. */
-
-interface Sheet {
-  element: HTMLFormElement;
-  render(options?: unknown): Promise<unknown>;
-}
 
 let foundry: FoundryDouble;
 
 async function fates(actor: Actor.Implementation): Promise<[string, string][]> {
   actAs("player");
-  const sheet = defaultSheet<Sheet>(foundry, actor);
-  await sheet.render({ force: true });
+  const sheet = await openSheet(foundry, actor);
   return [...sheet.element.querySelectorAll<HTMLElement>(".wh-header .wh-fate")].map((p) => [
     p.className,
     (p.textContent ?? "").trim(),
@@ -66,8 +60,7 @@ describe("the sheet header", () => {
     const hero = await wuxiaHero("Lin Mei", { attributes: { metal: 3, feu: 5, terre: 4, eau: 2, bois: 2 } });
     actAs("player");
     await hero.update({ system: { wounds: { value: 13 } } } as never);
-    const sheet = defaultSheet<Sheet>(foundry, hero);
-    await sheet.render({ force: true });
+    const sheet = await openSheet(foundry, hero);
     const bar = sheet.element.querySelector<HTMLElement>(".wh-header .wh-bar");
     expect(bar?.querySelector<HTMLElement>(".wh-bar__fill")?.style.inlineSize).toBe(`${(100 * 13) / 24}%`);
     expect(
@@ -90,8 +83,7 @@ describe("the sheet header", () => {
     const david = await harmoniesHero("David");
     actAs("player");
     await david.update({ system: { wounds: { light: 2, grave: 1 } } } as never);
-    const sheet = defaultSheet<Sheet>(foundry, david);
-    await sheet.render({ force: true });
+    const sheet = await openSheet(foundry, david);
     const tracks = [...sheet.element.querySelectorAll<HTMLElement>(".wh-header .wh-pips__track")];
     expect(
       tracks.map((track) => [...track.querySelectorAll(".wh-pip")].map((pip) => pip.classList.contains("wh-pip--on"))),

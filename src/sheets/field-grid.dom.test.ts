@@ -9,15 +9,10 @@ import {
   setWorldSetting,
   startWorld,
 } from "../../test/support/world";
-import { defaultSheet, settle } from "../../test/support/dom";
+import { openSheet, settle } from "../../test/support/dom";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 
 /** A Harmonies character's 16 fields of action (characteristic + means, RULES 2.1), each rolled in one click. */
-
-interface Sheet {
-  element: HTMLFormElement;
-  render(options?: unknown): Promise<unknown>;
-}
 
 let foundry: FoundryDouble;
 
@@ -32,8 +27,7 @@ describe("the fields of action", () => {
     // David: Ag +2, Pr +3, the others 0.
     const david = await harmoniesHero("David");
     actAs("player");
-    const sheet = defaultSheet<Sheet>(foundry, david);
-    await sheet.render({ force: true });
+    const sheet = await openSheet(foundry, david);
     const rows = [...sheet.element.querySelectorAll<HTMLElement>(".wh-field-grid tbody tr")];
     expect(rows.map((row) => [...row.querySelectorAll("button")].map((b) => b.textContent))).toEqual([
       ["0", "0", "0", "+3"],
@@ -58,8 +52,7 @@ describe("the fields of action", () => {
   it("show the next level's experience cost beside each score, not only on hover", async () => {
     const david = await harmoniesHero("David");
     actAs("player");
-    const sheet = defaultSheet<Sheet>(foundry, david);
-    await sheet.render({ force: true });
+    const sheet = await openSheet(foundry, david);
     const costs = [...sheet.element.querySelectorAll(".wh-scores .wh-next-cost")].map((el) => el.textContent);
     expect(costs).toHaveLength(8);
     expect(costs.every((c) => /^next \d+$/.test(c ?? ""))).toBe(true);

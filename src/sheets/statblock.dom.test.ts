@@ -2,23 +2,18 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
-import { defaultSheet, settle } from "../../test/support/dom";
+import { openSheet, settle, type DrawnSheet } from "../../test/support/dom";
 
 /** An NPC's sheet in play mode is one stat block; edit mode is the full sheet, and back. */
 
-interface Sheet {
-  element: HTMLFormElement;
-  render(options?: unknown): Promise<unknown>;
-}
-
 let foundry: FoundryDouble;
 
-const parts = (sheet: Sheet) =>
+const parts = (sheet: DrawnSheet) =>
   [...sheet.element.querySelectorAll<HTMLElement>("[data-application-part]")].map((p) => p.dataset.applicationPart);
-const texts = (sheet: Sheet, selector: string) =>
+const texts = (sheet: DrawnSheet, selector: string) =>
   [...sheet.element.querySelectorAll(selector)].map((el) => (el.textContent ?? "").replace(/\s+/g, " ").trim());
 
-async function toggle(sheet: Sheet): Promise<void> {
+async function toggle(sheet: DrawnSheet): Promise<void> {
   sheet.element.querySelector<HTMLElement>("[data-action=toggleMode]")?.click();
   await settle();
 }
@@ -32,8 +27,7 @@ describe("an NPC's sheet", () => {
   it("of Wuxia is one stat block in play mode: Attributes, skills, power and weapon as rolls", async () => {
     const bandit = await wuxiaHero("Bandit", { npc: true });
     actAs("player");
-    const sheet = defaultSheet<Sheet>(foundry, bandit);
-    await sheet.render({ force: true });
+    const sheet = await openSheet(foundry, bandit);
     expect(parts(sheet)).toEqual(["header", "statblock"]);
     expect(sheet.element.querySelector(".wh-tabs")).toBeNull();
     expect(texts(sheet, ".wh-statblock__attributes button")).toEqual(["3", "5", "4", "3", "2"]);
@@ -45,8 +39,7 @@ describe("an NPC's sheet", () => {
   it("shows the full sheet in edit mode, and only the stat block again in play mode", async () => {
     const bandit = await wuxiaHero("Bandit", { npc: true });
     actAs("player");
-    const sheet = defaultSheet<Sheet>(foundry, bandit);
-    await sheet.render({ force: true });
+    const sheet = await openSheet(foundry, bandit);
     await toggle(sheet);
     expect(parts(sheet)).toEqual(["header", "tabs", "main", "skills", "powers", "combat", "effects", "biography"]);
     await toggle(sheet);
@@ -56,8 +49,7 @@ describe("an NPC's sheet", () => {
   it("of Harmonies is one stat block: the fields of action, skills, weapon and soak", async () => {
     const david = await harmoniesHero("Garde", { npc: true });
     actAs("player");
-    const sheet = defaultSheet<Sheet>(foundry, david);
-    await sheet.render({ force: true });
+    const sheet = await openSheet(foundry, david);
     expect(parts(sheet)).toEqual(["header", "statblock"]);
     expect(sheet.element.querySelectorAll("[data-wh-statblock] .wh-field-grid button")).toHaveLength(16);
     expect(texts(sheet, "[data-wh-statblock] [data-roll-kind=skill]")).toEqual(["Fronde 0"]);
@@ -67,8 +59,7 @@ describe("an NPC's sheet", () => {
   it("of a hero keeps its tabs", async () => {
     actAs("player");
     const hero = await createActor({ name: "Lin", type: "wuxiaCharacter" });
-    const sheet = defaultSheet<Sheet>(foundry, hero);
-    await sheet.render({ force: true });
+    const sheet = await openSheet(foundry, hero);
     expect(parts(sheet)).toContain("tabs");
     expect(parts(sheet)).not.toContain("statblock");
   });

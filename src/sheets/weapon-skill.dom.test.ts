@@ -2,27 +2,20 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
-import { defaultSheet, settle } from "../../test/support/dom";
+import { openSheet, settle, type DrawnSheet } from "../../test/support/dom";
 
 /** A weapon's skill is chosen among its actor's skills, not typed: a typo cannot silently drop it. */
 
-interface Sheet {
-  element: HTMLFormElement;
-  render(options?: unknown): Promise<unknown>;
-}
-
 let foundry: FoundryDouble;
 
-async function openItem(item: Item.Implementation | undefined): Promise<Sheet> {
+async function openItem(item: Item.Implementation | undefined): Promise<DrawnSheet> {
   if (!item) throw new Error("no such item");
-  const sheet = defaultSheet<Sheet>(foundry, item);
-  await sheet.render({ force: true });
-  return sheet;
+  return openSheet(foundry, item);
 }
 
-const skillField = (sheet: Sheet) =>
+const skillField = (sheet: DrawnSheet) =>
   sheet.element.querySelector<HTMLSelectElement | HTMLInputElement>('[name="system.skill"]');
-const offered = (sheet: Sheet) =>
+const offered = (sheet: DrawnSheet) =>
   [...(sheet.element.querySelector<HTMLSelectElement>('select[name="system.skill"]')?.options ?? [])].map((o) => [
     o.value,
     o.textContent,

@@ -5,6 +5,19 @@ export async function settle(): Promise<void> {
   for (let i = 0; i < 10; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** A sheet as the DOM tests read it: its drawn element, drawn again on demand. */
+export interface DrawnSheet {
+  element: HTMLFormElement;
+  render(options?: unknown): Promise<unknown>;
+}
+
+/** The document's default sheet, drawn for the current seat. */
+export async function openSheet(foundry: FoundryDouble, document: { type: string }): Promise<DrawnSheet> {
+  const sheet = defaultSheet<DrawnSheet>(foundry, document);
+  await sheet.render({ force: true });
+  return sheet;
+}
+
 /** A new, undrawn instance of the sheet registered as the default for the document's type. */
 export function defaultSheet<S>(foundry: FoundryDouble, document: { type: string }): S {
   const registration = foundry.sheets.registrations.find((r) => r.types.includes(document.type) && r.makeDefault);
