@@ -75,6 +75,8 @@ describe("the tracker's Wuxia rows", () => {
       await vi.waitFor(() => expect(roundOf(lin).spent).toEqual({ initiative: 1, actions: 1, defense: 0 }));
     });
     expect(lin?.initiative).toBe(4);
+    // Both successes placed, one of them an extra action: nothing is left unspent.
+    expect(row(await drawnFor("player"), lin)?.querySelector(".wh-tracker__unspent")).toBeNull();
   });
 
   it("lets the GM add and take Defense dice on any row and dice of a side's reserve in the header; players see the counts", async () => {
