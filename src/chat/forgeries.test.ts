@@ -92,6 +92,21 @@ describe("an opposing roll sent to the GM", () => {
     });
   });
 
+  it("rerolls only the pool's failures, not a reroll's own face: two rerolls, one failing die turned into a 1", async () => {
+    const { message, zhao } = await duel();
+    actAs("gm");
+    await zhao.items.find((i) => i.name === "Chasseur")?.update({ system: { level: 4 } } as never);
+    const tir = zhao.items.find((i) => i.name === "Tir à l'arc");
+    // SR 10 − 4: threshold 6. Only the 3 fails; its reroll shows a 1, which is not rerolled again.
+    const roll = (await opposingRollJson(zhao, [7, 3, 8, 9, 10, 1], {
+      skillId: tir?.id,
+      specialisation: true,
+    })) as Json;
+    await oppose(message, roll);
+    expect(second(message)?.state).toMatchObject({ rerolls: 2, rerolled: [{ index: 1, by: "specialisation" }] });
+    expect(second(message)?.faces).toEqual([7, 1, 8, 9, 10]);
+  });
+
   it("keeps the specialisation's rerolled die struck through before its new face, and the roll's total", async () => {
     const { message, zhao } = await duel();
     const tir = zhao.items.find((i) => i.name === "Tir à l'arc");
