@@ -95,7 +95,10 @@ export function checkI18n(root = ".") {
   }
   // A player reads these: the repository's rules document and the settings' scope mean nothing to
   // them, and a count takes its plural form (a `one`/`other` pair), not "relance(s)".
-  for (const [lang, values] of [["en", en], ["fr", fr]])
+  for (const [lang, values] of [
+    ["en", en],
+    ["fr", fr],
+  ])
     for (const [key, value] of values)
       if (typeof value === "string" && /\bRULES \d|\((world setting|réglage du monde)\)|\w\((s|x|es)\)/.test(value))
         problems.push(`${lang}.json shows a repository reference or a "(s)" plural to a reader in ${key}: "${value}"`);
