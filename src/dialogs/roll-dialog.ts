@@ -243,6 +243,7 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues, W
   protected fields(): Record<string, unknown> {
     const s = this.subject;
     const skill = s.skills.find((k) => k.id === this.values.skillId);
+    const chi = skill?.chiCost ? chiLeft(s.actor) : 0;
     return {
       values: this.values,
       attributes: WUXIA_ATTRIBUTES.map((k) => ({ value: k, label: `${attributeLabel(k)} (${s.attributes[k]})` })),
@@ -274,9 +275,7 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues, W
                 ),
           })),
         })),
-      chi: skill?.chiCost
-        ? { cost: skill.chiCost, left: chiLeft(s.actor), short: chiLeft(s.actor) < skill.chiCost }
-        : null,
+      chi: skill?.chiCost ? { cost: skill.chiCost, left: chi, short: chi < skill.chiCost } : null,
       specialisation: skill?.specialisation ? { name: skill.specialisation, rerolls: skill.rerolls } : null,
       srChoices: srChoices(),
       srPenalty: s.srPenalty ? signed(s.srPenalty) : null,
