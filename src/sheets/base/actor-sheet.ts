@@ -132,13 +132,10 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
    * longer drawn are taken away first.
    */
   override _replaceHTML(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_replaceHTML"]>): void {
-    const [result, content] = args;
-    const drawn = new Set(Object.keys(result as Record<string, unknown>));
+    // What is drawn now is always among the parts configured now: any other part is a leftover.
     const configured = new Set(Object.keys(this._configureRenderParts()));
-    for (const part of content.querySelectorAll<HTMLElement>("[data-application-part]")) {
-      const id = part.dataset.applicationPart ?? "";
-      if (!drawn.has(id) && !configured.has(id)) part.remove();
-    }
+    for (const part of args[1].querySelectorAll<HTMLElement>("[data-application-part]"))
+      if (!configured.has(part.dataset.applicationPart ?? "")) part.remove();
     super._replaceHTML(...args);
   }
 
