@@ -3,9 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import {
   actAs,
-  createActor,
+  bandits,
   guards,
   harmoniesHero,
+  palaceGuards,
   postedMessages,
   setWorldSetting,
   startWorld,
@@ -80,18 +81,7 @@ describe("every roll button on a sheet", () => {
   });
 
   it("of a Harmonies group too mixed for one roll rolls: the group's action, each sub-group, each combined Value", async () => {
-    const group = await createActor({
-      name: "Bandits",
-      type: "group",
-      system: {
-        ruleset: "harmonies",
-        members: [
-          { label: "Chef", count: 1, stats: { corps: 3, agilite: 9, manoeuvre: 9, skill: 9 } },
-          { label: "Bandit", count: 12, out: 3, stats: { corps: 1, agilite: 1, manoeuvre: 2, skill: 3 } },
-        ],
-        action: { characteristic: "agilite", means: "manoeuvre" },
-      },
-    });
+    const group = await bandits();
     const { buttons, dead } = await clickEveryRoll(group);
     expect(dead).toEqual([]);
     expect(buttons.some((b) => b.startsWith("rollSubgroups"))).toBe(true);
@@ -103,19 +93,8 @@ describe("every roll button on a sheet", () => {
     expect(dead).toEqual([]);
   });
 
-  it("of a Wuxia group rolls: its one test per sub-group", async () => {
-    const group = await createActor({
-      name: "Gardes du palais",
-      type: "group",
-      system: {
-        ruleset: "wuxia",
-        members: [
-          { label: "Gardes", count: 6, out: 2, stats: { metal: 3, feu: 4, skill: 2 } },
-          { label: "Capitaine", count: 1, stats: { metal: 5, feu: 6, skill: 4 } },
-        ],
-        action: { attribute: "metal" },
-      },
-    });
+  it("of a Wuxia group rolls: its one test per sub-group still fighting", async () => {
+    const group = await palaceGuards();
     const { buttons, dead } = await clickEveryRoll(group);
     expect(dead).toEqual([]);
     expect(buttons.length).toBeGreaterThan(0);

@@ -3,8 +3,10 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import {
   actAs,
+  bandits as banditsActor,
   createActor,
   facesRandom,
+  palaceGuards as palaceGuardsActor,
   postedMessages,
   renderAs,
   startWorld,
@@ -84,41 +86,8 @@ const i18n = () => foundry.game.i18n;
 const format = (key: string, data: Record<string, string | number> = {}) =>
   i18n().format(key, Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)])));
 
-/** The palace guards: four of six still fighting, two wounded out, a captain; Métal is their action. */
-function palaceGuards(ownedByPlayer = true): Promise<Doc> {
-  return createActor(
-    {
-      name: "Gardes du palais",
-      type: "group",
-      system: {
-        ruleset: "wuxia",
-        members: [
-          { label: "Gardes", count: 6, out: 2, stats: { metal: 3, feu: 4, skill: 2 } },
-          { label: "Blessés", count: 2, out: 2, stats: { metal: 9, skill: 9 } },
-          { label: "Capitaine", count: 1, stats: { metal: 5, feu: 6, skill: 4 } },
-        ],
-        action: { attribute: "metal" },
-      },
-    },
-    { ownedByPlayer },
-  ) as Promise<Doc>;
-}
-
-/** Bandits far apart: a chief at +9 and twelve bandits at +1/+2, three of them out of the fight. */
-function bandits(): Promise<Doc> {
-  return createActor({
-    name: "Bandits",
-    type: "group",
-    system: {
-      ruleset: "harmonies",
-      members: [
-        { label: "Chef", count: 1, stats: { corps: 3, agilite: 9, manoeuvre: 9, skill: 9 } },
-        { label: "Bandit", count: 12, out: 3, stats: { corps: 1, agilite: 1, manoeuvre: 2, skill: 3 } },
-      ],
-      action: { characteristic: "agilite", means: "manoeuvre" },
-    },
-  }) as Promise<Doc>;
-}
+const palaceGuards = (ownedByPlayer = true) => palaceGuardsActor(ownedByPlayer) as unknown as Promise<Doc>;
+const bandits = () => banditsActor() as unknown as Promise<Doc>;
 
 describe("a Wuxia group's roll, from its sheet", () => {
   it("one test per sub-group still fighting on one card: each row's faces, successes and outcome, and the members counted", async () => {

@@ -123,6 +123,42 @@ export function guards(count = 25, name = "Gardes"): Promise<Actor.Implementatio
   });
 }
 
+/** The palace guards (Wuxia): four of six still fighting, two wounded out, a captain; Métal is their action. */
+export function palaceGuards(ownedByPlayer = true): Promise<Actor.Implementation> {
+  return createActor(
+    {
+      name: "Gardes du palais",
+      type: "group",
+      system: {
+        ruleset: "wuxia",
+        members: [
+          { label: "Gardes", count: 6, out: 2, stats: { metal: 3, feu: 4, skill: 2 } },
+          { label: "Blessés", count: 2, out: 2, stats: { metal: 9, skill: 9 } },
+          { label: "Capitaine", count: 1, stats: { metal: 5, feu: 6, skill: 4 } },
+        ],
+        action: { attribute: "metal" },
+      },
+    },
+    { ownedByPlayer },
+  );
+}
+
+/** Bandits far apart (Harmonies): a chief at +9 and twelve bandits at +1/+2, three of them out of the fight. */
+export function bandits(): Promise<Actor.Implementation> {
+  return createActor({
+    name: "Bandits",
+    type: "group",
+    system: {
+      ruleset: "harmonies",
+      members: [
+        { label: "Chef", count: 1, stats: { corps: 3, agilite: 9, manoeuvre: 9, skill: 9 } },
+        { label: "Bandit", count: 12, out: 3, stats: { corps: 1, agilite: 1, manoeuvre: 2, skill: 3 } },
+      ],
+      action: { characteristic: "agilite", means: "manoeuvre" },
+    },
+  });
+}
+
 /** A chat message of the double, as the roll tests read it. */
 export interface PostedMessage {
   id: string;
