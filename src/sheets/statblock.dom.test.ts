@@ -56,6 +56,14 @@ describe("an NPC's sheet", () => {
     expect(texts(sheet, "[data-wh-statblock] [data-roll-kind=weapon]")).toEqual(["Lance-pierre"]);
   });
 
+  it("keeps every part when only one is drawn again", async () => {
+    const bandit = await wuxiaHero("Bandit", { npc: true });
+    actAs("player");
+    const sheet = await openSheet(foundry, bandit);
+    await sheet.render({ parts: ["header"] });
+    expect(parts(sheet)).toEqual(["header", "statblock"]);
+  });
+
   it("of a hero keeps its tabs", async () => {
     actAs("player");
     const hero = await createActor({ name: "Lin", type: "wuxiaCharacter" });
