@@ -47,6 +47,17 @@ describe("a weapon's skill", () => {
     );
   });
 
+  it("offers the hero's skills once each, in alphabetical order whatever order they were added in", async () => {
+    const hero = await wuxiaHero("Lin Mei");
+    await hero.createEmbeddedDocuments("Item", [
+      { name: "Acrobatie", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+      { name: "Chasseur", type: "wuxiaSkill", system: { category: "profession", level: 1 } },
+    ] as never);
+    actAs("player");
+    const sheet = await openItem(hero.items.find((i) => i.name === "Arc long"));
+    expect(offered(sheet).map(([value]) => value)).toEqual(["", "Acrobatie", "Chasseur", "Tir à l'arc"]);
+  });
+
   it("keeps a name the hero no longer has, marked, until another is chosen", async () => {
     const hero = await wuxiaHero("Lin Mei");
     actAs("gm");
