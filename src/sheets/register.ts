@@ -3,6 +3,7 @@ import { GroupSheet } from "./actors/group-sheet";
 import { HarmoniesCharacterSheet } from "./actors/harmonies-character-sheet";
 import { WuxiaCharacterSheet } from "./actors/wuxia-character-sheet";
 import { ITEM_SHEETS } from "./items/item-sheets";
+import { registerSheetPartials } from "./partials";
 
 const ACTOR_SHEETS = {
   wuxiaCharacter: WuxiaCharacterSheet,
@@ -12,6 +13,8 @@ const ACTOR_SHEETS = {
 
 /** Makes the system's sheet the default for each of its types, in place of core's generic one. */
 export function registerSheets(): void {
+  // At init the notifications are not drawn yet: a template that fails to load is logged.
+  registerSheetPartials().catch((error: unknown) => console.error(error));
   const { DocumentSheetConfig } = foundry.applications.apps;
   // Core's ApplicationV1 sheets still exist on v13 and v14 (until v16): feature-detected.
   const legacy = foundry.appv1?.sheets;

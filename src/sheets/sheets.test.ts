@@ -10,7 +10,7 @@ type Action = (this: unknown, event: unknown, target: unknown) => Promise<void>;
 
 interface SheetDouble {
   options: { actions: Record<string, Action> };
-  lastContext: Record<string, unknown>;
+  lastContext: Record<string, unknown> | null;
   partContexts: Record<string, Record<string, unknown>>;
   render(options?: { force?: boolean }): Promise<unknown>;
   setEditMode(editMode: boolean): void;
@@ -20,6 +20,11 @@ interface SheetDouble {
     form: unknown,
     formData: { object: Record<string, unknown> },
   ): Record<string, unknown>;
+}
+
+/** Everything the sheet's parts were drawn with, as one context. */
+function drawn(sheet: SheetDouble): Record<string, unknown> {
+  return Object.assign({}, sheet.lastContext, ...Object.values(sheet.partContexts));
 }
 
 function sheetFor(started: Started, document: { type: string }): SheetDouble {
@@ -61,7 +66,7 @@ describe("actor sheets", () => {
   it("shows every derived number beside what it comes from, with the tabs, in play mode by default", async () => {
     const sheet = sheetFor(started, wuxia);
     await sheet.render({ force: true });
-    const context = sheet.lastContext;
+    const context = drawn(sheet);
     expect(context.editMode).toBe(false);
     expect(context.attributeSum).toBe(12);
     expect(context.woundThresholds).toEqual([
@@ -73,28 +78,46 @@ describe("actor sheets", () => {
     expect(sheet.partContexts.main?.tabs).toMatchObject({ main: { active: true, cssClass: "active" } });
     sheet.setEditMode(true);
     await sheet.render({ force: true });
-    expect(sheet.lastContext.editMode).toBe(true);
+    expect(drawn(sheet).editMode).toBe(true);
   });
 
   it("checks the creation priorities with the rules engine and says what is wrong, localised", async () => {
     await wuxia.update({ "system.priorities.skills": 5, "system.heroType": "sorcier" });
     const sheet = sheetFor(started, wuxia);
     await sheet.render({ force: true });
-    const creation = sheet.lastContext.creation as { valid: boolean; problems: string[] };
+    const creation = drawn(sheet).creation as { valid: boolean; problems: string[] };
     expect(creation.valid).toBe(false);
     expect(creation.problems).toEqual(["Each priority from 1 to 5 must be used exactly once."]);
     await wuxia.update({ "system.priorities.skills": 4 });
     await sheet.render({ force: true });
-    expect((sheet.lastContext.creation as { problems: string[] }).problems).toEqual([
+    expect((drawn(sheet).creation as { problems: string[] }).problems).toEqual([
       "Hero type does not match the Powers priority.",
     ]);
+  });
+
+  it("prepares a part's data only when that part is drawn: the header alone builds no table and enriches no text", async () => {
+    const sheet = sheetFor(started, wuxia);
+    await sheet.render({ force: true });
+    const enrich = vi.spyOn(foundry.applications.ux.TextEditor.implementation, "enrichHTML");
+    sheet.partContexts = {};
+    await sheet.render({ parts: ["header"] } as { force?: boolean });
+    expect(Object.keys(sheet.partContexts)).toEqual(["header"]);
+    expect(sheet.partContexts.header).toHaveProperty("woundBar");
+    for (const other of ["attributes", "skillGroups", "powers", "weapons", "biographyHTML", "effects"])
+      expect(sheet.partContexts.header).not.toHaveProperty(other);
+    expect(enrich).not.toHaveBeenCalled();
+    await sheet.render({ parts: ["biography"] } as { force?: boolean });
+    expect(enrich).toHaveBeenCalledTimes(1);
+    expect(sheet.partContexts.biography).not.toHaveProperty("woundBar");
   });
 
   it("hides the player-only parts of an NPC", async () => {
     await wuxia.update({ "system.npc": true });
     const sheet = sheetFor(started, wuxia);
+    // In play mode an NPC shows its stat block; the main tab, where creation sits, is drawn in edit mode.
+    sheet.setEditMode(true);
     await sheet.render({ force: true });
-    expect(sheet.lastContext.creation).toBeNull();
+    expect(sheet.partContexts.main).toHaveProperty("creation", null);
   });
 
   it("refuses an item of the other rule set dropped on the sheet, and takes one of its own", async () => {
@@ -130,7 +153,7 @@ describe("actor sheets", () => {
   it("refuses a value out of range typed in the sheet's form, says why, and redraws the stored value", async () => {
     const sheet = sheetFor(started, wuxia);
     await sheet.render({ force: true });
-    sheet.lastContext = {};
+    sheet.partContexts = {};
     expect(
       sheet._prepareSubmitData({}, {}, { object: { "system.attributes.metal": 12, "system.attributes.feu": 4 } }),
     ).toEqual({});
@@ -138,8 +161,8 @@ describe("actor sheets", () => {
       level: "error",
       message: "Metal must be between 1 and 10 (got 12).",
     });
-    await vi.waitUntil(() => sheet.lastContext.attributes);
-    expect((sheet.lastContext.attributes as { key: string; value: number }[])[0]).toMatchObject({
+    await vi.waitUntil(() => sheet.partContexts.main?.attributes);
+    expect((drawn(sheet).attributes as { key: string; value: number }[])[0]).toMatchObject({
       key: "metal",
       value: 3,
     });
@@ -264,7 +287,7 @@ describe("Harmonies sheet", () => {
     });
     const sheet = sheetFor(started, actor);
     await sheet.render({ force: true });
-    expect([sheet.lastContext.penaltyAll, sheet.lastContext.penaltyPhysical]).toEqual(["−4", "−6"]);
+    expect([drawn(sheet).penaltyAll, drawn(sheet).penaltyPhysical]).toEqual(["−4", "−6"]);
   });
 
   it("shows weapon damage as the rules compute it: Cp + Pu + weapon, a missile weapon alone", async () => {
@@ -280,14 +303,14 @@ describe("Harmonies sheet", () => {
     ]);
     const sheet = sheetFor(started, actor);
     await sheet.render({ force: true });
-    const weapons = sheet.lastContext.weapons as { name: string; totalDamage: string }[];
+    const weapons = drawn(sheet).weapons as { name: string; totalDamage: string }[];
     expect(weapons.map((w) => [w.name, w.totalDamage])).toEqual([
       ["Bâton", "+6"],
       ["Fronde", "0"],
     ]);
     await game.settings.set("wuxia-harmonies", "harmoniesMissileStrength", true);
     await sheet.render({ force: true });
-    expect((sheet.lastContext.weapons as { totalDamage: string }[]).map((w) => w.totalDamage)).toEqual(["+6", "+5"]);
+    expect((drawn(sheet).weapons as { totalDamage: string }[]).map((w) => w.totalDamage)).toEqual(["+6", "+5"]);
   });
 });
 
@@ -316,7 +339,7 @@ describe("group sheet", () => {
       const group = await started.Actor.create({ name: "G", type: "group", system: { ruleset, members } });
       const sheet = sheetFor(started, group);
       await sheet.render({ force: true });
-      const [row] = sheet.lastContext.members as { stats: { key: string; shown: string }[]; skillShown: string }[];
+      const [row] = drawn(sheet).members as { stats: { key: string; shown: string }[]; skillShown: string }[];
       return { first: row?.stats[0]?.shown, skill: row?.skillShown };
     };
     expect(await shown("harmonies")).toEqual({ first: "\u221210", skill: "\u22123" });

@@ -537,3 +537,40 @@ describe("users' targets", () => {
     expect([first?.targets.size, second?.targets.size]).toEqual([1, 0]);
   });
 });
+
+describe("templates and partials", () => {
+  const partial = "systems/wuxia-harmonies/templates/partials/row-controls.hbs";
+  const including = "systems/wuxia-harmonies/templates/actors/wuxia/powers.hbs";
+  type Hbs = {
+    loadTemplates(paths: string[] | Record<string, string>): Promise<unknown[]>;
+    renderTemplate(path: string, data: Record<string, unknown>): Promise<string>;
+  };
+  let hbs: Hbs;
+  beforeEach(async () => {
+    installFoundry();
+    const { renderTemplatesFromDisk } = await import("./templates");
+    renderTemplatesFromDisk();
+    hbs = (globalThis as unknown as { foundry: { applications: { handlebars: Hbs } } }).foundry.applications.handlebars;
+  });
+
+  it("refuses a partial that was never loaded, as Handlebars does in Foundry", async () => {
+    await expect(hbs.renderTemplate(including, { powers: [{ id: "p1", name: "Kiai", system: {} }] })).rejects.toThrow(
+      /partial wuxia-harmonies\.row-controls could not be found/,
+    );
+  });
+
+  it("registers an object's templates under their keys and an array's under their paths", async () => {
+    const loaded = await hbs.loadTemplates({ "wuxia-harmonies.row-controls": partial });
+    expect(loaded).toHaveLength(1);
+    const html = await hbs.renderTemplate(including, {
+      editMode: true,
+      powers: [{ id: "p1", name: "Kiai", system: {} }],
+    });
+    expect(html).toContain('data-action="editItem"');
+    expect(html).toContain('data-action="deleteItem"');
+    const handlebars = (globalThis as unknown as { Handlebars: { partials: Record<string, unknown> } }).Handlebars;
+    expect(handlebars.partials[partial]).toBeUndefined();
+    await hbs.loadTemplates([partial]);
+    expect(handlebars.partials[partial]).toBeTypeOf("function");
+  });
+});

@@ -64,8 +64,9 @@ export function registerFoundryHelpers(hb: HandlebarsEnv): void {
 /**
  * `foundry.applications.handlebars.renderTemplate` on the system's real template files:
  * `systems/wuxia-harmonies/…` is read from the repository, core's combat tracker parts are the
- * double's stand-ins (tracker.ts). Simpler than Foundry: no partials,
- * templates are read from disk instead of fetched, and compiled once per path.
+ * double's stand-ins (tracker.ts). A partial must have been loaded (`templateLoader`) or Handlebars
+ * throws, as in Foundry. Simpler than Foundry: templates are read from disk instead of fetched,
+ * and compiled once per path.
  */
 export function templateRenderer(
   hb: HandlebarsEnv,
@@ -87,8 +88,33 @@ export function templateRenderer(
 }
 
 /**
+ * `foundry.applications.handlebars.loadTemplates` on the system's template files: each is
+ * compiled and registered as a Handlebars partial, under its path when given an array and under
+ * its key when given an object (the API documents both: `{{> "templates/apps/foo.html"}}`,
+ * `{{> foo}}`). Foundry resolves to the compiled templates; so does this.
+ */
+export function templateLoader(
+  hb: HandlebarsEnv,
+  root = process.cwd(),
+): (paths: string[] | Record<string, string>) => Promise<HandlebarsTemplateDelegate[]> {
+  return async (paths) => {
+    const entries = Array.isArray(paths) ? paths.map((path) => [path, path] as const) : Object.entries(paths);
+    return entries.map(([id, path]) => {
+      if (!path.startsWith(SYSTEM_PREFIX))
+        throw new Error(`The double loads only the system's own templates, not "${path}"`);
+      const template = hb.compile(readFileSync(resolve(root, path.slice(SYSTEM_PREFIX.length)), "utf8"), {
+        strict: false,
+      });
+      hb.registerPartial(id, template);
+      return template;
+    });
+  };
+}
+
+/**
  * Makes the installed double's `renderTemplate` render the real template files with the real
- * handlebars package and the helpers above (the double's default returns ""). Call it after
+ * handlebars package and the helpers above (the double's default returns ""), and makes
+ * its `loadTemplates` register them as partials. Call it after
  * `installFoundry()` in tests that read rendered HTML. Applications drawn from those templates
  * read their forms through `FormDataExtended`, installed here too.
  */
@@ -100,5 +126,6 @@ export function renderTemplatesFromDisk(root = process.cwd()): void {
   const hb = g.Handlebars ?? Handlebars.create();
   registerFoundryHelpers(hb);
   g.foundry.applications.handlebars.renderTemplate = templateRenderer(hb, root);
+  g.foundry.applications.handlebars.loadTemplates = templateLoader(hb, root);
   installFormDataExtended();
 }

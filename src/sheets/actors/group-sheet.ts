@@ -66,15 +66,37 @@ export class GroupSheet extends SystemActorSheet {
   override async _prepareContext(options: Parameters<SystemActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
     const system = this.actor.system as GroupSystem;
+    return Object.assign(context, {
+      harmonies: system.ruleset === "harmonies",
+      homogeneity: system.homogeneity,
+      maxSpread: GROUP_DEFAULTS.homogeneityMaxSpread,
+    });
+  }
+
+  protected override async partContext(partId: string): Promise<Record<string, unknown>> {
+    const system = this.actor.system as GroupSystem;
+    switch (partId) {
+      case "header":
+        return {
+          rulesetChoices: choiceLabels(RULESETS, RULESET_LABEL_PREFIX),
+          rulesetLabel: `${RULESET_LABEL_PREFIX}.${system.ruleset}`,
+        };
+      case "members":
+        return this.membersContext(system);
+      case "description":
+        return { descriptionHTML: await this.enrich(system.description) };
+      default:
+        return {};
+    }
+  }
+
+  private membersContext(system: GroupSystem) {
     const harmonies = system.ruleset === "harmonies";
     const keys: readonly string[] = harmonies ? HARMONIES_ATTRIBUTES : WUXIA_ATTRIBUTES;
     const members = system.members as GroupMemberData[];
     // Harmonies scores sit around 0 and read signed, as the book writes them; Wuxia's are 1..10.
     const shown = (n: number | undefined) => (n === undefined ? "" : harmonies ? signed(n) : String(n));
-    return Object.assign(context, {
-      harmonies,
-      rulesetChoices: choiceLabels(RULESETS, RULESET_LABEL_PREFIX),
-      rulesetLabel: `${RULESET_LABEL_PREFIX}.${system.ruleset}`,
+    return {
       columns: keys.map((key) => ({
         key,
         label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
@@ -107,10 +129,8 @@ export class GroupSheet extends SystemActorSheet {
             means: t(`${ATTRIBUTE_LABEL_PREFIX}.${system.action.means}`),
           })
         : t("WH.Sheet.Group.ActionWuxia", { attribute: t(`${ATTRIBUTE_LABEL_PREFIX}.${system.action.attribute}`) }),
-      homogeneity: system.homogeneity,
       // One roll per sub-group is offered where the sheet advises it; a Wuxia group's roll already is one.
       rollEach: harmonies && system.homogeneity !== null && !system.homogeneity.homogeneous,
-      maxSpread: GROUP_DEFAULTS.homogeneityMaxSpread,
       combined: system.combined.map((c) => ({
         key: c.key,
         label: `${ATTRIBUTE_LABEL_PREFIX}.${c.key}`,
@@ -121,8 +141,7 @@ export class GroupSheet extends SystemActorSheet {
           .map((a) => (a.members.length ? `${signed(a.value)} (${a.members.join(", ")})` : signed(a.value)))
           .join(", "),
       })),
-      descriptionHTML: await this.enrich(system.description),
-    });
+    };
   }
 
   override async _onFirstRender(...args: Parameters<SystemActorSheet["_onFirstRender"]>) {

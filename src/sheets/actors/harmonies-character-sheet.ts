@@ -39,6 +39,50 @@ function scoreRows(
   }));
 }
 
+/** The wound track as rows of boxes, one per wound, marked when over the room the track has. */
+function woundTrack(system: HarmoniesSystem) {
+  return WOUND_LEVELS.map((level) => ({
+    level,
+    label: `WH.Actor.Harmonies.FIELDS.wounds.${level}.label`,
+    name: `system.wounds.${level}`,
+    maxName: `system.woundMaxima.${level}`,
+    count: system.wounds[level],
+    max: system.woundMaxima[level],
+    boxes: Array.from({ length: Math.max(system.wounds[level], system.woundMaxima[level]) }, (_, i) => ({
+      filled: i < system.wounds[level],
+      over: i >= system.woundMaxima[level],
+    })),
+  }));
+}
+
+/** The 16 fields of action, characteristic + means, each a one-click roll (RULES 2.1). */
+function fieldGrid(system: HarmoniesSystem) {
+  return {
+    means: HARMONIES_MEANS.map((key) => ({
+      key,
+      abbr: `WH.AttributeAbbr.${key}`,
+      label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
+    })),
+    rows: HARMONIES_CHARACTERISTICS.map((c) => ({
+      key: c,
+      abbr: `WH.AttributeAbbr.${c}`,
+      label: `${ATTRIBUTE_LABEL_PREFIX}.${c}`,
+      cells: HARMONIES_MEANS.map((m) => {
+        const total = system.characteristics[c].total + system.means[m].total;
+        return {
+          means: m,
+          text: signed(total),
+          title: t("WH.Sheet.Harmonies.FieldOfAction", {
+            characteristic: t(`${ATTRIBUTE_LABEL_PREFIX}.${c}`),
+            means: t(`${ATTRIBUTE_LABEL_PREFIX}.${m}`),
+            value: signed(total),
+          }),
+        };
+      }),
+    })),
+  };
+}
+
 /** Sheet of a Harmonies character or individual NPC. */
 export class HarmoniesCharacterSheet extends SystemActorSheet {
   static override DEFAULT_OPTIONS: typeof SystemActorSheet.DEFAULT_OPTIONS = {
@@ -84,12 +128,69 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
 
   override async _prepareContext(options: Parameters<SystemActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
+    return Object.assign(context, { npc: (this.actor.system as HarmoniesSystem).npc });
+  }
+
+  protected override async partContext(partId: string): Promise<Record<string, unknown>> {
     const system = this.actor.system as HarmoniesSystem;
-    const skills = this.itemRows("harmoniesSkill") as (ItemRow & { system: HarmoniesSkillModel })[];
-    const cp = system.characteristics.corps.total;
-    const { missileAddsStrength } = harmoniesRuleOptions();
-    return Object.assign(context, {
-      npc: system.npc,
+    switch (partId) {
+      case "header":
+        return this.headerContext(system);
+      case "main":
+        return {
+          scoreTables: [
+            {
+              label: "WH.Actor.Harmonies.FIELDS.characteristics.label",
+              rows: scoreRows("characteristics", HARMONIES_CHARACTERISTICS, system.characteristics),
+            },
+            {
+              label: "WH.Actor.Harmonies.FIELDS.means.label",
+              rows: scoreRows("means", HARMONIES_MEANS, system.means),
+            },
+          ],
+          fieldGrid: fieldGrid(system),
+        };
+      case "skills":
+        return { skills: this.skillRows() };
+      case "metiers": {
+        const skills = this.skills();
+        return {
+          skillSets: [
+            this.skillSetList("harmoniesMetier", "metier", skills),
+            this.skillSetList("harmoniesHobby", "hobby", skills),
+          ],
+        };
+      }
+      case "combat":
+        return {
+          ...this.armsContext(system),
+          woundTrack: woundTrack(system),
+          armours: this.itemRows("harmoniesArmour"),
+        };
+      case "statblock":
+        return { ...this.armsContext(system), fieldGrid: fieldGrid(system), skills: this.skillRows() };
+      case "biography":
+        return { biographyHTML: await this.enrich(system.biography) };
+      default:
+        return {};
+    }
+  }
+
+  private skills(): (ItemRow & { system: HarmoniesSkillModel })[] {
+    return this.itemRows("harmoniesSkill") as (ItemRow & { system: HarmoniesSkillModel })[];
+  }
+
+  private skillRows() {
+    return this.skills().map((skill) => ({
+      ...skill,
+      effectiveText: signed(skill.system.effective.level),
+      sets: [...skill.system.metiers, ...skill.system.hobbies].join(", "),
+      sourceLabel: `WH.Sheet.Harmonies.Source.${skill.system.effective.source}`,
+    }));
+  }
+
+  private headerContext(system: HarmoniesSystem) {
+    return {
       // What the table must not miss, in the header where it is seen first.
       fates: [
         ...(system.wounds.fatal ? [{ key: "dead", icon: "fa-skull", text: t("WH.Sheet.Fate.Fatal") }] : []),
@@ -97,35 +198,26 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
           ? [{ key: "stunned", icon: "fa-face-dizzy", text: t("WH.Sheet.Fate.Stunned") }]
           : []),
       ],
-      scoreTables: [
-        {
-          label: "WH.Actor.Harmonies.FIELDS.characteristics.label",
-          rows: scoreRows("characteristics", HARMONIES_CHARACTERISTICS, system.characteristics),
-        },
-        { label: "WH.Actor.Harmonies.FIELDS.means.label", rows: scoreRows("means", HARMONIES_MEANS, system.means) },
-      ],
-      skills: skills.map((skill) => ({
-        ...skill,
-        effectiveText: signed(skill.system.effective.level),
-        sets: [...skill.system.metiers, ...skill.system.hobbies].join(", "),
-        sourceLabel: `WH.Sheet.Harmonies.Source.${skill.system.effective.source}`,
-      })),
-      skillSets: [
-        this.skillSetList("harmoniesMetier", "metier", skills),
-        this.skillSetList("harmoniesHobby", "hobby", skills),
-      ],
-      woundTrack: WOUND_LEVELS.map((level) => ({
-        level,
-        label: `WH.Actor.Harmonies.FIELDS.wounds.${level}.label`,
-        name: `system.wounds.${level}`,
-        maxName: `system.woundMaxima.${level}`,
-        count: system.wounds[level],
-        max: system.woundMaxima[level],
-        boxes: Array.from({ length: Math.max(system.wounds[level], system.woundMaxima[level]) }, (_, i) => ({
-          filled: i < system.wounds[level],
-          over: i >= system.woundMaxima[level],
-        })),
-      })),
+      // Each wound type as pips against its room on the track (RULES 2.5: 4 light, 2 grave, 1 critical).
+      woundPips: (["light", "grave", "critical"] as const).map((type) => {
+        const count = system.wounds[type];
+        const max = system.woundMaxima[type];
+        return {
+          type,
+          label: t(`WH.Sheet.Harmonies.WoundPips.${type}`, { count, max }),
+          pips: Array.from({ length: Math.max(max, count) }, (_, i) => i < count),
+        };
+      }),
+      penaltyAll: signed(system.actionPenalty.all),
+      penaltyPhysical: signed(system.actionPenalty.physical),
+    };
+  }
+
+  /** The weapons with their total damage and the soak, as the combat tab and the stat block show them. */
+  private armsContext(system: HarmoniesSystem) {
+    const cp = system.characteristics.corps.total;
+    const { missileAddsStrength } = harmoniesRuleOptions();
+    return {
       weapons: this.itemRows("harmoniesWeapon").map((row) => {
         const weapon = row.system as { damage: number; range: "melee" | "missile"; skill: string };
         return {
@@ -140,47 +232,8 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
           houseRule: weapon.range === "missile",
         };
       }),
-      armours: this.itemRows("harmoniesArmour"),
       soak: signed(soakModifier(cp, system.means.resistance.total, system.armour, 0)),
-      // Each wound type as pips against its room on the track (RULES 2.5: 4 light, 2 grave, 1 critical).
-      woundPips: (["light", "grave", "critical"] as const).map((type) => {
-        const count = system.wounds[type];
-        const max = system.woundMaxima[type];
-        return {
-          type,
-          label: t(`WH.Sheet.Harmonies.WoundPips.${type}`, { count, max }),
-          pips: Array.from({ length: Math.max(max, count) }, (_, i) => i < count),
-        };
-      }),
-      // The 16 fields of action, characteristic + means, each a one-click roll (RULES 2.1).
-      fieldGrid: {
-        means: HARMONIES_MEANS.map((key) => ({
-          key,
-          abbr: `WH.AttributeAbbr.${key}`,
-          label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
-        })),
-        rows: HARMONIES_CHARACTERISTICS.map((c) => ({
-          key: c,
-          abbr: `WH.AttributeAbbr.${c}`,
-          label: `${ATTRIBUTE_LABEL_PREFIX}.${c}`,
-          cells: HARMONIES_MEANS.map((m) => {
-            const total = system.characteristics[c].total + system.means[m].total;
-            return {
-              means: m,
-              text: signed(total),
-              title: t("WH.Sheet.Harmonies.FieldOfAction", {
-                characteristic: t(`${ATTRIBUTE_LABEL_PREFIX}.${c}`),
-                means: t(`${ATTRIBUTE_LABEL_PREFIX}.${m}`),
-                value: signed(total),
-              }),
-            };
-          }),
-        })),
-      },
-      penaltyAll: signed(system.actionPenalty.all),
-      penaltyPhysical: signed(system.actionPenalty.physical),
-      biographyHTML: await this.enrich(system.biography),
-    });
+    };
   }
 
   /** Métiers or hobbies with the owner's level in each of their skills, and whether they qualify. */

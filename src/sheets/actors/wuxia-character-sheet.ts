@@ -75,13 +75,69 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
 
   override async _prepareContext(options: Parameters<SystemActorSheet["_prepareContext"]>[0]) {
     const context = await super._prepareContext(options);
+    return Object.assign(context, { npc: (this.actor.system as WuxiaSystem).npc });
+  }
+
+  protected override async partContext(partId: string): Promise<Record<string, unknown>> {
     const system = this.actor.system as WuxiaSystem;
-    const skills = this.itemRows("wuxiaSkill") as SkillRow[];
-    const powers = this.itemRows("wuxiaPower");
-    const traits = this.itemRows("wuxiaTrait");
-    const rules = wuxiaRuleOptions();
-    return Object.assign(context, {
-      npc: system.npc,
+    switch (partId) {
+      case "header":
+        return this.headerContext(system);
+      case "main":
+        return this.mainContext(system);
+      case "skills":
+        return { skillGroups: this.skillGroups() };
+      case "powers":
+        return {
+          powers: this.itemRows("wuxiaPower"),
+          zodiacLists: [
+            { type: "wuxiaTrait", label: "WH.Sheet.Wuxia.Traits", rows: this.itemRows("wuxiaTrait") },
+            { type: "wuxiaDrame", label: "WH.Sheet.Wuxia.Drames", rows: this.itemRows("wuxiaDrame") },
+          ],
+        };
+      case "combat":
+        return this.combatContext(system);
+      case "biography":
+        return {
+          concept: ["origin", "impression", "motivations", "qualities", "flaws", "likes", "dislikes"].map((key) => ({
+            key,
+            label: `WH.Actor.Wuxia.FIELDS.concept.${key}.label`,
+            name: `system.concept.${key}`,
+            value: system.concept[key as keyof WuxiaSystem["concept"]],
+          })),
+          biographyHTML: await this.enrich(system.biography),
+        };
+      case "statblock":
+        return {
+          attributes: this.attributeRows(system),
+          powers: this.itemRows("wuxiaPower"),
+          weapons: this.itemRows("wuxiaWeapon"),
+          skills: this.skills().map((skill) => ({
+            id: skill.id,
+            name: skill.name,
+            level: skill.system.use.competence,
+          })),
+        };
+      default:
+        return {};
+    }
+  }
+
+  private skills(): SkillRow[] {
+    return this.itemRows("wuxiaSkill") as SkillRow[];
+  }
+
+  private attributeRows(system: WuxiaSystem) {
+    return WUXIA_ATTRIBUTES.map((key) => ({
+      key,
+      label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
+      value: system.attributes[key],
+      name: `system.attributes.${key}`,
+    }));
+  }
+
+  private headerContext(system: WuxiaSystem) {
+    return {
       chiFull: system.chi.value >= system.chi.max,
       // The wound level against its thresholds (RULES 1.1): a bar with a tick at each, and the SR penalty now.
       woundBar: {
@@ -113,21 +169,18 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
           ? [{ key: "flee", icon: "fa-person-running", text: t("WH.Sheet.Fate.MustFlee") }]
           : []),
       ],
-      attributes: WUXIA_ATTRIBUTES.map((key) => ({
-        key,
-        label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
-        value: system.attributes[key],
-        name: `system.attributes.${key}`,
-      })),
+      zodiacLabel: system.zodiac ? `${ZODIAC_LABEL_PREFIX}.${system.zodiac}` : "WH.Sheet.None",
+      heroTypeLabel: system.heroType ? `${HERO_TYPE_LABEL_PREFIX}.${system.heroType}` : "WH.Sheet.None",
+    };
+  }
+
+  private mainContext(system: WuxiaSystem) {
+    const rules = wuxiaRuleOptions();
+    return {
+      attributes: this.attributeRows(system),
       attributeSum: WUXIA_ATTRIBUTES.reduce((sum, key) => sum + system.attributes[key], 0),
       zodiacChoices: choiceLabels(ZODIAC_SIGNS, ZODIAC_LABEL_PREFIX),
       heroTypeChoices: choiceLabels(HERO_TYPES, HERO_TYPE_LABEL_PREFIX),
-      zodiacLabel: system.zodiac ? `${ZODIAC_LABEL_PREFIX}.${system.zodiac}` : "WH.Sheet.None",
-      heroTypeLabel: system.heroType ? `${HERO_TYPE_LABEL_PREFIX}.${system.heroType}` : "WH.Sheet.None",
-      combatSkillChoices: Object.fromEntries(skills.map((s) => [s.id, s.name])),
-      combatSkillName: skills.find((s) => s.id === system.combat.skill)?.name ?? t("WH.Sheet.None"),
-      spendChoices: INITIATIVE_SPEND_CHOICES,
-      spendLabel: system.combat.spend ? INITIATIVE_SPEND_CHOICES[system.combat.spend] : "WH.Sheet.Wuxia.WorldDefault",
       woundThresholds: system.wounds.thresholds.map((level, i) => ({
         level,
         penalty: rules.woundPenalties[i] ?? 0,
@@ -139,43 +192,48 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
         flee: i === all.length - 1,
         reached: system.panic.value >= level,
       })),
-      skillGroups: [
-        {
-          category: "metier",
-          label: "WH.Sheet.Wuxia.Metiers",
-          rows: skills.filter((s) => s.system.category === "metier"),
-        },
-        {
-          category: "profession",
-          label: "WH.Sheet.Wuxia.Professions",
-          rows: skills.filter((s) => s.system.category === "profession"),
-        },
-        {
-          category: "narrow",
-          label: "WH.Sheet.Wuxia.Narrow",
-          rows: skills.filter((s) => s.system.category === "narrow"),
-          narrow: true,
-        },
-      ],
-      powers,
-      zodiacLists: [
-        { type: "wuxiaTrait", label: "WH.Sheet.Wuxia.Traits", rows: traits },
-        { type: "wuxiaDrame", label: "WH.Sheet.Wuxia.Drames", rows: this.itemRows("wuxiaDrame") },
-      ],
-      statblock: {
-        skills: skills.map((skill) => ({ id: skill.id, name: skill.name, level: skill.system.use.competence })),
+      creation: system.npc
+        ? null
+        : this.creation(
+            system,
+            { skills: this.skills(), powers: this.itemRows("wuxiaPower"), traits: this.itemRows("wuxiaTrait") },
+            rules.creation,
+          ),
+    };
+  }
+
+  private skillGroups() {
+    const skills = this.skills();
+    return [
+      {
+        category: "metier",
+        label: "WH.Sheet.Wuxia.Metiers",
+        rows: skills.filter((s) => s.system.category === "metier"),
       },
+      {
+        category: "profession",
+        label: "WH.Sheet.Wuxia.Professions",
+        rows: skills.filter((s) => s.system.category === "profession"),
+      },
+      {
+        category: "narrow",
+        label: "WH.Sheet.Wuxia.Narrow",
+        rows: skills.filter((s) => s.system.category === "narrow"),
+        narrow: true,
+      },
+    ];
+  }
+
+  private combatContext(system: WuxiaSystem) {
+    const skills = this.skills();
+    return {
+      combatSkillChoices: Object.fromEntries(skills.map((s) => [s.id, s.name])),
+      combatSkillName: skills.find((s) => s.id === system.combat.skill)?.name ?? t("WH.Sheet.None"),
+      spendChoices: INITIATIVE_SPEND_CHOICES,
+      spendLabel: system.combat.spend ? INITIATIVE_SPEND_CHOICES[system.combat.spend] : "WH.Sheet.Wuxia.WorldDefault",
       weapons: this.itemRows("wuxiaWeapon"),
       armours: this.itemRows("wuxiaArmour"),
-      creation: system.npc ? null : this.creation(system, { skills, powers, traits }, rules.creation),
-      concept: ["origin", "impression", "motivations", "qualities", "flaws", "likes", "dislikes"].map((key) => ({
-        key,
-        label: `WH.Actor.Wuxia.FIELDS.concept.${key}.label`,
-        name: `system.concept.${key}`,
-        value: system.concept[key as keyof WuxiaSystem["concept"]],
-      })),
-      biographyHTML: await this.enrich(system.biography),
-    });
+    };
   }
 
   /** The creation priorities with what each buys and what is spent (RULES 1.2). */

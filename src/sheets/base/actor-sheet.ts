@@ -4,7 +4,7 @@ import { RULESET_LABEL_PREFIX } from "../../documents/choices";
 import { t } from "../../helpers/i18n";
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { rollFromSheet, type SheetRollKind } from "../roll-actions";
-import { HandlebarsActorSheet } from "./handlebars-sheets";
+import { HandlebarsActorSheet, type PartContextHook } from "./handlebars-sheets";
 import { enrichFor } from "../enrich";
 import { createEffect, deleteEffect, editEffect, effectRows, toggleEffect } from "../effects-tab";
 
@@ -94,9 +94,33 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
       // Each part template reads its own tab (tabs.<part>) for its active class.
       tabs: this._prepareTabs("primary"),
       modeLabel: this.editMode ? "WH.Sheet.Mode.ToPlay" : "WH.Sheet.Mode.ToEdit",
-      effects: effectRows(this.actor),
     });
   }
+
+  /**
+   * Each part is given what it draws, and only when it is drawn: a re-render of the header alone
+   * does not rebuild the tabs' tables nor enrich the biography.
+   */
+  async _preparePartContext(
+    partId: string,
+    shared: Record<string, unknown>,
+    options: unknown,
+  ): Promise<Record<string, unknown>> {
+    const hook = (HandlebarsActorSheet.prototype as unknown as PartContextHook)._preparePartContext;
+    const context = await hook.call(this, partId, shared, options);
+    return Object.assign(context, await this.sharedPartContext(partId));
+  }
+
+  /** The parts every actor sheet has (effects, the limited outline), then the sheet's own. */
+  private async sharedPartContext(partId: string): Promise<Record<string, unknown>> {
+    if (partId === "effects") return { effects: effectRows(this.actor) };
+    if (partId !== "limited") return this.partContext(partId);
+    const system = this.actor.system as { biography?: string; description?: string };
+    return { outlineHTML: await this.enrich(system.biography ?? system.description ?? "") };
+  }
+
+  /** What one part of this sheet draws beyond the context all its parts share. */
+  protected abstract partContext(partId: string): Promise<Record<string, unknown>>;
 
   /** The owned items of some types, sorted as the actor sorts them. */
   protected itemRows(...types: string[]): ItemRow[] {

@@ -17,3 +17,12 @@ export const HandlebarsActorSheet = HandlebarsApplicationMixin(
 export const HandlebarsItemSheet = HandlebarsApplicationMixin(
   foundry.applications.sheets.ItemSheetV2,
 ) as unknown as typeof foundry.applications.sheets.ItemSheetV2 & Pick<HbsCtor, "PARTS">;
+
+/** The mixin's per-part context hook (v13 and v14), which the casts above leave out. */
+export interface PartContextHook {
+  _preparePartContext(
+    partId: string,
+    context: Record<string, unknown>,
+    options: unknown,
+  ): Promise<Record<string, unknown>>;
+}

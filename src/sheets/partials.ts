@@ -1,0 +1,14 @@
+import { SYSTEM_ID, templatePath } from "../constants";
+
+/** The templates the sheets include as partials, by the id they are included under. */
+export const SHEET_PARTIALS: Record<string, string> = {
+  [`${SYSTEM_ID}.row-controls`]: templatePath("partials/row-controls.hbs"),
+};
+
+/**
+ * Loads the partials at init, so any part may include them by id (`loadTemplates` with an object
+ * registers each under its key, as dnd5e preloads its partials).
+ */
+export function registerSheetPartials(): Promise<unknown> {
+  return foundry.applications.handlebars.loadTemplates(SHEET_PARTIALS);
+}
