@@ -1607,6 +1607,23 @@ const specs = {
       ["groups[0].count", fc.tuple(missingOr(outOf(0, 1e9)).map((n) => [{ value: 1, count: n }]))],
     ],
   ),
+  combinationSteps: spec(
+    rules.combinationSteps,
+    fc.tuple(valueCounts),
+    (c, [groups]) => {
+      expect({ value: c.value, setAside: c.setAside }).toEqual(rules.combineValueCounts(groups));
+      expect(c.steps.filter((step) => step.kind === "setAside").map((step) => step.weaker)).toEqual(c.setAside);
+    },
+    [
+      [
+        "groups",
+        fc.tuple(fc.oneof(notList, fc.constant([]), fc.constant([{ value: 3, count: 0 }]), holed(valueCounts))),
+      ],
+      ["groups[0]", fc.tuple(notRecord.map((g) => [g]))],
+      ["groups[0].value", fc.tuple(missingOr(notInteger).map((value) => [{ value, count: 1 }]))],
+      ["groups[0].count", fc.tuple(missingOr(outOf(0, 1e9)).map((n) => [{ value: 1, count: n }]))],
+    ],
+  ),
   combineValuesByMeasure: spec(
     rules.combineValuesByMeasure,
     fc.tuple(fc.array(int(-40, 40), { minLength: 1, maxLength: 12 })),

@@ -130,6 +130,7 @@ export {
   type CombinedValue,
   type ValueCount,
 } from "./groups/combine";
+export { combinationSteps, type CombinationSteps, type CombineStep } from "./groups/combine-steps";
 export { groupSuccesses, type GroupSuccesses } from "./groups/method1-successes";
 export {
   BOOK_EXACT_GAP,

@@ -260,11 +260,42 @@ describe("a Harmonies group's combined Values, from its sheet", () => {
     const rows = [...sheet.element.querySelectorAll<HTMLElement>(".wh-combined tbody tr")];
     const row = (index: number) => [...(rows[index]?.querySelectorAll("td") ?? [])].map((td) => td.textContent?.trim());
     // Corps +11: Measure 12.5 (1.25 × 10); the chief's +3 set aside; Manœuvre +14: Measure 25.
-    expect(row(0)).toEqual(["+11", "12.5", "+3 (Chef)"]);
-    expect(row(6)).toEqual(["+14", "25", "—"]);
+    expect(row(0)).toEqual(["+11", "12.5", "", "+3 (Chef)"]);
+    expect(row(6)).toEqual(["+14", "25", "", "—"]);
+    // The merges behind each, on hover and to a screen reader: nine bandits still fighting pool first.
+    const steps = (index: number) => rows[index]?.querySelector(".wh-steps");
+    const corps = [
+      i18n().format("WH.Sheet.Group.Steps.Equal", { count: 9, value: "+1", result: "+11" }),
+      i18n().format("WH.Sheet.Group.Steps.SetAside", { weaker: "+3", stronger: "+11", gap: 8 }),
+    ].join(";\n");
+    expect(steps(0)?.getAttribute("data-tooltip")).toBe(corps);
+    expect(steps(0)?.getAttribute("aria-label")).toBe(corps);
+    expect(steps(6)?.getAttribute("data-tooltip")).toBe(
+      [
+        i18n().format("WH.Sheet.Group.Steps.Equal", { count: 9, value: "+2", result: "+12" }),
+        i18n().format("WH.Sheet.Group.Steps.Merge", { weaker: "+9", stronger: "+12", gap: 3, result: "+14" }),
+      ].join(";\n"),
+    );
+    expect(corps).toBe("9 at +1 pool into +11;\n+3 is set aside (8 behind +11)");
     expect(sheet.element.querySelector(".wh-combined thead th:nth-child(3)")?.getAttribute("title")).toBe(
       i18n().localize("WH.Sheet.Group.MeasureHint"),
     );
+  });
+
+  it("says when a Value had nothing to combine, and counts only the members still fighting", async () => {
+    const { combinationText } = await import("./actors/group-sheet");
+    const member = (label: string, count: number, out: number, corps: number) =>
+      ({ label, count, out, stats: { corps } }) as unknown as Parameters<typeof combinationText>[1][number];
+    expect(combinationText("corps", [member("Chef", 1, 0, 4)])).toEqual([
+      i18n().localize("WH.Sheet.Group.Steps.Alone"),
+    ]);
+    expect(combinationText("corps", [member("Chef", 1, 0, 4), member("Gardes", 3, 3, 9)])).toEqual([
+      i18n().localize("WH.Sheet.Group.Steps.Alone"),
+    ]);
+    expect(combinationText("corps", [member("Gardes", 3, 3, 9)])).toEqual([]);
+    expect(combinationText("corps", [member("Gardes", 4, 1, 0)])).toEqual([
+      i18n().format("WH.Sheet.Group.Steps.Equal", { count: 3, value: "0", result: "+5" }),
+    ]);
   });
 
   it("writes a Measure in the reader's digits, and a huge one as a power of ten", async () => {

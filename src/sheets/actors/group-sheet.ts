@@ -1,6 +1,6 @@
 import { WUXIA_ATTRIBUTE_RANGE } from "../../documents/limits";
 import { templatePath } from "../../constants";
-import { newMember, type GroupMemberData, type GroupModel } from "../../documents/actors/group";
+import { activeMembers, newMember, type GroupMemberData, type GroupModel } from "../../documents/actors/group";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HARMONIES_ATTRIBUTES,
@@ -10,10 +10,11 @@ import {
   RULESET_LABEL_PREFIX,
   WUXIA_ATTRIBUTES,
   choiceLabels,
+  type HarmoniesAttributeKey,
 } from "../../documents/choices";
 import { signed } from "../../helpers/format";
 import { t } from "../../helpers/i18n";
-import { GROUP_DEFAULTS, measureOf } from "../../rules";
+import { GROUP_DEFAULTS, combinationSteps, measureOf } from "../../rules";
 import { notifyError } from "../../dice/errors";
 import { rollCombined, rollEachSubgroup } from "../../rolls/pipeline";
 import type { RollStart } from "../../rolls/subject";
@@ -30,6 +31,37 @@ export function measureText(value: number): string {
     return `${new Intl.NumberFormat(game.i18n.lang).format(Number(mantissa))} × 10^${Number(exponent)}`;
   }
   return new Intl.NumberFormat(game.i18n.lang, { maximumFractionDigits: 3 }).format(measure);
+}
+
+/** The merges that made a combined Value (RULES 3.1), one sentence each, for the reader to check. */
+export function combinationText(key: HarmoniesAttributeKey, members: readonly GroupMemberData[]): string[] {
+  const fighting = activeMembers(members);
+  if (fighting.length === 0) return [];
+  const { steps } = combinationSteps(fighting.map((m) => ({ value: m.stats[key], count: m.count })));
+  if (steps.length === 0) return [t("WH.Sheet.Group.Steps.Alone")];
+  return steps.map((step) => {
+    switch (step.kind) {
+      case "equal":
+        return t("WH.Sheet.Group.Steps.Equal", {
+          count: step.count,
+          value: signed(step.value),
+          result: signed(step.result),
+        });
+      case "merge":
+        return t("WH.Sheet.Group.Steps.Merge", {
+          weaker: signed(step.weaker),
+          stronger: signed(step.stronger),
+          gap: step.stronger - step.weaker,
+          result: signed(step.result),
+        });
+      case "setAside":
+        return t("WH.Sheet.Group.Steps.SetAside", {
+          weaker: signed(step.weaker),
+          stronger: signed(step.stronger),
+          gap: step.stronger - step.weaker,
+        });
+    }
+  });
 }
 
 /** Sheet of a group of NPCs: its sub-groups, their combined Values and whether one roll may serve. */
@@ -137,6 +169,7 @@ export class GroupSheet extends SystemActorSheet {
         valueText: signed(c.value),
         // The Value's Measure (RULES 2.2): how many times the strength of one ordinary person.
         measure: measureText(c.value),
+        steps: combinationText(c.key, members).join(";\n"),
         setAside: c.setAside
           .map((a) => (a.members.length ? `${signed(a.value)} (${a.members.join(", ")})` : signed(a.value)))
           .join(", "),
