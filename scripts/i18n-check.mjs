@@ -1,6 +1,7 @@
 // Checks the language files against each other and against the code and templates:
 // a key in one file only, a key used but missing, an English value left in fr.json, or a text that
-// cites the repository's rules document ("RULES 3.2") to a reader, or writes a plural as "(s)".
+// cites the repository's rules document ("RULES 3.2") to a reader, writes a plural as "(s)", or puts
+// a number before a plural noun with no singular form.
 // Run with `npm run i18n:check`; the test suite calls `checkI18n` too.
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative } from "node:path";
@@ -38,6 +39,8 @@ export const SAME_IN_BOTH = new Set([
   "Professions",
   "Traits",
   "Score",
+  "+{count} action",
+  "+{count} actions",
 ]);
 
 export function flattenKeys(obj, prefix = "") {
@@ -93,6 +96,11 @@ export function checkI18n(root = ".") {
         `used in ${file} but missing from ${[!inEn && "en.json", !inFr && "fr.json"].filter(Boolean).join(" and ")}: ${key}`,
       );
   }
+  // Handlebars' `localize` knows no plural: a counted text is chosen by the code (`t` with a count).
+  for (const file of walk(join(root, "templates"), [".hbs"]))
+    for (const match of readFileSync(file, "utf8").matchAll(/["'](WH\.[A-Za-z0-9_.-]+)["']/g))
+      if (en.has(`${match[1]}.other`))
+        problems.push(`${relative(root, file)} localizes the plural ${match[1]}, which only the code can count`);
   // A player reads these: the repository's rules document and the settings' scope mean nothing to
   // them, and a count takes its plural form (a `one`/`other` pair), not "relance(s)".
   for (const [lang, values] of [
@@ -102,6 +110,18 @@ export function checkI18n(root = ".") {
     for (const [key, value] of values)
       if (typeof value === "string" && /\bRULES \d|\((world setting|réglage du monde)\)|\w\((s|x|es)\)/.test(value))
         problems.push(`${lang}.json shows a repository reference or a "(s)" plural to a reader in ${key}: "${value}"`);
+  // A number before a counted noun must agree with it: such a text is a `one`/`other` pair, or
+  // takes the noun already counted ("{successes}" filled from WH.Count.Successes). Only a limit
+  // ({max}), never 1, may stand before a plural alone.
+  const COUNTED =
+    /\{(?!max\})\w+\} (?:successes|dice|members|tokens|points|actions|cancelled|réussites|dés|membres|jetons|points|annulées)\b/;
+  for (const [lang, values] of [
+    ["en", en],
+    ["fr", fr],
+  ])
+    for (const [key, value] of values)
+      if (typeof value === "string" && !/\.(one|other)$/.test(key) && COUNTED.test(value))
+        problems.push(`${lang}.json writes a number before a plural without a singular form in ${key}: "${value}"`);
   for (const [key, value] of fr) {
     const english = en.get(key);
     // {placeholders} are names, not English words.

@@ -382,8 +382,8 @@ describe("Award XP on a Harmonies card", () => {
     const { message } = await davidRolls();
     const html = await renderAs(who, message);
     expect(html.querySelector(".wh-card__xp")?.textContent).toContain(
-      format("WH.Chat.Harmonies.Experience", {
-        points: 2,
+      format("WH.Chat.Harmonies.Experience.other", {
+        count: 2,
         skill: "Fronde",
         characteristic: format("WH.Attribute.agilite"),
         means: format("WH.Attribute.precision"),

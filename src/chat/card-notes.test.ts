@@ -33,7 +33,11 @@ describe("a specialised Wuxia card's notes", () => {
     expect(specialisation).toBe("Tir à l'arc");
     expect(bySpecialisation).toBeGreaterThan(0);
     const note = (count: number) =>
-      format("WH.Chat.Wuxia.SpecialisationNote", { name: "Tir à l'arc", rerolled: count, max: rerolls });
+      format(`WH.Chat.Wuxia.SpecialisationNote.${rerolls === 1 ? "one" : "other"}`, {
+        name: "Tir à l'arc",
+        rerolled: count,
+        count: rerolls,
+      });
     expect(notes(await renderAs("player", message))).toContain(note(bySpecialisation));
 
     DialogV2.answers.push(true);

@@ -93,7 +93,7 @@ describe("the Wuxia card", () => {
     expect(texts(html, ".wh-outcome strong")).toEqual([t("WH.Chat.Outcome.Success")]);
     expect(texts(html, ".wh-outcome span")).toEqual(["3 successes (quality +2)"]);
     expect(texts(html, ".wh-card__notes li")).toEqual([
-      t("WH.Chat.Wuxia.SpecialisationNote", { name: "Tir à l'arc", rerolled: 1, max: 1 }),
+      "Specialisation Tir à l'arc: 1 of up to 1 failed die rerolled",
       t("WH.Chat.Wuxia.DestinyAdded", { count: 1 }),
       t("WH.Chat.Wuxia.ExtraDice", { count: 1 }),
     ]);
@@ -229,12 +229,12 @@ describe("the Harmonies card", () => {
     const html = await post(build({ open: true }), [10, 10, 3, 1]);
     expect(texts(html, ".wh-difference__die--plus .wh-die__face")).toEqual(["+10", "+10", "+3"]);
     expect(html.querySelector(".wh-card__xp p")?.textContent).toBe(
-      t("WH.Chat.Harmonies.Experience", { points: 2, skill: "Fronde", characteristic: "Agility", means: "Precision" }),
+      "Experience: 2 points each for Fronde, Agility and Precision",
     );
     expect(html.querySelector('[data-wh-action="award-xp"]')).toBeNull();
     const noSkill = await post(build({ open: true, skillName: null }), [10, 10, 3, 1]);
     expect(noSkill.querySelector(".wh-card__xp p")?.textContent).toBe(
-      t("WH.Chat.Harmonies.Experience", { points: 2, skill: "—", characteristic: "Agility", means: "Precision" }),
+      "Experience: 2 points each for —, Agility and Precision",
     );
   });
 
@@ -274,7 +274,7 @@ describe("the group card", () => {
       `Gardes ${t("WH.Settings.GroupRollMode.Book2")}`,
     );
     expect(texts(html, ".wh-card__details li")).toEqual([
-      t("WH.Chat.Group.Size", { size: "25" }),
+      "25 members",
       "Agility +1",
       "Manoeuvre +1",
       t("WH.Chat.Harmonies.Difficulty", { difficulty: "0" }),
@@ -313,7 +313,7 @@ describe("the group card", () => {
   it("method 1 gives a margin and totals but no table; counts use the reader's digit grouping", async () => {
     const html = await post(build({ mode: "book1", size: 1200 }), [5, 5]);
     expect(html.querySelector(".wh-group__margins")).toBeNull();
-    expect(texts(html, ".wh-card__details li")[0]).toBe(t("WH.Chat.Group.Size", { size: "1,200" }));
+    expect(texts(html, ".wh-card__details li")[0]).toBe("1,200 members");
     expect(html.querySelector(".wh-margin")?.textContent).toBe("+2");
   });
 

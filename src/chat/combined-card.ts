@@ -37,7 +37,7 @@ export function combinedCardContext(
   return {
     ...base,
     details: [
-      t("WH.Chat.Combined.Members", { size: count(state.size) }),
+      t("WH.Chat.Combined.Members", { count: state.size, size: count(state.size) }),
       t("WH.Chat.Combined.Value", { attribute: characteristic, value: signed(state.characteristicValue) }),
       t("WH.Chat.Combined.Value", { attribute: means, value: signed(state.meansValue) }),
       t("WH.Chat.Combined.Skill", { level: signed(state.skillLevel) }),

@@ -104,7 +104,7 @@ async function confirmAndSpend(
 
   const confirmed = await foundry.applications.api.DialogV2.confirm({
     window: { title: t("WH.Chat.Destiny.Title") },
-    content: `<p>${t("WH.Chat.Destiny.Confirm", { face, left })}</p>`,
+    content: `<p>${t("WH.Chat.Destiny.Confirm", { face, count: left })}</p>`,
   });
   if (confirmed !== true) return;
   const withoutGm = message.canUserModify(game.user, "update");

@@ -46,7 +46,7 @@ export function groupCardContext(
   };
   if (options.isPrivate) return { ...base, details: [], margin: null, succeeded: "", failed: "", rows: [], odds: "" };
 
-  const details = [t("WH.Chat.Group.Size", { size: count(state.size) }), ...action.details];
+  const details = [t("WH.Chat.Group.Size", { count: state.size, size: count(state.size) }), ...action.details];
 
   const outcome = roll.outcome;
   const largest = outcome.margins.reduce((max, m) => Math.max(max, m.count), 0);

@@ -108,7 +108,12 @@ export function harmoniesCardContext(
     points > 0
       ? {
           points,
-          text: t("WH.Chat.Harmonies.Experience", { points, skill: state.skillName ?? "—", characteristic, means }),
+          text: t("WH.Chat.Harmonies.Experience", {
+            count: points,
+            skill: state.skillName ?? "—",
+            characteristic,
+            means,
+          }),
           awarded: state.xpAwarded,
           canAward: !state.xpAwarded && state.actorUuid !== null,
         }

@@ -109,7 +109,7 @@ export function wuxiaCardContext(
       t("WH.Chat.Wuxia.SpecialisationNote", {
         name: state.specialisation,
         rerolled: bySpecialisation,
-        max: state.rerolls,
+        count: state.rerolls,
       }),
     );
   const byDestiny = state.rerolled.filter((r) => r.by === "destiny").length;

@@ -53,7 +53,7 @@ export function wuxiaGroupCardContext(
     const key = test.critical ? "critical" : test.success ? "success" : "failure";
     return {
       label: test.label,
-      members: t("WH.Chat.Group.Size", { size: count(test.members) }),
+      members: t("WH.Chat.Group.Size", { count: test.members, size: count(test.members) }),
       pool: t("WH.Chat.WuxiaGroup.Pool", {
         attribute,
         dice: test.dice,
@@ -77,7 +77,10 @@ export function wuxiaGroupCardContext(
   });
   return {
     ...base,
-    details: [t("WH.Chat.Group.Size", { size: count(members) }), t("WH.Chat.Wuxia.Sr", { sr: state.sr })],
+    details: [
+      t("WH.Chat.Group.Size", { count: members, size: count(members) }),
+      t("WH.Chat.Wuxia.Sr", { sr: state.sr }),
+    ],
     rows,
     succeeded: count(outcome.succeeded),
     failed: count(outcome.failed),

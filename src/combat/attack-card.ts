@@ -70,8 +70,8 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
       "wh-attack__score",
       t("WH.Combat.AttackScore", {
         attacker: attack.state.actorName,
-        rolled: attack.outcome.successes,
-        cancelled: outcome.defenseDiceUsed,
+        rolled: t("WH.Count.Successes", { count: attack.outcome.successes }),
+        cancelled: t("WH.Count.Cancelled", { count: outcome.defenseDiceUsed }),
         left: outcome.attackerSuccesses,
         defender: defence.state.actorName,
         successes: outcome.defenderSuccesses,
@@ -79,7 +79,10 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
     ),
   );
   const verdict = outcome.hit
-    ? t("WH.Combat.Hit", { surplus: outcome.surplus, unspent: outcome.unspent })
+    ? t("WH.Combat.Hit", {
+        beyond: t("WH.Count.SuccessesBeyond", { count: outcome.surplus }),
+        unspent: outcome.unspent,
+      })
     : t("WH.Combat.Parried", { name: defence.state.actorName });
   section.append(element(doc, "p", `wh-banner wh-outcome wh-outcome--${outcome.hit ? "success" : "failure"}`, verdict));
   const invested = INVESTMENTS.filter((k) => record.invested[k] > 0).map(
@@ -87,6 +90,18 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
   );
   if (invested.length) section.append(element(doc, "p", "wh-attack__invested", invested.join(" · ")));
   if (!outcome.hit) return;
+  const parts = outcome.damageParts;
+  const sum = element(
+    doc,
+    "p",
+    "wh-attack__damage",
+    t(parts.critique > 0 ? "WH.Combat.DamageSumCritique" : "WH.Combat.DamageSum", {
+      ...parts,
+      damage: outcome.damage,
+    }),
+  );
+  sum.title = t("WH.Combat.DamageSumTitle");
+  section.append(sum);
   if (record.applied) {
     section.append(element(doc, "p", "wh-attack__applied", t("WH.Combat.DamageApplied", { damage: outcome.damage })));
     if (record.groupHurt) return void section.append(groupHurtLine(doc, record.groupHurt));

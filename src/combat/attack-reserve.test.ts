@@ -74,7 +74,7 @@ describe("group reserve dice on an attack", () => {
     const before = postedMessages().length;
     await expect(shoot(world, { reserveDice: 2 })).rejects.toMatchObject({
       key: "WH.Combat.Error.NotEnoughReserve",
-      data: { left: 1 },
+      data: { count: 1 },
     });
     expect([postedMessages().length, reserveOf(world.combat).friendly]).toEqual([before, 1]);
   });
@@ -89,7 +89,7 @@ describe("group reserve dice on an attack", () => {
     ).rejects.toMatchObject({ key: "WH.Combat.Error.ReserveNotRolled", data: { count: 1 } });
     await expect(
       carryOutAs("player", "wuxiaAttack", { ...request, roll: await rolled(2), reserve: 2 }),
-    ).rejects.toMatchObject({ key: "WH.Combat.Error.NotEnoughReserve", data: { left: 1 } });
+    ).rejects.toMatchObject({ key: "WH.Combat.Error.NotEnoughReserve", data: { count: 1 } });
     expect([postedMessages().length, reserveOf(world.combat).friendly]).toEqual([before, 1]);
     // A stranger cannot spend the side's reserve with someone else's character.
     await expect(

@@ -119,7 +119,7 @@ export function reserveLeftFor(actor: Actor.Implementation): number {
 function changeReserve(combat: Combat.Implementation, side: Side, delta: number): Promise<void> {
   return oneAtATime(`reserve.${combat.id ?? ""}`, async () => {
     const pool = sharedOf(combat).reserve[side];
-    if (pool + delta < 0) throw new RollError("WH.Combat.Error.NotEnoughReserve", { left: pool });
+    if (pool + delta < 0) throw new RollError("WH.Combat.Error.NotEnoughReserve", { count: pool });
     await updateShared(combat, { reserve: { [side]: pool + delta } });
   });
 }
@@ -314,7 +314,7 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
     if (combatant && combatant.combat) {
       const left = roundOf(combatant).defenseDice;
       if (defenseDice > left)
-        throw new RollError("WH.Combat.Error.NotEnoughDefense", { name: defender.name ?? "", left });
+        throw new RollError("WH.Combat.Error.NotEnoughDefense", { name: defender.name ?? "", count: left });
       if (reserve) await changeReserve(combatant.combat, sideOf(combatant), -reserve);
       if (defenseDice) await updateRound(combatant, { defenseDice: left - defenseDice });
     }

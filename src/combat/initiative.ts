@@ -137,7 +137,7 @@ export function respend(
   const { successes, spent, defenseDice } = roundOf(combatant);
   const asked = purchase.initiative + purchase.extraActions + purchase.defenseDice;
   if (asked > successes)
-    throw new RollError("WH.Combat.Error.OverSpent", { name: combatant.name ?? "", successes, asked });
+    throw new RollError("WH.Combat.Error.OverSpent", { name: combatant.name ?? "", count: successes, asked });
   const outcome = spendInitiativeSuccesses(fighter.metal, successes, purchase);
   const dice = defenseDice + outcome.defenseDice - spent.defense;
   if (dice < 0) throw new RollError("WH.Combat.Error.DefenseDiceUsed", { name: combatant.name ?? "" });

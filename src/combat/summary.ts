@@ -26,9 +26,9 @@ export function roundSummaryContext(round: number, starts: readonly RoundStartCh
       critical: roll.outcome.critical,
       initiative: change.initiative,
       split: t("WH.Combat.Summary.Split", {
-        successes: roll.outcome.successes,
-        actions: purchase.extraActions,
-        defense: Number(change.system.defenseDice),
+        successes: t("WH.Count.Successes", { count: roll.outcome.successes }),
+        actions: t("WH.Count.ExtraActions", { count: purchase.extraActions }),
+        defense: t("WH.Count.DefenseDice", { count: Number(change.system.defenseDice) }),
       }),
     })),
   };

@@ -154,9 +154,22 @@ describe("the resolution", () => {
     await vi.waitFor(async () => expect(buttons(await cardFor("player", message))).toEqual(["apply"]));
     const after = await cardFor("player", message);
     expect(text(after.querySelector(".wh-attack__invested"))).toBe("Weapon's soul ×1");
-    expect(text(after.querySelector(".wh-attack .wh-outcome"))).toBe("Hit — 1 successes beyond, 0 left to invest");
+    expect(text(after.querySelector(".wh-attack .wh-outcome"))).toBe("Hit — 1 success beyond, 0 left to invest");
     expect(buttons(await cardFor("gm", message))).toEqual(["apply"]);
     expect(buttons(await cardFor("stranger", message))).toEqual([]);
+  });
+
+  it("adds the Critique bought to the damage sum", async () => {
+    const world = await wuxiaAttackFight();
+    const message = await wuxiaAttack(world);
+    await wuxiaDefend(message);
+    const html = await cardFor("player", message);
+    await as("player", () => click(html.querySelector("[data-wh-attack=invest-critique]")));
+    await vi.waitFor(async () =>
+      expect(text((await cardFor("player", message)).querySelector(".wh-attack__damage"))).toBe(
+        "Damage: weapon ND 3 + Critique 1 − armour AR 0 = +4 to the wound level (NB)",
+      ),
+    );
   });
 
   it("applies the damage from the card once; then says so, and that the defender falls", async () => {
@@ -168,6 +181,10 @@ describe("the resolution", () => {
     const html = await cardFor("player", message);
     const apply = must(html.querySelector<HTMLButtonElement>("[data-wh-attack=apply]"));
     expect(text(apply)).toBe("Apply damage (+3 NB)");
+    // The sum behind it, each abbreviation in words beside it and explained on hover.
+    const sum = html.querySelector<HTMLElement>(".wh-attack__damage");
+    expect(text(sum)).toBe("Damage: weapon ND 3 − armour AR 0 = +3 to the wound level (NB)");
+    expect(sum?.title).toBe(foundry.game.i18n.localize("WH.Combat.DamageSumTitle"));
     await as("player", async () => {
       apply.click();
       expect(apply.disabled).toBe(true);
@@ -194,8 +211,11 @@ describe("the resolution", () => {
     await wuxiaDefend(message);
     const html = await cardFor("player", message);
     expect(text(html.querySelector(".wh-attack__score"))).toBe("Lin Mei : 5 réussites − 2 annulées = 3 ; Bandit : 1.");
-    expect(text(html.querySelector(".wh-attack .wh-outcome"))).toBe("Touché — 1 réussites en plus, 1 à investir");
+    expect(text(html.querySelector(".wh-attack .wh-outcome"))).toBe("Touché — 1 réussite en plus, 1 à investir");
     expect(text(html.querySelector("[data-wh-attack=apply]"))).toBe("Appliquer les dégâts (+3 NB)");
+    expect(text(html.querySelector(".wh-attack__damage"))).toBe(
+      "Dégâts : ND de l'arme 3 − AR de l'armure 0 = +3 au niveau de blessure (NB)",
+    );
   });
 
   it("draws no attack part under a roll the system could not have made", async () => {

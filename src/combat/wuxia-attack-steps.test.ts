@@ -145,11 +145,11 @@ describe("the defence", () => {
     const message = await wuxiaAttack(world);
     await expect(wuxiaDefend(message, { defenseDice: 3, reserve: 0 })).rejects.toMatchObject({
       key: "WH.Combat.Error.NotEnoughDefense",
-      data: { name: "Bandit", left: 2 },
+      data: { name: "Bandit", count: 2 },
     });
     await expect(wuxiaDefend(message, { defenseDice: 0, reserve: 2 })).rejects.toMatchObject({
       key: "WH.Combat.Error.NotEnoughReserve",
-      data: { left: 1 },
+      data: { count: 1 },
     });
     await wuxiaDefend(message, { defenseDice: 2, reserve: 0 });
     expect([roundOf(world.banditC).defenseDice, reserveOf(world.combat).hostile]).toEqual([0, 1]);

@@ -76,9 +76,7 @@ describe("a Wuxia attack", () => {
     expect(html.querySelector(".wh-attack__score")?.textContent).toBe(
       "Lin Mei: 5 successes − 2 cancelled = 3; Bandit: 1.",
     );
-    expect(html.querySelector(".wh-attack .wh-outcome")?.textContent).toBe(
-      "Hit — 1 successes beyond, 1 left to invest",
-    );
+    expect(html.querySelector(".wh-attack .wh-outcome")?.textContent).toBe("Hit — 1 success beyond, 1 left to invest");
   });
 
   it("refuses a defence by anyone but the defender's owner, more dice than are held, and a second defence", async () => {

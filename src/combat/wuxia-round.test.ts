@@ -54,7 +54,7 @@ describe("a Wuxia round start", () => {
     );
     expect(rows).toEqual([
       ["Lin Mei", "5", "892", "2 successes: +0 actions, 0 Defense dice"],
-      ["Zhao", "4", "1034", "1 successes: +0 actions, 0 Defense dice"],
+      ["Zhao", "4", "1034", "1 success: +0 actions, 0 Defense dice"],
       ["Bandit", "5", "10105", "2 successes: +0 actions, 0 Defense dice"],
     ]);
     // The summary is not a card: no Destiny dice to click, no opposed result under it.
@@ -143,7 +143,7 @@ describe("spending the successes in the tracker", () => {
     ).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
     await expect(
       as("player", () => combatRequests.spendInitiative(combat, lin, { initiative: 1, actions: 1, defense: 1 })),
-    ).rejects.toMatchObject({ key: "WH.Combat.Error.OverSpent", data: { successes: 2, asked: 3 } });
+    ).rejects.toMatchObject({ key: "WH.Combat.Error.OverSpent", data: { count: 2, asked: 3 } });
     await as("gm", () => combat.nextTurn());
     await as("player", () => combat.nextTurn());
     await expect(

@@ -46,18 +46,16 @@ describe("the Wuxia group's roll dialog", () => {
     const { percent } = await import("../helpers/format");
     actAs("player");
     const dialog = await openRollDialog<Dialog>(await guards());
-    expect(texts(dialog, ".wh-roll-dialog__actor")).toEqual([
-      `Gardes — ${foundry.game.i18n.format("WH.Chat.Group.Size", { size: "7" })}`,
-    ]);
+    expect(texts(dialog, ".wh-roll-dialog__actor")).toEqual(["Gardes — 7 members"]);
     // Each sub-group tests on its own: the warning that one roll may not stand for all does not apply.
     expect(dialog.element.querySelector(".wh-roll-dialog__warning")).toBeNull();
     expect(texts(dialog, ".hint")).toContain(foundry.game.i18n.localize("WH.Dialog.WuxiaGroup.Hint"));
     const facts = () => texts(dialog, ".wh-odds-panel__facts li");
     const fact = (label: string, members: number, dice: number, threshold: number) =>
-      foundry.game.i18n.format("WH.Dialog.WuxiaGroup.Test", {
+      foundry.game.i18n.format(`WH.Dialog.WuxiaGroup.Test.${dice === 1 ? "one" : "other"}`, {
         label,
         members: String(members),
-        dice: String(dice),
+        count: String(dice),
         threshold: String(threshold),
         success: percent(wuxiaOdds(dice, threshold).success),
       });

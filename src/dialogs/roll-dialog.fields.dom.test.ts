@@ -171,7 +171,7 @@ describe("the Wuxia roll dialog's fields", () => {
     await type(dialog, "destinyDice", "1");
     expect(facts(dialog)[0]).toBe("6 dice");
     await type(dialog, "destinyDice", "3");
-    expect(error(dialog)).toBe(format("WH.Roll.Error.NotEnoughDestiny", { name: "Lin Mei", count: 2 }));
+    expect(error(dialog)).toBe("Lin Mei has only 2 Destiny dice.");
   });
 
   it("keeps every field in place when a typed number is committed, so the focus moves on with Tab", async () => {

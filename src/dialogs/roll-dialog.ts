@@ -20,7 +20,7 @@ import type {
 import { VISIBILITIES, VISIBILITY_LABELS } from "../dice/visibility";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../documents/choices";
 import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
-import { percent, signed } from "../helpers/format";
+import { count, percent, signed } from "../helpers/format";
 import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
 import { harmoniesOddsView, wuxiaGroupOddsView, wuxiaOddsView, type OddsView } from "./odds";
 import { difficultyChoices, srChoices } from "./presets";
@@ -383,7 +383,7 @@ export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues, G
     return {
       values: this.values,
       harmonies: true,
-      size: s.size,
+      size: t("WH.Chat.Group.Size", { count: s.size, size: count(s.size) }),
       homogeneous: s.homogeneous,
       mode: t(GROUP_ROLL_MODE_CHOICES[rollSettings().groupMode]),
       subgroup: s.subgroup
@@ -417,7 +417,7 @@ export class CombinedRollDialog extends RollDialog<CombinedSubject, GroupFormVal
     return {
       values: this.values,
       harmonies: true,
-      size: s.size,
+      size: t("WH.Chat.Group.Size", { count: s.size, size: count(s.size) }),
       homogeneous: true,
       combined: t("WH.Dialog.Combined.Hint"),
       ...harmoniesGroupChoices(s.scores),
@@ -447,7 +447,7 @@ export class WuxiaGroupRollDialog extends RollDialog<WuxiaGroupSubject, WuxiaGro
     return {
       values: this.values,
       harmonies: false,
-      size: s.size,
+      size: t("WH.Chat.Group.Size", { count: s.size, size: count(s.size) }),
       homogeneous: true,
       attributes: WUXIA_ATTRIBUTES.map((k) => ({ value: k, label: attributeLabel(k) })),
       srChoices: srChoices(),
@@ -465,7 +465,7 @@ export class WuxiaGroupRollDialog extends RollDialog<WuxiaGroupSubject, WuxiaGro
         t("WH.Dialog.WuxiaGroup.Test", {
           label: test.label,
           members: test.members,
-          dice: test.dice,
+          count: test.dice,
           threshold: test.threshold,
           success: percent(test.odds.success),
         }),

@@ -215,7 +215,7 @@ export function wuxiaConfig(subject: WuxiaSubject, values: WuxiaFormValues): Wux
   if (destinyDice > subject.destiny)
     throw new RollError("WH.Roll.Error.NotEnoughDestiny", { name: subject.name, count: subject.destiny });
   const reserveLeft = subject.reserve ?? 0;
-  if (values.reserveDice > reserveLeft) throw new RollError("WH.Combat.Error.NotEnoughReserve", { left: reserveLeft });
+  if (values.reserveDice > reserveLeft) throw new RollError("WH.Combat.Error.NotEnoughReserve", { count: reserveLeft });
   const extraDice = values.extraDice + values.reserveDice;
   if (subject.attributes[values.attribute] + extraDice + destinyDice > MAX_POOL)
     throw new RollError("WH.Roll.Error.PoolTooLarge", { max: MAX_POOL });

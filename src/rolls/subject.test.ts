@@ -449,7 +449,7 @@ describe.each(["en", "fr"] as const)("refusals, shown to the user in their langu
     says("WH.Roll.Error.PoolTooLarge", { max: 100 });
     await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");
     expect(await api().roll(actor, { dialog: false, values: { destinyDice: 3 } })).toBeNull();
-    says("WH.Roll.Error.NotEnoughDestiny", { name: "Lin Mei", count: 2 });
+    says("WH.Roll.Error.NotEnoughDestiny.other", { name: "Lin Mei", count: 2 });
     expect(postedMessages()).toHaveLength(0);
   });
 

@@ -877,6 +877,7 @@ const specs = {
       expect(r.hit).toBe(r.attackerSuccesses > r.defenderSuccesses);
       expect(r.surplus).toBe(r.hit ? r.attackerSuccesses - r.defenderSuccesses - 1 : 0);
       expect(r.damage).toBe(r.hit ? Math.max(0, (input.weaponDamage ?? 0) - (input.armour ?? 0)) : 0);
+      expect(r.damageParts).toEqual({ weapon: input.weaponDamage ?? 0, critique: 0, armour: input.armour ?? 0 });
     },
     [
       ["input", fc.tuple(notRecord)],

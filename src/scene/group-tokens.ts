@@ -268,6 +268,13 @@ export async function gatherGroupTokens(tokens?: readonly unknown[]): Promise<Ga
     await scene.deleteEmbeddedDocuments("Token", ids);
     if (left.length) await scene.createEmbeddedDocuments("Token", left);
   }
-  for (const g of gathered) ui.notifications.info(t("WH.Tokens.Gathered", { ...g }));
+  for (const g of gathered)
+    ui.notifications.info(
+      t("WH.Tokens.Gathered", {
+        name: g.name,
+        tokens: t("WH.Count.Tokens", { count: g.tokens }),
+        out: t("WH.Count.Members", { count: g.out }),
+      }),
+    );
   return gathered;
 }

@@ -18,6 +18,7 @@ interface OpenSheet {
   id: string;
   rendered: boolean;
   lastContext: Record<string, unknown> | null;
+  partContexts: Record<string, Record<string, unknown>>;
   render(options?: unknown): Promise<unknown>;
   close(): Promise<unknown>;
 }
@@ -130,7 +131,7 @@ describe("a house-rule change", () => {
     await set("wuxiaWoundThresholds", "50");
     await set("wuxiaWoundPenalties", "2");
     await settle();
-    expect(sheet.lastContext?.woundThresholds).toEqual([{ level: 13, penalty: 2, reached: true }]);
+    expect(sheet.partContexts.main?.woundThresholds).toEqual([{ level: 13, penalty: 2, reached: true }]);
     expect(onOpen.renders).toEqual([false, false]);
     expect(onClosed.renders).toEqual([false, false]);
     expect(onOpen.sheetReads + onClosed.sheetReads).toBe(0);
@@ -155,18 +156,20 @@ describe("a house-rule change", () => {
     });
     const sheet = await shown(actor).open();
     const creation = () =>
-      sheet.lastContext?.creation as { valid: boolean; problems: string[]; rows: { key: string; buys: string }[] };
+      sheet.partContexts.main?.creation as {
+        valid: boolean;
+        problems: string[];
+        rows: { key: string; buys: string }[];
+      };
     expect(creation()).toMatchObject({ valid: true, problems: [] });
     expect(creation().rows[0]?.buys).toBe(
-      foundry.game.i18n.format("WH.Sheet.Creation.AttributeBudget", { points: "30", maximum: "8" }),
+      foundry.game.i18n.format("WH.Sheet.Creation.AttributeBudget.other", { count: "30", maximum: "8" }),
     );
     await set("wuxiaCreationAttributePoints", "6, 7, 8, 9, 10");
     await set("wuxiaCreationAttributeMaximum", "2, 2, 3, 3, 3");
     await settle();
     expect(creation().valid).toBe(false);
-    expect(creation().rows[0]?.buys).toBe(
-      foundry.game.i18n.format("WH.Sheet.Creation.AttributeBudget", { points: "10", maximum: "3" }),
-    );
+    expect(creation().rows[0]?.buys).toBe("10 points, maximum 3");
     expect(creation().problems).toContain(
       foundry.game.i18n.format("WH.Creation.OverBudget", {
         field: foundry.game.i18n.localize("WH.Actor.Wuxia.FIELDS.priorities.attributes.label"),
@@ -184,7 +187,7 @@ describe("a house-rule change", () => {
     const view = shown(actor);
     const sheet = await view.open();
     const damage = () =>
-      (sheet.lastContext?.weapons as { name: string; totalDamage: string }[]).map((w) => w.totalDamage);
+      (sheet.partContexts.combat?.weapons as { name: string; totalDamage: string }[]).map((w) => w.totalDamage);
     expect(damage()).toEqual(["0"]);
     await set("harmoniesMissileStrength", true);
     await settle();

@@ -118,15 +118,9 @@ describe("a Wuxia group's roll, from its sheet", () => {
 
     const card = await renderAs("player", message as PostedMessage);
     expect(texts(card, ".wh-subgroup__name strong")).toEqual(["Gardes", "Capitaine"]);
-    expect(texts(card, ".wh-subgroup__name span")).toEqual([
-      format("WH.Chat.Group.Size", { size: 4 }),
-      format("WH.Chat.Group.Size", { size: 1 }),
-    ]);
+    expect(texts(card, ".wh-subgroup__name span")).toEqual(["4 members", "1 member"]);
     expect(texts(card, ".wh-card__title")).toEqual([format("WH.Chat.WuxiaGroup.Title", { attribute: "Metal" })]);
-    expect(texts(card, ".wh-card__details li")).toEqual([
-      format("WH.Chat.Group.Size", { size: 5 }),
-      format("WH.Chat.Wuxia.Sr", { sr: 12 }),
-    ]);
+    expect(texts(card, ".wh-card__details li")).toEqual(["5 members", format("WH.Chat.Wuxia.Sr", { sr: 12 })]);
     const rows = [...card.querySelectorAll(".wh-subgroup")];
     const faces = rows.map((row) => texts(row, ".wh-die__face").map(Number));
     expect(faces).toEqual([
@@ -337,7 +331,7 @@ describe("a Harmonies group's combined Values, from its sheet", () => {
       format("WH.Chat.Combined.Title", { characteristic: "Body", means: "Manoeuvre" }),
     ]);
     expect(texts(card, ".wh-card__details li")).toEqual([
-      format("WH.Chat.Combined.Members", { size: 10 }),
+      "10 members acting as one",
       format("WH.Chat.Combined.Value", { attribute: "Body", value: "+11" }),
       format("WH.Chat.Combined.Value", { attribute: "Manoeuvre", value: "+14" }),
       format("WH.Chat.Combined.Skill", { level: "+3" }),
@@ -391,7 +385,7 @@ describe("a Harmonies group rolled for each sub-group, from its sheet", () => {
     expect([chief?.total, band?.total]).toEqual([24, 9]);
     const card = await renderAs("player", messages[1] as PostedMessage);
     expect(texts(card, ".wh-card__actor")[0]).toContain("Bandits — Bandit");
-    expect(texts(card, ".wh-card__details li")[0]).toBe(format("WH.Chat.Group.Size", { size: 9 }));
+    expect(texts(card, ".wh-card__details li")[0]).toBe("9 members");
   });
 
   it("is not offered to a homogeneous group, whose one roll stands for all", async () => {
@@ -418,9 +412,7 @@ describe("a Harmonies group rolled for each sub-group, from its sheet", () => {
     actAs("player");
     const sheet = await open(group);
     await click(sheet, "[data-action=roll][data-key=action]");
-    expect(dialog().querySelector(".wh-roll-dialog__actor")?.textContent).toContain(
-      format("WH.Chat.Group.Size", { size: 10 }),
-    );
+    expect(dialog().querySelector(".wh-roll-dialog__actor")?.textContent).toContain("10 members");
     expect(dialog().querySelector(".wh-roll-dialog__warning")?.textContent).toBe(
       i18n().localize("WH.Dialog.Group.NotHomogeneous"),
     );

@@ -439,7 +439,9 @@ describe("the group sheet", () => {
     const corps = [...sheet.element.querySelectorAll(".wh-combined tbody tr")][0];
     expect(corps?.querySelector("th")?.textContent).toBe(format("WH.Attribute.corps"));
     expect(corps?.querySelector("td:last-child")?.textContent).toBe("−8 (Chiens)");
-    expect(text(sheet, ".wh-ok")).toBe(format("WH.Sheet.Group.Homogeneous", { spread: 0, max: 5 }));
+    expect(text(sheet, ".wh-ok")).toBe(
+      "Homogeneous: the scores are within 0 points of each other (at most 5). One roll may stand for the group.",
+    );
     expect(
       [...sheet.element.querySelectorAll(".wh-members thead th[data-tooltip]")].at(-1)?.getAttribute("data-tooltip"),
     ).toBe(

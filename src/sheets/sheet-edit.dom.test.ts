@@ -166,7 +166,7 @@ describe("the Wuxia sheet in play mode", () => {
         (tr.querySelectorAll("td")[2]?.textContent ?? "").replace("†", "").replace(/\s+/g, " ").trim(),
       );
     const sheet = await open(hero);
-    expect(buys(sheet)[1]).toBe(format("WH.Sheet.Creation.Points", { points: 2 }));
+    expect(buys(sheet)[1]).toBe("2 points to spend");
     expect(buys(sheet)[2]).toMatch(new RegExp(`${format("WH.HeroType.moine")}$`));
     await hero.update({ "system.priorities.skills": 1 });
     await sheet.render();

@@ -265,7 +265,7 @@ describe("a group's sub-group table, as its owner types a value the model refuse
     const spread = (group.system.homogeneity as { spread: number }).spread;
     expect(spread).toBeGreaterThan(5);
     expect(sheet.element.querySelector(".wh-warning")?.textContent?.trim()).toBe(
-      foundry.game.i18n.format("WH.Sheet.Group.NotHomogeneous", { spread: String(spread), max: "5" }),
+      `Not homogeneous: the scores are ${spread} points apart (at most 5). Roll for each sub-group instead.`,
     );
     expect(sheet.element.querySelector(".wh-ok")).toBeNull();
   });

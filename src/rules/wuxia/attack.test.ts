@@ -23,6 +23,7 @@ describe("resolveWuxiaAttack", () => {
       manoeuvres: 0,
       ame: 0,
       damage: 2,
+      damageParts: { weapon: 3, critique: 0, armour: 1 },
     });
   });
 
@@ -67,6 +68,7 @@ describe("resolveWuxiaAttack", () => {
       groupReserveGained: 1,
       ame: 1,
       damage: 3,
+      damageParts: { weapon: 3, critique: 2, armour: 2 },
     });
   });
 
@@ -96,7 +98,7 @@ describe("resolveWuxiaAttack", () => {
       { attacker: { successes: 3 }, defender: { successes: 1 }, weaponDamage: 1, investments: { critique: 2 } },
       { surplusOffset: 0, critiqueDamagePerSuccess: 2 },
     );
-    expect(result).toMatchObject({ surplus: 2, damage: 5 });
+    expect(result).toMatchObject({ surplus: 2, damage: 5, damageParts: { weapon: 1, critique: 4, armour: 0 } });
   });
 
   it("armour never makes damage negative", () => {

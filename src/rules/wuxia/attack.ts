@@ -61,6 +61,8 @@ export interface WuxiaAttackResult {
   ame: number;
   /** Damage added to the defender's NB: ND + Critique − AR, at least 0, on a hit. */
   damage: number;
+  /** What the damage adds up, for the card to show its sum: the weapon's ND, the Critique bought, the AR. */
+  damageParts: { weapon: number; critique: number; armour: number };
 }
 
 /**
@@ -125,5 +127,6 @@ export function resolveWuxiaAttack(input: WuxiaAttackInput, options: WuxiaAttack
     manoeuvres,
     ame,
     damage: hit ? Math.max(0, weaponDamage + critique * perCritique - armour) : 0,
+    damageParts: { weapon: weaponDamage, critique: critique * perCritique, armour },
   };
 }

@@ -163,6 +163,12 @@ export class GroupSheet extends SystemActorSheet {
         : t("WH.Sheet.Group.ActionWuxia", { attribute: t(`${ATTRIBUTE_LABEL_PREFIX}.${system.action.attribute}`) }),
       // One roll per sub-group is offered where the sheet advises it; a Wuxia group's roll already is one.
       rollEach: harmonies && system.homogeneity !== null && !system.homogeneity.homogeneous,
+      homogeneityText: system.homogeneity
+        ? t(system.homogeneity.homogeneous ? "WH.Sheet.Group.Homogeneous" : "WH.Sheet.Group.NotHomogeneous", {
+            count: system.homogeneity.spread,
+            max: GROUP_DEFAULTS.homogeneityMaxSpread,
+          })
+        : "",
       combined: system.combined.map((c) => ({
         key: c.key,
         label: `${ATTRIBUTE_LABEL_PREFIX}.${c.key}`,

@@ -258,16 +258,16 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     const limits: Record<string, string> = budget
       ? {
           attributes: t("WH.Sheet.Creation.AttributeBudget", {
-            points: budget.attributes.points,
+            count: budget.attributes.points,
             maximum: budget.attributes.maximum,
           }),
-          skills: t("WH.Sheet.Creation.Points", { points: budget.skills.points }),
+          skills: t("WH.Sheet.Creation.Points", { count: budget.skills.points }),
           powers: t("WH.Sheet.Creation.PowerBudget", {
-            points: budget.powers.points,
+            count: budget.powers.points,
             type: t(`${HERO_TYPE_LABEL_PREFIX}.${budget.powers.heroType.toLowerCase()}`),
           }),
           traits: t("WH.Sheet.Creation.Traits", { count: budget.traits.count }),
-          experience: t("WH.Sheet.Creation.Points", { points: budget.experience.points }),
+          experience: t("WH.Sheet.Creation.Points", { count: budget.experience.points }),
         }
       : {};
     return {
