@@ -3,6 +3,7 @@ import { RollError } from "../dice/errors";
 import { rollSubject } from "../rolls/subject";
 import { WuxiaRoll } from "../dice/wuxia-roll";
 import { prepareRoll } from "../rolls/pipeline";
+import { withChiPaidOn } from "../rolls/chi";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedWuxiaRoll } from "../requests/client-roll";
 import { objectField, textField } from "../requests/payload";
@@ -76,9 +77,12 @@ async function oppose(message: ChatMessage.Implementation): Promise<void> {
   const prepared = await prepareRoll<"wuxia">(subject);
   if (!prepared) return;
   const { roll } = prepared;
-  await roll.evaluate({ allowInteractive: !message.blind });
-  const withoutGm = message.canUserModify(game.user, "update");
-  await carryOut(OPPOSE, { messageId: message.id ?? "", roll: roll.toJSON() as object }, { withoutGm });
+  // A power's chi is paid as for a roll posted here; the GM takes the Destiny dice added.
+  await withChiPaidOn(subject, roll, async () => {
+    await roll.evaluate({ allowInteractive: !message.blind });
+    const withoutGm = message.canUserModify(game.user, "update");
+    await carryOut(OPPOSE, { messageId: message.id ?? "", roll: roll.toJSON() as object }, { withoutGm });
+  });
 }
 
 export function registerOpposeRequests(): void {

@@ -10,6 +10,7 @@ import { carryOut, handleRequest } from "../requests/authority";
 import { checkedWuxiaRoll } from "../requests/client-roll";
 import { countField, objectField, textField } from "../requests/payload";
 import { prepareRoll } from "../rolls/pipeline";
+import { withChiPaidOn } from "../rolls/chi";
 import { rollStart, rollSubject, type WuxiaSubject } from "../rolls/subject";
 import { roundOf, sharedOf, updateRound, updateShared } from "./models";
 import { FLEEING_STATUS, stun } from "./effects";
@@ -173,12 +174,16 @@ export async function attackWith(
   wuxiaDefender(target);
   const prepared = await prepareRoll<"wuxia">(subject, { ...request, start: rollStart(subject, weapon) });
   if (!prepared) return;
-  await prepared.roll.evaluate();
-  await carryOut(ATTACK, {
-    roll: prepared.roll.toJSON() as object,
-    weaponUuid: weapon.uuid,
-    targetUuid: target.uuid,
-    reserve: prepared.values.reserveDice,
+  // A weapon used through a power pays its chi as any roll of the power does.
+  const { roll } = prepared;
+  await withChiPaidOn(subject, roll, async () => {
+    await roll.evaluate();
+    await carryOut(ATTACK, {
+      roll: roll.toJSON() as object,
+      weaponUuid: weapon.uuid,
+      targetUuid: target.uuid,
+      reserve: prepared.values.reserveDice,
+    });
   });
 }
 
@@ -226,8 +231,11 @@ export async function defendAgainst(
     ...defenceStart(defender, subject),
   });
   if (!prepared) return;
-  await prepared.roll.evaluate();
-  await carryOut(DEFEND, { messageId: message.id ?? "", roll: prepared.roll.toJSON() as object, ...choice });
+  const { roll } = prepared;
+  await withChiPaidOn(subject, roll, async () => {
+    await roll.evaluate();
+    await carryOut(DEFEND, { messageId: message.id ?? "", roll: roll.toJSON() as object, ...choice });
+  });
 }
 
 export const attackRequests = {

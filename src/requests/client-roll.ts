@@ -62,6 +62,8 @@ export async function checkedWuxiaRoll(
     options: { wuxia: typeof state };
   };
   json.options.wuxia.rerolled = rerolled;
+  const chiSpent = paidChi(claimed.chiSpent, skill?.chiCost ?? 0, requester);
+  if (chiSpent > 0) json.options.wuxia.chiSpent = chiSpent;
   // The formula is the pool's `Nd10`: one die term.
   json.terms = [{ ...json.terms[0], results: dieResults(faces, size, rerolled), evaluated: true }];
   json.evaluated = true;
@@ -71,6 +73,17 @@ export async function checkedWuxiaRoll(
   });
   json.total = evaluateWuxiaPool(standing, state.threshold).successes;
   return WuxiaRoll.fromData(json as never) as WuxiaRoll;
+}
+
+/**
+ * The chi a power's roll says it paid: the sender's client pays before it sends (withChiSpent),
+ * so a power claimed unpaid is refused; a GM may have used it short, paying less, never more.
+ */
+function paidChi(claimed: unknown, cost: number, requester: User.Implementation): number {
+  if (cost === 0) return 0;
+  const paid = typeof claimed === "number" && Number.isInteger(claimed) && claimed > 0 && claimed <= cost ? claimed : 0;
+  if (paid < cost && !requester.isGM) throw new RollError("WH.Request.Error.ChiUnpaid", { count: cost });
+  return paid;
 }
 
 /** The faces of the sent roll's dice, in the order they were rolled; each a whole 1–10. */

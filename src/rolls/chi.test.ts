@@ -4,13 +4,21 @@ import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
 import {
   actAs,
+  carryOutAs,
+  createActor,
+  currentUser,
+  facesRandom,
   harmoniesHero,
+  opposingRollJson,
+  postedMessage,
   postedMessages,
   renderAs,
   rollAs,
   startWorld,
   wuxiaHero,
 } from "../../test/support/world";
+import { wuxiaAttack, wuxiaAttackFight } from "../../test/support/combat";
+import { settle } from "../../test/support/dom";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 
 /**
@@ -161,5 +169,76 @@ describe("using a Wuxia power", () => {
     const david = await harmoniesHero("David");
     expect(chiLeft(david)).toBe(0);
     expect(chiLeft(await linMei(6))).toBe(6);
+  });
+});
+
+describe("a power used where the roll goes to the GM", () => {
+  it("opposing a card with a power, chosen in the dialog, spends its chi and says so on the card", async () => {
+    const bandit = await createActor(
+      {
+        name: "Bandit",
+        type: "wuxiaCharacter",
+        system: { attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 } },
+      },
+      { ownedByPlayer: false },
+    );
+    const actor = await linMei(8);
+    const message = await rollAs("gm", bandit, [8, 9]);
+    actAs("player");
+    currentUser().character = actor;
+    const { opposeFromCard } = await import("../chat/opposed");
+    const pending = opposeFromCard(postedMessage(message.id) as never);
+    await settle();
+    const form = document.querySelector<HTMLFormElement>("form.wh-roll-dialog");
+    const skill = form?.querySelector<HTMLSelectElement>('[name="skillId"]');
+    if (!form || !skill) throw new Error("no roll dialog drawn");
+    skill.value = power(actor)?.id ?? "";
+    skill.dispatchEvent(new Event("change", { bubbles: true }));
+    await settle();
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9, 9, 9, 9, 9, 9]);
+    form.querySelector<HTMLButtonElement>("button[type=submit]")?.click();
+    await pending;
+    expect(chiOf(actor)).toBe(5);
+    const opposing = postedMessage(message.id).rolls[1] as WuxiaRoll;
+    expect(opposing.state.chiSpent).toBe(3);
+    expect(notes(await renderAs("player", postedMessage(message.id) as never))).toContain(
+      format("WH.Chat.Wuxia.ChiSpent", { count: 3 }),
+    );
+  });
+
+  it("attacking with a weapon whose skill is a power spends the power's chi", async () => {
+    const world = await wuxiaAttackFight();
+    actAs("gm");
+    await power(world.linMei)?.update({ system: { chiCost: 2 } } as never);
+    await world.linMei.update({ system: { chi: { value: 5 } } } as never);
+    await world.arc.update({ system: { skill: "Bond du tigre" } } as never);
+    const message = await wuxiaAttack(world);
+    expect(chiOf(world.linMei)).toBe(3);
+    expect((message.rolls[0] as WuxiaRoll).state.chiSpent).toBe(2);
+  });
+
+  it("refuses a power's roll sent unpaid by a player, and takes it from the GM, who may use a power short", async () => {
+    const bandit = await createActor(
+      {
+        name: "Bandit",
+        type: "wuxiaCharacter",
+        system: { attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 } },
+      },
+      { ownedByPlayer: false },
+    );
+    const actor = await linMei(8);
+    const message = await rollAs("gm", bandit, [8, 9]);
+    const unpaid = await opposingRollJson(actor, [9, 9, 9, 9, 9, 9], { skillId: power(actor)?.id });
+    await expect(carryOutAs("player", "oppose", { messageId: message.id, roll: unpaid })).rejects.toMatchObject({
+      key: "WH.Request.Error.ChiUnpaid",
+      data: { count: 3 },
+    });
+    const overpaid = structuredClone(unpaid) as { options: { wuxia: { chiSpent?: number } } };
+    overpaid.options.wuxia.chiSpent = 4;
+    await expect(carryOutAs("player", "oppose", { messageId: message.id, roll: overpaid })).rejects.toMatchObject({
+      key: "WH.Request.Error.ChiUnpaid",
+    });
+    await carryOutAs("gm", "oppose", { messageId: message.id, roll: unpaid });
+    expect(postedMessages().at(-1)?.rolls).toHaveLength(2);
   });
 });

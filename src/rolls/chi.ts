@@ -2,6 +2,7 @@ import { oneAtATime } from "../chat/message-lock";
 import { RollError } from "../dice/errors";
 import { updateSystem } from "../documents/write";
 import { t } from "../helpers/i18n";
+import type { WuxiaRoll } from "../dice/wuxia-roll";
 import type { WuxiaSubject } from "./subject";
 
 /** What a Wuxia power's roll pays in chi (RULES 1.1: the reserve is spent to activate powers). */
@@ -61,4 +62,16 @@ export async function withChiSpent<T>(
     );
     throw error;
   }
+}
+
+/**
+ * A power's chi paid for a Wuxia roll that goes to the GM instead of being posted here (an
+ * opposed test, an attack, a defence), written on the roll before it is sent; the GM takes any
+ * Destiny dice those add itself.
+ */
+export function withChiPaidOn<T>(subject: WuxiaSubject, roll: WuxiaRoll, send: () => Promise<T>): Promise<T | null> {
+  return withChiSpent(subject, roll.state.itemUuid, (chiSpent) => {
+    if (chiSpent) roll.amend({ chiSpent });
+    return send();
+  });
 }
