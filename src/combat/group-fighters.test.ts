@@ -69,6 +69,7 @@ describe("a Wuxia group's subject", () => {
         kind: "metier",
         attribute: null,
         chiCost: 0,
+        identifier: fighters.GROUP_SKILL_ID,
       },
     ]);
   });
@@ -102,6 +103,7 @@ describe("a Harmonies group's subject", () => {
         level: 2,
         characteristic: "agilite",
         means: "precision",
+        identifier: fighters.GROUP_SKILL_ID,
       },
     ]);
   });

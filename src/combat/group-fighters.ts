@@ -48,6 +48,7 @@ export function wuxiaGroupSubject(group: Actor.OfType<"group">): WuxiaSubject | 
         kind: "metier",
         attribute: null,
         chiCost: 0,
+        identifier: GROUP_SKILL_ID,
       },
     ],
   };
@@ -80,6 +81,7 @@ export function harmoniesGroupSubject(group: Actor.OfType<"group">): HarmoniesSu
         level: leading.stats.skill,
         characteristic: system.action.characteristic,
         means: system.action.means,
+        identifier: GROUP_SKILL_ID,
       },
     ],
   };

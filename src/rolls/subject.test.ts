@@ -90,6 +90,7 @@ describe("the roll subject of a Wuxia character", () => {
       kind: "metier",
       attribute: null,
       chiCost: 0,
+      identifier: "chasseur",
     });
     expect(byName["Tir à l'arc"]).toMatchObject({
       id: id("Tir à l'arc"),
@@ -253,7 +254,15 @@ describe("the roll subject of a Harmonies character and of a group", () => {
     expect(subject.scores).toMatchObject({ agilite: 3, precision: 3, corps: 0 });
     const fronde = actor.items.find((i) => i.name === "Fronde");
     expect(subject.skills).toEqual([
-      { id: fronde?.id, uuid: fronde?.uuid, name: "Fronde", level: 0, characteristic: "agilite", means: "precision" },
+      {
+        id: fronde?.id,
+        uuid: fronde?.uuid,
+        name: "Fronde",
+        level: 0,
+        characteristic: "agilite",
+        means: "precision",
+        identifier: "fronde",
+      },
     ]);
   });
 

@@ -6,7 +6,7 @@ import {
   type HarmoniesMeansKey,
   type WuxiaAttributeKey,
 } from "../documents/choices";
-import { normaliseName } from "../documents/items/wuxia-skill";
+import { identifierOf, slugOf } from "../documents/items/identifier";
 import { activeMembers, type GroupMemberData } from "../documents/actors/group";
 import { RollError } from "../dice/errors";
 
@@ -31,6 +31,8 @@ export interface WuxiaSkillChoice {
   attribute: WuxiaAttributeKey | null;
   /** The chi a use of it costs: a power's cost, 0 for a skill (RULES 1.1). */
   chiCost: number;
+  /** The item's stable identifier, by which a weapon names its skill. */
+  identifier: string;
 }
 
 export interface WuxiaSubject {
@@ -54,6 +56,8 @@ export interface HarmoniesSkillChoice {
   level: number;
   characteristic: HarmoniesCharacteristicKey;
   means: HarmoniesMeansKey;
+  /** The item's stable identifier, by which a weapon names its skill. */
+  identifier: string;
 }
 
 export interface HarmoniesSubject {
@@ -170,6 +174,7 @@ function wuxiaSubject(actor: Actor.OfType<"wuxiaCharacter">): WuxiaSubject {
         kind: use.kind,
         attribute: null,
         chiCost: 0,
+        identifier: identifierOf(item),
       });
     } else if (item.type === "wuxiaPower") {
       const power = (item as Item.OfType<"wuxiaPower">).system;
@@ -183,6 +188,7 @@ function wuxiaSubject(actor: Actor.OfType<"wuxiaCharacter">): WuxiaSubject {
         kind: "power",
         attribute: power.attribute,
         chiCost: power.chiCost,
+        identifier: identifierOf(item),
       });
     }
   }
@@ -213,6 +219,7 @@ function harmoniesSubject(actor: Actor.OfType<"harmoniesCharacter">): HarmoniesS
       level: skill.effective.level,
       characteristic: skill.characteristic,
       means: skill.means,
+      identifier: identifierOf(item),
     });
   }
   const scores = Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, system.score(k)])) as Record<
@@ -329,7 +336,7 @@ function wuxiaGroupSubject(actor: Actor.OfType<"group">): WuxiaGroupSubject {
 
 /**
  * Where a click on an item starts the roll: a skill or power selects itself; a weapon selects
- * its skill (found by name) with the attack's attribute — Feu and SR 10 in Wuxia (RULES 1.4),
+ * its skill (by its identifier) with the attack's attribute — Feu and SR 10 in Wuxia (RULES 1.4),
  * Agilité with Précision (missile) or Manœuvre (melee) in Harmonies.
  */
 export function rollStart(subject: RollSubject, item: Item.Implementation | null | undefined): RollStart {
@@ -345,7 +352,7 @@ export function rollStart(subject: RollSubject, item: Item.Implementation | null
       return {
         attribute: "feu",
         sr: 10,
-        skillId: skillIdByName(subject, (item as Item.OfType<"wuxiaWeapon">).system.skill),
+        skillId: weaponSkillId(subject, (item as Item.OfType<"wuxiaWeapon">).system.skill),
       };
     case "harmoniesSkill": {
       const skill = (item as Item.OfType<"harmoniesSkill">).system;
@@ -354,7 +361,7 @@ export function rollStart(subject: RollSubject, item: Item.Implementation | null
     case "harmoniesWeapon": {
       const weapon = (item as Item.OfType<"harmoniesWeapon">).system;
       return {
-        skillId: skillIdByName(subject, weapon.skill),
+        skillId: weaponSkillId(subject, weapon.skill),
         characteristic: "agilite",
         means: weapon.range === "missile" ? "precision" : "manoeuvre",
       };
@@ -364,12 +371,9 @@ export function rollStart(subject: RollSubject, item: Item.Implementation | null
   }
 }
 
-function skillIdByName(subject: RollSubject, name: string): string | undefined {
-  if ((subject.ruleset !== "wuxia" && subject.ruleset !== "harmonies") || !name.trim()) return undefined;
-  const wanted = normaliseName(name);
-  const skills: { id: string; name: string }[] =
-    subject.ruleset === "wuxia"
-      ? subject.skills.map((s) => ({ id: s.id, name: s.specialisation ?? s.skillName }))
-      : subject.skills;
-  return skills.find((s) => normaliseName(s.name) === wanted)?.id;
+/** The skill a weapon names, by its identifier (a weapon made before identifiers names it, read as its slug). */
+function weaponSkillId(subject: RollSubject, skill: string): string | undefined {
+  if ((subject.ruleset !== "wuxia" && subject.ruleset !== "harmonies") || !skill.trim()) return undefined;
+  const wanted = slugOf(skill);
+  return (subject.skills as { id: string; identifier: string }[]).find((s) => s.identifier === wanted)?.id;
 }

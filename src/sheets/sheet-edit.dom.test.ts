@@ -338,8 +338,8 @@ describe("the item sheets, to the owner of the item", () => {
   it("show each type's own fields", async () => {
     const fields: Record<string, string[]> = {
       // A Métier (the default category) has no parent skill.
-      wuxiaSkill: ["system.category", "system.level"],
-      wuxiaPower: ["system.heroType", "system.level", "system.attribute", "system.chiCost"],
+      wuxiaSkill: ["system.category", "system.level", "system.identifier"],
+      wuxiaPower: ["system.heroType", "system.level", "system.attribute", "system.chiCost", "system.identifier"],
       wuxiaTrait: ["system.zodiac"],
       wuxiaDrame: ["system.zodiac"],
       wuxiaWeapon: ["system.damage", "system.skill", "system.ame.name", "system.ame.effect"],
@@ -351,6 +351,7 @@ describe("the item sheets, to the owner of the item", () => {
         "system.means",
         "system.talent",
         "system.hermetic",
+        "system.identifier",
       ],
       harmoniesMetier: [],
       harmoniesHobby: [],

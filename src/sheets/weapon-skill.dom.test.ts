@@ -4,7 +4,10 @@ import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
 import { openSheet, settle, type DrawnSheet } from "../../test/support/dom";
 
-/** A weapon's skill is chosen among its actor's skills, not typed: a typo cannot silently drop it. */
+/**
+ * A weapon's skill is chosen among its actor's skills, not typed: a typo cannot silently drop it.
+ * It is stored by the skill's identifier, so renaming the skill keeps it.
+ */
 
 let foundry: FoundryDouble;
 
@@ -34,16 +37,17 @@ describe("a weapon's skill", () => {
     expect(skillField(sheet)?.tagName).toBe("SELECT");
     expect(offered(sheet)).toEqual([
       ["", ""],
-      ["Chasseur", "Chasseur"],
-      ["Tir à l'arc", "Tir à l'arc"],
+      ["chasseur", "Chasseur"],
+      ["tir-a-l-arc", "Tir à l'arc"],
     ]);
-    expect(skillField(sheet)?.value).toBe("Tir à l'arc");
+    // The fixture's bow names its skill as a weapon made before identifiers did: by name.
+    expect(skillField(sheet)?.value).toBe("tir-a-l-arc");
     const select = skillField(sheet) as HTMLSelectElement;
-    select.value = "Chasseur";
+    select.value = "chasseur";
     select.dispatchEvent(new Event("change", { bubbles: true }));
     await settle();
     expect((hero.items.find((i) => i.name === "Arc long")?.system as unknown as { skill: string }).skill).toBe(
-      "Chasseur",
+      "chasseur",
     );
   });
 
@@ -55,20 +59,20 @@ describe("a weapon's skill", () => {
     ] as never);
     actAs("player");
     const sheet = await openItem(hero.items.find((i) => i.name === "Arc long"));
-    expect(offered(sheet).map(([value]) => value)).toEqual(["", "Acrobatie", "Chasseur", "Tir à l'arc"]);
+    expect(offered(sheet).map(([, label]) => label)).toEqual(["", "Acrobatie", "Chasseur", "Tir à l'arc"]);
   });
 
   it("keeps a name the hero no longer has, marked, until another is chosen", async () => {
     const hero = await wuxiaHero("Lin Mei");
     actAs("gm");
-    await hero.items.find((i) => i.name === "Arc long")?.update({ system: { skill: "Tir a l'arc" } } as never);
+    await hero.items.find((i) => i.name === "Arc long")?.update({ system: { skill: "Équitation" } } as never);
     actAs("player");
     const sheet = await openItem(hero.items.find((i) => i.name === "Arc long"));
     expect(offered(sheet)).toContainEqual([
-      "Tir a l'arc",
-      foundry.game.i18n.format("WH.Sheet.SkillNotOwned", { name: "Tir a l'arc" }),
+      "Équitation",
+      foundry.game.i18n.format("WH.Sheet.SkillNotOwned", { name: "Équitation" }),
     ]);
-    expect(skillField(sheet)?.value).toBe("Tir a l'arc");
+    expect(skillField(sheet)?.value).toBe("Équitation");
   });
 
   it("of a Harmonies weapon is chosen among the character's Harmonies skills", async () => {
@@ -77,7 +81,7 @@ describe("a weapon's skill", () => {
     const sheet = await openItem(david.items.find((i) => i.name === "Lance-pierre"));
     expect(offered(sheet)).toEqual([
       ["", ""],
-      ["Fronde", "Fronde"],
+      ["fronde", "Fronde"],
     ]);
   });
 
@@ -94,5 +98,53 @@ describe("a weapon's skill", () => {
       items: [{ name: "Bâton", type: "wuxiaWeapon" }],
     });
     expect(skillField(await openItem(bare.items.find((i) => i.name === "Bâton")))?.tagName).toBe("INPUT");
+  });
+
+  it("follows its skill when the skill is renamed: the sheet shows the new name and the attack rolls it", async () => {
+    const hero = await wuxiaHero("Lin Mei");
+    const bow = hero.items.find((i) => i.name === "Arc long");
+    const hunter = hero.items.find((i) => i.name === "Chasseur");
+    expect((hunter?.system as unknown as { identifier: string }).identifier).toBe("chasseur");
+    await bow?.update({ system: { skill: "chasseur" } } as never);
+    await hunter?.update({ name: "Chasseur de primes" } as never);
+    expect((hunter?.system as unknown as { identifier: string }).identifier).toBe("chasseur");
+    actAs("player");
+    const sheet = await openSheet(foundry, hero);
+    const row = sheet.element.querySelector(`[data-item-id="${bow?.id ?? ""}"]`);
+    expect([...(row?.querySelectorAll("td") ?? [])].map((td) => td.textContent?.trim())).toContain(
+      "Chasseur de primes",
+    );
+    const { rollSubject, rollStart } = await import("../rolls/subject");
+    expect(rollStart(rollSubject(hero), bow).skillId).toBe(hunter?.id);
+  });
+
+  it("keeps the identifier given at creation, and takes the name's otherwise", async () => {
+    const hero = await wuxiaHero("Lin Mei");
+    const [given, derived] = (await hero.createEmbeddedDocuments("Item", [
+      { name: "Épée du Nord", type: "wuxiaSkill", system: { identifier: "epee" } },
+      { name: "Épée du Nord", type: "wuxiaPower" },
+    ] as never)) as Item.Implementation[];
+    expect([given, derived].map((item) => (item?.system as unknown as { identifier: string }).identifier)).toEqual([
+      "epee",
+      "epee-du-nord",
+    ]);
+  });
+
+  it("gives a skill made before identifiers, when renamed, its old name's, so its weapons still find it", async () => {
+    const david = await harmoniesHero("David");
+    const sling = david.items.find((i) => i.name === "Fronde");
+    await sling?.update({ system: { identifier: "" } } as never);
+    await sling?.update({ name: "Fronde de berger" } as never);
+    expect((sling?.system as unknown as { identifier: string }).identifier).toBe("fronde");
+    const { rollSubject, rollStart } = await import("../rolls/subject");
+    expect(
+      rollStart(
+        rollSubject(david),
+        david.items.find((i) => i.name === "Lance-pierre"),
+      ).skillId,
+    ).toBe(sling?.id);
+    await sling?.update({ name: "Fronde" } as never);
+    await sling?.update({ name: "Fronde longue", system: { identifier: "longue" } } as never);
+    expect((sling?.system as unknown as { identifier: string }).identifier).toBe("longue");
   });
 });

@@ -4,11 +4,13 @@ import { ATTRIBUTE_LABEL_PREFIX, HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, cho
 import { choiceField, flagField, htmlField, integerField, optionalIntegerField } from "../fields";
 import { type SourceData } from "../migrations";
 import { normaliseName } from "./wuxia-skill";
+import { identifierField, identifierOnCreate, identifierOnRename } from "./identifier";
 
 function defineHarmoniesSkillSchema() {
   return {
     /** The level learnt; empty when the skill was never learnt (only its floors apply). */
     level: optionalIntegerField(HARMONIES_VALUE_LIMITS),
+    identifier: identifierField(),
     /** One of the character's talents (RULES 2.3). */
     talent: flagField(),
     /** Hermetic knowledge (floor −20) rather than technical (floor −15). */
@@ -54,6 +56,27 @@ export class HarmoniesSkillModel extends foundry.abstract.TypeDataModel<
       delete source.nature;
     }
     return super.migrateData(source);
+  }
+
+  /** A new skill takes its name's slug as identifier unless given one (weapons name it by that). */
+  override async _preCreate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<HarmoniesSkillSchema, Item.Implementation>["_preCreate"]>
+  ) {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const identifier = identifierOnCreate(args[0], this.identifier);
+    if (identifier) this.updateSource(identifier);
+    return allowed;
+  }
+
+  /** Renamed before it had an identifier: it keeps its old name's, which the weapons name. */
+  override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<HarmoniesSkillSchema, Item.Implementation>["_preUpdate"]>
+  ) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    identifierOnRename(args[0], this.parent, this.identifier);
+    return allowed;
   }
 
   override prepareDerivedData(): void {

@@ -9,6 +9,7 @@ import {
 } from "../choices";
 import { choiceField, htmlField, integerField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
+import { identifierField, identifierOnCreate, identifierOnRename } from "./identifier";
 
 /** Powers have a level like skills (RULES 1.1). */
 export const WUXIA_POWER_LEVEL_RANGE = { min: 1, max: 10 } as const;
@@ -17,6 +18,7 @@ function defineWuxiaPowerSchema() {
   return {
     /** The hero type whose powers include it, or "general" (open to all). */
     heroType: choiceField(choiceLabels(POWER_TYPES, HERO_TYPE_LABEL_PREFIX), "general"),
+    identifier: identifierField(),
     level: integerField({ ...WUXIA_POWER_LEVEL_RANGE, initial: 1 }),
     /** The Attribute rolled when the power is used. */
     attribute: choiceField(choiceLabels(WUXIA_ATTRIBUTES, ATTRIBUTE_LABEL_PREFIX), "feu"),
@@ -41,5 +43,26 @@ export class WuxiaPowerModel extends foundry.abstract.TypeDataModel<WuxiaPowerSc
     renameKey(source, "cost", "chiCost");
     if (typeof source.heroType === "string") source.heroType = source.heroType.toLowerCase();
     return super.migrateData(source);
+  }
+
+  /** A new power takes its name's slug as identifier unless given one (weapons name it by that). */
+  override async _preCreate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<WuxiaPowerSchema, Item.Implementation>["_preCreate"]>
+  ) {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const identifier = identifierOnCreate(args[0], this.identifier);
+    if (identifier) this.updateSource(identifier);
+    return allowed;
+  }
+
+  /** Renamed before it had an identifier: it keeps its old name's, which the weapons name. */
+  override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<WuxiaPowerSchema, Item.Implementation>["_preUpdate"]>
+  ) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    identifierOnRename(args[0], this.parent, this.identifier);
+    return allowed;
   }
 }

@@ -3,6 +3,7 @@ import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SKILL_CATEGORY_LABEL_PREFIX, WUXIA_SKILL_CATEGORIES, choiceLabels, type WuxiaSkillCategory } from "../choices";
 import { choiceField, htmlField, integerField, textField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
+import { identifierField, identifierOnCreate, identifierOnRename } from "./identifier";
 
 /** Compétence levels run 1..10 (RULES 1.1). */
 export const WUXIA_SKILL_LEVEL_RANGE = { min: 1, max: 10 } as const;
@@ -10,6 +11,7 @@ export const WUXIA_SKILL_LEVEL_RANGE = { min: 1, max: 10 } as const;
 function defineWuxiaSkillSchema() {
   return {
     category: choiceField(choiceLabels(WUXIA_SKILL_CATEGORIES, SKILL_CATEGORY_LABEL_PREFIX), "metier"),
+    identifier: identifierField(),
     /** For a narrow skill: the name of the Métier or Profession it specialises. */
     parentSkill: textField(),
     /** The skill's own level; a spécialisation has none (its parent's level is used). */
@@ -55,6 +57,27 @@ export class WuxiaSkillModel extends foundry.abstract.TypeDataModel<
     renameKey(source, "kind", "category");
     renameKey(source, "specialisationOf", "parentSkill");
     return super.migrateData(source);
+  }
+
+  /** A new skill takes its name's slug as identifier unless given one (weapons name it by that). */
+  override async _preCreate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<WuxiaSkillSchema, Item.Implementation>["_preCreate"]>
+  ) {
+    const allowed = await super._preCreate(...args);
+    if (allowed === false) return false;
+    const identifier = identifierOnCreate(args[0], this.identifier);
+    if (identifier) this.updateSource(identifier);
+    return allowed;
+  }
+
+  /** Renamed before it had an identifier: it keeps its old name's, which the weapons name. */
+  override async _preUpdate(
+    ...args: Parameters<foundry.abstract.TypeDataModel<WuxiaSkillSchema, Item.Implementation>["_preUpdate"]>
+  ) {
+    const allowed = await super._preUpdate(...args);
+    if (allowed === false) return false;
+    identifierOnRename(args[0], this.parent, this.identifier);
+    return allowed;
   }
 
   override prepareDerivedData(): void {

@@ -223,6 +223,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
         return {
           ...row,
           rangeLabel: `WH.Item.HarmoniesWeapon.Range.${weapon.range}`,
+          skillName: this.weaponSkillName(weapon.skill, "harmoniesSkill"),
           totalDamage: signed(
             attackDamage(cp, system.means.puissance.total, weapon.damage, {
               missile: weapon.range === "missile",

@@ -231,7 +231,10 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
       combatSkillName: skills.find((s) => s.id === system.combat.skill)?.name ?? t("WH.Sheet.None"),
       spendChoices: INITIATIVE_SPEND_CHOICES,
       spendLabel: system.combat.spend ? INITIATIVE_SPEND_CHOICES[system.combat.spend] : "WH.Sheet.Wuxia.WorldDefault",
-      weapons: this.itemRows("wuxiaWeapon"),
+      weapons: this.itemRows("wuxiaWeapon").map((row) => ({
+        ...row,
+        skillName: this.weaponSkillName((row.system as { skill: string }).skill, "wuxiaSkill", "wuxiaPower"),
+      })),
       armours: this.itemRows("wuxiaArmour"),
     };
   }

@@ -7,6 +7,7 @@ import { rollFromSheet, type SheetRollKind } from "../roll-actions";
 import { HandlebarsActorSheet, type PartContextHook } from "./handlebars-sheets";
 import { enrichFor } from "../enrich";
 import { createEffect, deleteEffect, editEffect, effectRows, toggleEffect } from "../effects-tab";
+import { identifierOf, slugOf } from "../../documents/items/identifier";
 
 type SheetOptions = typeof foundry.applications.sheets.ActorSheetV2.DEFAULT_OPTIONS;
 
@@ -128,6 +129,13 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
       .filter((item) => types.includes(item.type))
       .sort((a, b) => (a.sort ?? 0) - (b.sort ?? 0) || (a.name ?? "").localeCompare(b.name ?? ""))
       .map((item) => ({ id: item.id ?? "", name: item.name ?? "", type: item.type, system: item.system }));
+  }
+
+  /** The name of the owned skill a weapon names by identifier; what it stores when the actor has none such. */
+  protected weaponSkillName(skill: string, ...types: string[]): string {
+    const wanted = slugOf(skill);
+    if (!wanted) return "";
+    return this.actor.items.find((i) => types.includes(i.type) && identifierOf(i) === wanted)?.name ?? skill;
   }
 
   /** Rich text with links, rolls and (for owners) secrets made live. */

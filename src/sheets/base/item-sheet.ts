@@ -18,6 +18,7 @@ import {
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { HandlebarsItemSheet } from "./handlebars-sheets";
 import { enrichFor } from "../enrich";
+import { identifierOf, slugOf } from "../../documents/items/identifier";
 
 /** The parts of an item sheet: the shared header and description around the type's details. */
 export function itemParts(details: string) {
@@ -34,19 +35,27 @@ const WEAPON_SKILL_TYPE: Record<string, string> = { wuxiaWeapon: "wuxiaSkill", h
 
 /**
  * An owned weapon's skill is chosen among its actor's skills, so that a typo cannot silently
- * drop it; a name the actor no longer has stays offered, marked, until another is chosen.
- * Null for a weapon of no actor (a world or compendium item) or of an actor with no skill: typed.
+ * drop it, and stored by the skill's identifier, so that renaming the skill keeps it; one the
+ * actor no longer has stays offered, marked, until another is chosen. Null for a weapon of no
+ * actor (a world or compendium item) or of an actor with no skill: the skill's name is typed.
  */
 function weaponSkillChoices(item: Item.Implementation): Record<string, string> | null {
   const skillType = WEAPON_SKILL_TYPE[item.type];
   if (!skillType || !item.actor) return null;
-  const names = [...new Set(item.actor.items.filter((i) => i.type === skillType).map((i) => i.name ?? ""))].sort(
-    (a, b) => a.localeCompare(b),
-  );
-  const choices: Record<string, string> = Object.fromEntries(names.map((name) => [name, name]));
+  const skills = item.actor.items
+    .filter((i) => i.type === skillType)
+    .map((i) => ({ identifier: identifierOf(i), name: i.name ?? "" }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const choices: Record<string, string> = Object.fromEntries(skills.map((s) => [s.identifier, s.name]));
   const current = (item.system as { skill?: string }).skill ?? "";
-  if (current && !names.includes(current)) choices[current] = t("WH.Sheet.SkillNotOwned", { name: current });
+  if (current && !(slugOf(current) in choices)) choices[current] = t("WH.Sheet.SkillNotOwned", { name: current });
   return Object.keys(choices).length ? choices : null;
+}
+
+/** The stored skill as the select reads it: a weapon made before identifiers names its skill. */
+function weaponSkillSelected(item: Item.Implementation, choices: Record<string, string> | null): string {
+  const current = (item.system as { skill?: string }).skill ?? "";
+  return choices && slugOf(current) in choices ? slugOf(current) : current;
 }
 
 const ITEM_CHOICES = {
@@ -72,6 +81,7 @@ export class SystemItemSheet extends HandlebarsItemSheet {
     const context = await super._prepareContext(options);
     const item = this.item;
     const system = item.system as { description?: string };
+    const skillChoices = weaponSkillChoices(item);
     return Object.assign(context, {
       item,
       system: item.system,
@@ -80,7 +90,8 @@ export class SystemItemSheet extends HandlebarsItemSheet {
       typeLabel: `TYPES.Item.${item.type}`,
       choices: ITEM_CHOICES,
       descriptionHTML: await enrichFor(item, system.description ?? ""),
-      skillChoices: weaponSkillChoices(item),
+      skillChoices,
+      skillSelected: weaponSkillSelected(item, skillChoices),
     });
   }
 
