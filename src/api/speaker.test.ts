@@ -45,6 +45,8 @@ function unlinkedTokenActor(base: Actor.Implementation): Actor.Implementation {
     uuid: "Scene.scene0000000001.Token.token0000000001",
     actorLink: false,
     testUserPermission: (user: User.Implementation, level: "OWNER") => base.testUserPermission(user, level),
+    // A TokenDocument is a client document: its actor's updates redraw what shows it.
+    render: () => undefined,
   };
   const ActorClass = foundry.CONFIG.Actor.documentClass as unknown as new (
     data: object,

@@ -1346,6 +1346,42 @@ const specs = {
       ],
     ],
   ),
+  buyLevel: spec(
+    rules.buyLevel,
+    fc.tuple(
+      fc.record({ level: int(-40, 40), xp: int(0, 100_000) }),
+      fc.double({ min: 0.01, max: 50_000, noNaN: true }),
+    ),
+    (bought, [holding, cost]) => {
+      const price = Math.ceil(cost);
+      if (holding.xp < price) expect(bought).toBeNull();
+      else expect(bought).toEqual({ level: holding.level + 1, xp: holding.xp - price });
+    },
+    [
+      ["holding", fc.tuple(notRecord, fc.constant(10))],
+      [
+        "holding.level",
+        fc.tuple(
+          missingOr(notInteger).map((level) => ({ level, xp: 10 })),
+          fc.constant(10),
+        ),
+      ],
+      [
+        "holding.xp",
+        fc.tuple(
+          missingOr(fc.oneof(notInteger, int(-100, -1))).map((xp) => ({ level: 0, xp })),
+          fc.constant(10),
+        ),
+      ],
+      [
+        "cost",
+        fc.tuple(
+          fc.constant({ level: 0, xp: 10 }),
+          missingOr(fc.constantFrom(0, -1, Number.NaN, Number.POSITIVE_INFINITY)),
+        ),
+      ],
+    ],
+  ),
   experienceFromDice: spec(
     rules.experienceFromDice,
     fc.tuple(int(-100, 100)),

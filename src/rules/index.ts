@@ -102,7 +102,13 @@ export {
   type WoundTrack,
 } from "./harmonies/wounds";
 export { healWound, healingDays, healingStepDays } from "./harmonies/healing";
-export { attributeLevelCost, experienceFromDice, skillLevelCost } from "./harmonies/experience";
+export {
+  attributeLevelCost,
+  buyLevel,
+  experienceFromDice,
+  skillLevelCost,
+  type LevelHolding,
+} from "./harmonies/experience";
 export {
   effectiveSkillLevel,
   qualifiesAs,

@@ -440,7 +440,9 @@ describe("a group's roll buttons on a sheet drawn before the group changed", () 
     });
     expect(document.querySelector("form.wh-roll-dialog")).toBeNull();
 
-    // Everyone is out by now, but this sheet still shows the buttons it had.
+    // Everyone is out by now, but this sheet has not redrawn yet (the update still on its way to
+    // this client): it still shows the buttons it had.
+    (group as unknown as { apps: Record<string, unknown> }).apps = {};
     const source = (group as unknown as { toObject(): { system: { members: object[] } } }).toObject().system.members;
     await group.update({ "system.members": source.map((m) => ({ ...m, out: 20 })) });
     await click(sheet, "[data-action=rollSubgroups]");

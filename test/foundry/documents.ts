@@ -263,6 +263,10 @@ export class DocumentDouble {
     this.#assertPermitted(user, "update", changed);
     this._applyChanges(changed);
     this.prepareData();
+    // ClientDocumentMixin#_onUpdate redraws the applications showing the document, and an
+    // embedded document's parent redraws its own (_onUpdateDescendantDocuments), before the hook.
+    this.render(false, { action: "update" });
+    this.parent?.render(false, { action: "update" });
     ctor._callHook(`update${this.documentName}`, this, changed, operation, user.id);
     return this;
   }

@@ -574,3 +574,35 @@ describe("templates and partials", () => {
     expect(handlebars.partials[partial]).toBeTypeOf("function");
   });
 });
+
+describe("applications showing a document", () => {
+  it("are redrawn when it is updated, and an embedded document's update redraws its parent's", async () => {
+    const foundry = installFoundry();
+    foundry.fireStartupHooks();
+    const Actor = foundry.CONFIG.Actor.documentClass as unknown as {
+      create(data: object): Promise<{
+        apps: Record<string, { render(options?: object): unknown }>;
+        update(changes: object): Promise<unknown>;
+        createEmbeddedDocuments(
+          type: string,
+          data: object[],
+        ): Promise<{ apps: object; update(c: object): Promise<unknown> }[]>;
+      }>;
+    };
+    const actor = await Actor.create({ name: "A", type: "base" });
+    const [item] = await actor.createEmbeddedDocuments("Item", [{ name: "I", type: "base" }]);
+    const drawn: string[] = [];
+    actor.apps.sheet = { render: (options) => drawn.push(`actor ${JSON.stringify(options)}`) };
+    (item?.apps as Record<string, { render(options?: object): unknown }>).sheet = {
+      render: () => drawn.push("item"),
+    };
+    await actor.update({ name: "B" });
+    expect(drawn).toEqual(['actor {"action":"update","force":false}']);
+    await item?.update({ name: "J" });
+    expect(drawn).toEqual([
+      'actor {"action":"update","force":false}',
+      "item",
+      'actor {"action":"update","force":false}',
+    ]);
+  });
+});

@@ -29,6 +29,7 @@ import type { DocumentAction, DocumentConfig, PermissionRule } from "./documents
 import * as fields from "./fields";
 import { HooksDouble } from "./hooks";
 import Handlebars from "handlebars";
+import { templateLoader } from "./templates";
 import { LocalizationDouble, localizeDataModel } from "./i18n";
 import { growForCombat } from "./combat";
 import { ActiveEffectDouble, coreStatusEffects, effectRegistry, statusesOf, toggleStatusEffect } from "./effects";
@@ -463,6 +464,7 @@ export function installFoundry(
   installClients(game);
   server.latencyMs = 0;
 
+  const handlebars = Handlebars.create();
   Object.assign(g, {
     Hooks: hooks,
     CONFIG,
@@ -472,7 +474,7 @@ export function installFoundry(
     },
     Roll,
     // The real handlebars package: templates and helpers behave as in Foundry, which bundles it.
-    Handlebars: Handlebars.create(),
+    Handlebars: handlebars,
     Actor: ActorDouble,
     Item: ItemDouble,
     ActiveEffect: ActiveEffectDouble,
@@ -492,7 +494,8 @@ export function installFoundry(
         sheets: { ActorSheetV2, ItemSheetV2 },
         sidebar: { tabs: { CombatTracker: CombatTrackerDouble } },
         apps: { DocumentSheetConfig: DocumentSheetConfigDouble },
-        handlebars: { loadTemplates: async (paths: string[] | AnyObject) => paths, renderTemplate: async () => "" },
+        // Loading reads the real files, as Foundry fetches them, so partials exist wherever a part is drawn.
+        handlebars: { loadTemplates: templateLoader(handlebars), renderTemplate: async () => "" },
         // Simpler than Foundry: no enrichers run (links, rolls, secrets); the HTML comes back as is.
         ux: { TextEditor: { implementation: { enrichHTML: async (html: string | null | undefined) => html ?? "" } } },
       },

@@ -1,4 +1,4 @@
-import { requireInteger, requireOptions } from "../validate";
+import { requireFinite, requireInteger, requireOptions } from "../validate";
 import { HARMONIES_DEFAULTS } from "./defaults";
 import { MAX_VALUE, measureOf } from "./measure";
 
@@ -33,4 +33,24 @@ export function attributeLevelCost(level: number, options: { attributeCostOffset
     requireOptions("options", options).attributeCostOffset ?? HARMONIES_DEFAULTS.attributeCostOffset,
     "options.attributeCostOffset",
   );
+}
+
+/** A level and the XP held in it, as the sheet keeps them (RULES 2.7). */
+export interface LevelHolding {
+  level: number;
+  xp: number;
+}
+
+/**
+ * One level bought with the XP held: the next level, the remainder kept. Null when the XP does
+ * not reach `cost` (the cost of the next level, skillLevelCost or attributeLevelCost of it).
+ * [default] XP are whole points: a Measure below a whole number (the levels under −10) costs
+ * the next whole point (Measure 3.2 costs 4).
+ */
+export function buyLevel(holding: LevelHolding, cost: number): LevelHolding | null {
+  const h = requireOptions("holding", holding);
+  const level = requireInteger("holding.level", h.level, -MAX_VALUE, MAX_VALUE - 1);
+  const xp = requireInteger("holding.xp", h.xp, 0);
+  const price = Math.ceil(requireFinite("cost", cost, Number.MIN_VALUE));
+  return xp < price ? null : { level: level + 1, xp: xp - price };
 }

@@ -2,7 +2,12 @@ import { notifyError } from "../../dice/errors";
 import { suddenActionCheck } from "../../combat/wound-checks";
 import { templatePath } from "../../constants";
 import type { HarmoniesCharacterModel, HarmoniesScore } from "../../documents/actors/harmonies-character";
-import { ATTRIBUTE_LABEL_PREFIX, HARMONIES_CHARACTERISTICS, HARMONIES_MEANS } from "../../documents/choices";
+import {
+  ATTRIBUTE_LABEL_PREFIX,
+  HARMONIES_CHARACTERISTICS,
+  HARMONIES_MEANS,
+  type HarmoniesAttributeKey,
+} from "../../documents/choices";
 import type { HarmoniesSkillModel } from "../../documents/items/harmonies-skill";
 import { normaliseName } from "../../documents/items/wuxia-skill";
 import { signed } from "../../helpers/format";
@@ -19,14 +24,34 @@ import {
 import { harmoniesRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { applyInlineEdit } from "../inline-edit";
+import { buyAttributeLevel, buySkillLevel, lastPurchase, undoPurchase } from "../../documents/level-purchase";
 
 type HarmoniesSystem = HarmoniesCharacterModel;
 
-function scoreRows(
-  group: "characteristics" | "means",
-  keys: readonly string[],
-  scores: Record<string, HarmoniesScore>,
+/**
+ * What a level bought with experience shows (RULES 2.7): the button when the XP held reach the
+ * next level's cost, for whoever may edit; the undo of the last one bought, for the GM.
+ */
+function purchaseControls(
+  holding: { level: number | null; xp: number; cost: number | null },
+  last: { level: number; xp: number } | null,
+  editable: boolean,
 ) {
+  const cost = holding.cost === null ? null : Math.ceil(holding.cost);
+  const affordable = editable && holding.level !== null && cost !== null && holding.xp >= cost;
+  return {
+    buy: affordable ? t("WH.Experience.Buy", { cost: cost ?? 0 }) : null,
+    undo: last && game.user.isGM ? t("WH.Experience.Undo", { level: signed(last.level), xp: last.xp }) : null,
+  };
+}
+
+function scoreRows(
+  actor: Actor.OfType<"harmoniesCharacter">,
+  group: "characteristics" | "means",
+  keys: readonly HarmoniesAttributeKey[],
+  editable: boolean,
+) {
+  const scores = actor.system[group] as Record<string, HarmoniesScore>;
   return keys.map((key) => ({
     key,
     label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
@@ -36,6 +61,11 @@ function scoreRows(
     raceText: signed(scores[key]?.race ?? 0),
     totalText: signed(scores[key]?.total ?? 0),
     path: `system.${group}.${key}`,
+    ...purchaseControls(
+      { level: scores[key]?.value ?? 0, xp: scores[key]?.xp ?? 0, cost: scores[key]?.nextLevelCost ?? null },
+      lastPurchase(actor, key),
+      editable,
+    ),
   }));
 }
 
@@ -91,6 +121,8 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       addWound: HarmoniesCharacterSheet.#onAddWound,
       healWound: HarmoniesCharacterSheet.#onHealWound,
       suddenAction: HarmoniesCharacterSheet.#onSuddenAction,
+      buyLevel: HarmoniesCharacterSheet.#onBuyLevel,
+      undoLevel: HarmoniesCharacterSheet.#onUndoLevel,
     },
   };
 
@@ -141,11 +173,11 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
           scoreTables: [
             {
               label: "WH.Actor.Harmonies.FIELDS.characteristics.label",
-              rows: scoreRows("characteristics", HARMONIES_CHARACTERISTICS, system.characteristics),
+              rows: scoreRows(this.harmoniesActor, "characteristics", HARMONIES_CHARACTERISTICS, this.isEditable),
             },
             {
               label: "WH.Actor.Harmonies.FIELDS.means.label",
-              rows: scoreRows("means", HARMONIES_MEANS, system.means),
+              rows: scoreRows(this.harmoniesActor, "means", HARMONIES_MEANS, this.isEditable),
             },
           ],
           fieldGrid: fieldGrid(system),
@@ -180,9 +212,18 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     return this.itemRows("harmoniesSkill") as (ItemRow & { system: HarmoniesSkillModel })[];
   }
 
+  private get harmoniesActor(): Actor.OfType<"harmoniesCharacter"> {
+    return this.actor as Actor.OfType<"harmoniesCharacter">;
+  }
+
   private skillRows() {
     return this.skills().map((skill) => ({
       ...skill,
+      ...purchaseControls(
+        { level: skill.system.level, xp: skill.system.xp, cost: skill.system.nextLevelCost },
+        lastPurchase(this.actor.items.get(skill.id) as Item.OfType<"harmoniesSkill">, undefined),
+        this.isEditable,
+      ),
       effectiveText: signed(skill.system.effective.level),
       sets: [...skill.system.metiers, ...skill.system.hobbies].join(", "),
       sourceLabel: `WH.Sheet.Harmonies.Source.${skill.system.effective.source}`,
@@ -281,6 +322,28 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     const system = this.actor.system as HarmoniesSystem;
     if (system.wounds.fatal || !this.isEditable) return;
     await applyInlineEdit(this.actor, "system.wounds", healWound(system.woundTrack()));
+  }
+
+  /** The skill's (its row's) or the attribute's (`data-key`) next level, bought with its XP (RULES 2.7). */
+  static async #onBuyLevel(this: HarmoniesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const skill = this.#rowSkill(target);
+    const key = target.dataset.key as HarmoniesAttributeKey | undefined;
+    await (skill ? buySkillLevel(skill) : key ? buyAttributeLevel(this.harmoniesActor, key) : Promise.resolve()).catch(
+      notifyError,
+    );
+  }
+
+  /** The GM takes back the last level bought. */
+  static async #onUndoLevel(this: HarmoniesCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const skill = this.#rowSkill(target);
+    const key = target.dataset.key as HarmoniesAttributeKey | undefined;
+    await (skill ? undoPurchase(skill) : undoPurchase(this.harmoniesActor, key)).catch(notifyError);
+  }
+
+  #rowSkill(target: HTMLElement): Item.OfType<"harmoniesSkill"> | undefined {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.actor.items.get(id) : undefined;
+    return item?.type === "harmoniesSkill" ? (item as Item.OfType<"harmoniesSkill">) : undefined;
   }
 
   /** A sudden action with a grave wound: the Cp + Rs check, failure turning the wound critical (RULES 2.5). */

@@ -1,0 +1,138 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { actAs, harmoniesHero, startWorld, strangerId } from "../../test/support/world";
+import { openSheet, settle, type DrawnSheet } from "../../test/support/dom";
+
+/**
+ * Spending Harmonies experience from the sheet (RULES 2.7): a level bought when the XP held reach
+ * its cost, the rest kept; the GM may undo it; nobody else may buy or undo.
+ */
+
+let foundry: FoundryDouble;
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  foundry = await startWorld();
+});
+
+type Holding = { level: number | null; xp: number };
+const skillOf = (actor: Actor.Implementation) => actor.items.find((i) => i.name === "Fronde") as Item.Implementation;
+const held = (skill: Item.Implementation): Holding => {
+  const { level, xp } = skill.system as unknown as Holding;
+  return { level, xp };
+};
+const agility = (actor: Actor.Implementation) => {
+  const { value, xp } = (actor.system as unknown as { characteristics: { agilite: { value: number; xp: number } } })
+    .characteristics.agilite;
+  return { value, xp };
+};
+const row = (sheet: DrawnSheet, id: string) => sheet.element.querySelector<HTMLElement>(`[data-item-id="${id}"]`);
+const button = (root: Element | null, action: string, key?: string) =>
+  root?.querySelector<HTMLButtonElement>(`[data-action="${action}"]${key ? `[data-key="${key}"]` : ""}`) ?? null;
+const errors = () => foundry.notifications.filter((n) => n.level === "error").map((n) => n.message);
+
+/** Clicks, and lets the write and the sheet's redraw (Foundry redraws it on the update) finish. */
+async function click(target: HTMLButtonElement | null): Promise<void> {
+  if (!target) throw new Error("no such button");
+  target.click();
+  await settle();
+}
+
+describe("buying a skill's next level", () => {
+  it("is offered to its owner once the XP reach the cost; the level rises and the rest stays", async () => {
+    const david = await harmoniesHero("David");
+    const sling = skillOf(david);
+    await sling.update({ system: { xp: 124 } } as never);
+    actAs("player");
+    let sheet = await openSheet(foundry, david);
+    // Fronde 0 → +1 costs Measure(+21) = 125.
+    expect(button(row(sheet, sling.id ?? ""), "buyLevel")).toBeNull();
+    actAs("gm");
+    await sling.update({ system: { xp: 130 } } as never);
+    actAs("player");
+    sheet = await openSheet(foundry, david);
+    const buy = button(row(sheet, sling.id ?? ""), "buyLevel");
+    expect(buy?.getAttribute("aria-label")).toBe("Raise: 125 XP");
+    await click(buy);
+    expect(held(sling)).toEqual({ level: 1, xp: 5 });
+    expect(button(row(sheet, sling.id ?? ""), "buyLevel")).toBeNull();
+    // The player does not see the undo; the GM does.
+    expect(button(row(sheet, sling.id ?? ""), "undoLevel")).toBeNull();
+  });
+
+  it("is undone by the GM only: back to the level and XP it had", async () => {
+    const david = await harmoniesHero("David");
+    const sling = skillOf(david);
+    await sling.update({ system: { xp: 300 } } as never);
+    const { buySkillLevel, undoPurchase } = await import("../documents/level-purchase");
+    actAs("player");
+    await buySkillLevel(sling as never);
+    expect(held(sling)).toEqual({ level: 1, xp: 175 });
+    await expect(undoPurchase(sling as never)).rejects.toMatchObject({ key: "WH.Chat.Error.GmOnly" });
+    actAs("gm");
+    const sheet = await openSheet(foundry, david);
+    const undo = button(row(sheet, sling.id ?? ""), "undoLevel");
+    expect(undo?.getAttribute("aria-label")).toBe("Undo the last level bought (back to 0, 300 XP)");
+    await click(undo);
+    expect(held(sling)).toEqual({ level: 0, xp: 300 });
+    expect(button(row(sheet, sling.id ?? ""), "undoLevel")).toBeNull();
+    await expect(undoPurchase(sling as never)).rejects.toMatchObject({ key: "WH.Experience.Error.NothingToUndo" });
+  });
+
+  it("is refused, in words, short of XP, for a skill never learnt, and to a player who does not own it", async () => {
+    const david = await harmoniesHero("David");
+    const sling = skillOf(david);
+    const { buySkillLevel } = await import("../documents/level-purchase");
+    actAs("player");
+    await expect(buySkillLevel(sling as never)).rejects.toMatchObject({
+      key: "WH.Experience.Error.Short",
+      data: { name: "Fronde", count: 125, xp: 0 },
+    });
+    const [unlearnt] = (await david.createEmbeddedDocuments("Item", [
+      { name: "Chant", type: "harmoniesSkill", system: { xp: 500 } },
+    ] as never)) as Item.Implementation[];
+    await expect(buySkillLevel(unlearnt as never)).rejects.toMatchObject({ key: "WH.Experience.Error.NotLearnt" });
+    actAs("gm");
+    await sling.update({ system: { xp: 500 } } as never);
+    await david.update({ ownership: { [strangerId()]: 2 } } as never);
+    actAs("stranger");
+    await expect(buySkillLevel(sling as never)).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
+    const sheet = await openSheet(foundry, david);
+    expect(button(row(sheet, sling.id ?? ""), "buyLevel")).toBeNull();
+    expect(held(sling)).toEqual({ level: 0, xp: 500 });
+    expect(errors()).toEqual([]);
+  });
+});
+
+describe("buying an attribute's next level", () => {
+  it("raises the value (the race bonus apart) with the XP held, and the GM may undo it", async () => {
+    // Agilité 2 → 3 costs Measure(3 + 30) = 2000.
+    const david = await harmoniesHero("David", {
+      characteristics: { agilite: { value: 2, race: 1, xp: 2500 } },
+      means: { precision: { value: 3 } },
+    });
+    actAs("player");
+    const sheet = await openSheet(foundry, david);
+    const buy = button(sheet.element, "buyLevel", "agilite");
+    expect(buy?.getAttribute("aria-label")).toBe("Raise: 2000 XP");
+    expect(button(sheet.element, "buyLevel", "corps")).toBeNull();
+    await click(buy);
+    expect(agility(david)).toEqual({ value: 3, xp: 500 });
+    expect(
+      (david.system as unknown as { characteristics: { agilite: { race: number } } }).characteristics.agilite.race,
+    ).toBe(1);
+    actAs("gm");
+    const gmSheet = await openSheet(foundry, david);
+    await click(button(gmSheet.element, "undoLevel", "agilite"));
+    expect(agility(david)).toEqual({ value: 2, xp: 2500 });
+  });
+
+  it("speaks French to a French table", async () => {
+    foundry = await startWorld({ lang: "fr" });
+    const david = await harmoniesHero("David", { characteristics: { agilite: { value: 2, xp: 2000 } } });
+    actAs("player");
+    const sheet = await openSheet(foundry, david);
+    expect(button(sheet.element, "buyLevel", "agilite")?.getAttribute("aria-label")).toBe("Augmenter : 2000 XP");
+  });
+});
