@@ -1,13 +1,15 @@
 import { SYSTEM_ID } from "../constants";
 import { RollError } from "../dice/errors";
-import { buyLevel, type LevelHolding } from "../rules";
-import { HARMONIES_CHARACTERISTICS, type HarmoniesAttributeKey } from "./choices";
+import { buyLevel, wuxiaLevelCost, type LevelHolding } from "../rules";
+import { wuxiaRuleOptions } from "../settings/house-rules";
+import { HARMONIES_CHARACTERISTICS, type HarmoniesAttributeKey, type WuxiaAttributeKey } from "./choices";
 import type { HarmoniesScore } from "./actors/harmonies-character";
 
 /**
- * Spending Harmonies experience (RULES 2.7): a skill's or an attribute's XP buy its next level,
- * the remainder kept. What it was before is kept in a flag, so the GM can undo the last level
- * bought (a mistake, a level the story did not allow).
+ * Spending experience: a Harmonies skill's or attribute's own XP buy its next level (RULES 2.7),
+ * a Wuxia hero's one pool buys Attributes, skills and powers (RULES 1.1). What it was before is
+ * kept in a flag, so the GM can undo the last level bought (a mistake, a level the story did not
+ * allow).
  */
 
 const FLAG = "lastPurchase";
@@ -76,4 +78,86 @@ export async function undoPurchase(doc: Skill | Character, key?: HarmoniesAttrib
       flags: { [SYSTEM_ID]: { [FLAG]: { [key]: null } } },
     } as never);
   else await doc.update({ system: before, flags: { [SYSTEM_ID]: { [FLAG]: null } } } as never);
+}
+
+/* Wuxia: one pool of XP on the hero buys Attributes, skills and powers (RULES 1.1, [default] costs). */
+
+type Hero = Actor.OfType<"wuxiaCharacter">;
+type WuxiaLevelled = Item.OfType<"wuxiaSkill"> | Item.OfType<"wuxiaPower">;
+
+/** The last Wuxia level bought: what (an Attribute key or an item id), its level and the pool before. */
+interface WuxiaPurchase {
+  target: string;
+  level: number;
+  xp: number;
+}
+
+const LEVEL_MAX = 10;
+
+function wuxiaBought(name: string, level: number, pool: number, kind: "attribute" | "skill"): LevelHolding {
+  if (level >= LEVEL_MAX) throw new RollError("WH.Experience.Error.AtMax", { name, max: LEVEL_MAX });
+  const cost = wuxiaLevelCost(kind, level + 1, wuxiaRuleOptions().experience);
+  return bought(name, { level, xp: pool }, cost);
+}
+
+/** What the hero's Attribute `key` or skill/power would cost to raise now, or null at the maximum. */
+export function wuxiaNextCost(kind: "attribute" | "skill", level: number): number | null {
+  return level >= LEVEL_MAX ? null : wuxiaLevelCost(kind, level + 1, wuxiaRuleOptions().experience);
+}
+
+/** The hero's Attribute raised one level with the experience pool; refused (localised) as buySkillLevel. */
+export async function buyWuxiaAttribute(actor: Hero, key: WuxiaAttributeKey): Promise<void> {
+  mustOwn(actor);
+  const level = actor.system.attributes[key];
+  const next = wuxiaBought(actor.name ?? "", level, actor.system.experience, "attribute");
+  const purchase: WuxiaPurchase = { target: key, level, xp: actor.system.experience };
+  await actor.update({
+    system: { attributes: { [key]: next.level }, experience: next.xp },
+    flags: { [SYSTEM_ID]: { [FLAG]: purchase } },
+  } as never);
+}
+
+/**
+ * A skill's or power's level raised one with its hero's pool. Two documents change: the pool is
+ * paid first and given back if the item cannot take the level, so nothing is left half-written.
+ */
+export async function buyWuxiaItemLevel(item: WuxiaLevelled): Promise<void> {
+  const actor = item.actor as Hero | null;
+  if (!actor || actor.type !== "wuxiaCharacter") throw new RollError("WH.Roll.Error.NoActor");
+  mustOwn(actor);
+  const system = item.system as { level: number; use?: { kind: string } };
+  if (system.use?.kind === "specialisation")
+    throw new RollError("WH.Experience.Error.NoLevel", { name: item.name ?? "" });
+  const next = wuxiaBought(item.name ?? "", system.level, actor.system.experience, "skill");
+  const purchase: WuxiaPurchase = { target: item.id ?? "", level: system.level, xp: actor.system.experience };
+  await actor.update({ system: { experience: next.xp }, flags: { [SYSTEM_ID]: { [FLAG]: purchase } } } as never);
+  try {
+    await item.update({ system: { level: next.level } } as never);
+  } catch (error) {
+    await actor.update({ system: { experience: purchase.xp }, flags: { [SYSTEM_ID]: { [FLAG]: null } } } as never);
+    throw error;
+  }
+}
+
+/** The hero's last level bought, when it is `target`'s (an Attribute key or an item id). */
+export function lastWuxiaPurchase(actor: Hero, target: string): WuxiaPurchase | null {
+  const flag = (actor as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.[
+    SYSTEM_ID
+  ]?.[FLAG] as Partial<WuxiaPurchase> | null | undefined;
+  return flag?.target === target && typeof flag.level === "number" && typeof flag.xp === "number"
+    ? { target, level: flag.level, xp: flag.xp }
+    : null;
+}
+
+/** The GM takes back the hero's last level bought: the level and the pool as they were. */
+export async function undoWuxiaPurchase(actor: Hero, target: string): Promise<void> {
+  if (!game.user.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+  const before = lastWuxiaPurchase(actor, target);
+  if (!before) throw new RollError("WH.Experience.Error.NothingToUndo", { name: actor.name ?? "" });
+  const item = actor.items.get(target);
+  if (item) await item.update({ system: { level: before.level } } as never);
+  await actor.update({
+    system: { experience: before.xp, ...(item ? {} : { attributes: { [target]: before.level } }) },
+    flags: { [SYSTEM_ID]: { [FLAG]: null } },
+  } as never);
 }

@@ -543,6 +543,37 @@ const specs = {
       ["eau", fc.tuple(int(0, 100), missingOr(outOf(0, 100)))],
     ],
   ),
+  wuxiaLevelCost: spec(
+    rules.wuxiaLevelCost,
+    fc.tuple(
+      fc.constantFrom("attribute" as const, "skill" as const),
+      int(1, 1000),
+      options({ attributeFactor: int(1, 1000), skillFactor: int(1, 1000) }),
+    ),
+    (cost, [kind, level, opts]) =>
+      expect(cost).toBe(level * (kind === "attribute" ? (opts?.attributeFactor ?? 3) : (opts?.skillFactor ?? 2))),
+    [
+      ["kind", fc.tuple(fc.constantFrom("power", "", 3, null), fc.constant(2))],
+      ["level", fc.tuple(fc.constant("skill" as const), missingOr(outOf(1, 1000)))],
+      ["options", fc.tuple(fc.constant("skill" as const), fc.constant(2), notOptions)],
+      [
+        "options.attributeFactor",
+        fc.tuple(
+          fc.constant("attribute" as const),
+          fc.constant(2),
+          given(outOf(1, 1000)).map((f) => ({ attributeFactor: f })),
+        ),
+      ],
+      [
+        "options.skillFactor",
+        fc.tuple(
+          fc.constant("skill" as const),
+          fc.constant(2),
+          given(outOf(1, 1000)).map((f) => ({ skillFactor: f })),
+        ),
+      ],
+    ],
+  ),
   chiReserve: spec(
     rules.chiReserve,
     fc.tuple(wuxiaAttributes),

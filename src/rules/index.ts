@@ -78,6 +78,7 @@ export {
   type WuxiaInvestments,
   type WuxiaSide,
 } from "./wuxia/attack";
+export { wuxiaLevelCost } from "./wuxia/experience";
 export { wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaDefenceTest } from "./wuxia/attack-odds";
 
 // Harmonies

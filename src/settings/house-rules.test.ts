@@ -255,6 +255,7 @@ describe("house-rule lists", () => {
         { fromLevel: 4, rerolls: 2 },
         { fromLevel: 7, rerolls: 3 },
       ],
+      experience: { attributeFactor: 3, skillFactor: 2 },
       creation: {
         attributePoints: [18, 21, 24, 27, 30],
         attributeMaximum: [5, 6, 6, 7, 8],

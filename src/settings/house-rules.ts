@@ -97,6 +97,13 @@ export const NUMBER_LIST_SETTINGS = {
     length: 5,
     integer: true,
   },
+  wuxiaExperienceFactors: {
+    name: "WH.Settings.WuxiaExperienceFactors.Name",
+    hint: "WH.Settings.WuxiaExperienceFactors.Hint",
+    defaults: [WUXIA_DEFAULTS.experienceFactors.attribute, WUXIA_DEFAULTS.experienceFactors.skill],
+    length: 2,
+    integer: true,
+  },
   harmoniesHealingDays: {
     name: "WH.Settings.HarmoniesHealingDays.Name",
     hint: "WH.Settings.HarmoniesHealingDays.Hint",
@@ -180,6 +187,15 @@ export function registerHouseRuleSettings(): void {
   });
 }
 
+/** The XP factors of the setting; a factor of 0 (nothing would cost anything) is the default's. */
+function experienceFactors(): { attributeFactor: number; skillFactor: number } {
+  const [attribute = 0, skill = 0] = numberListSetting("wuxiaExperienceFactors");
+  return {
+    attributeFactor: attribute || WUXIA_DEFAULTS.experienceFactors.attribute,
+    skillFactor: skill || WUXIA_DEFAULTS.experienceFactors.skill,
+  };
+}
+
 /** Pairs of lists that must agree: a penalty for each threshold, reroll bands from level 1 up. */
 function agreeingLists() {
   const wounds = {
@@ -212,6 +228,7 @@ export function wuxiaRuleOptions(): {
   panicPenalties: number[];
   rerollBands: RerollBand[];
   creation: WuxiaCreationTable;
+  experience: { attributeFactor: number; skillFactor: number };
 } {
   const lists = agreeingLists();
   const wounds = lists.wounds ?? {
@@ -229,6 +246,7 @@ export function wuxiaRuleOptions(): {
     panicMultipliers: [...panic.multipliers],
     panicPenalties: [...panic.penalties],
     rerollBands: levels.map((fromLevel, i) => ({ fromLevel, rerolls: i + 1 })),
+    experience: experienceFactors(),
     creation: {
       attributePoints: numberListSetting("wuxiaCreationAttributePoints"),
       attributeMaximum: numberListSetting("wuxiaCreationAttributeMaximum"),

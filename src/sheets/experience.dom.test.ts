@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, harmoniesHero, startWorld, strangerId } from "../../test/support/world";
+import { actAs, harmoniesHero, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
 import { openSheet, settle, type DrawnSheet } from "../../test/support/dom";
 
 /**
@@ -134,5 +134,83 @@ describe("buying an attribute's next level", () => {
     actAs("player");
     const sheet = await openSheet(foundry, david);
     expect(button(sheet.element, "buyLevel", "agilite")?.getAttribute("aria-label")).toBe("Augmenter : 2000 XP");
+  });
+});
+
+describe("a Wuxia hero's experience", () => {
+  const hero = () => wuxiaHero("Lin Mei", { experience: 20 });
+  const pool = (actor: Actor.Implementation) => (actor.system as unknown as { experience: number }).experience;
+  const itemLevel = (actor: Actor.Implementation, name: string) =>
+    (actor.items.find((i) => i.name === name)?.system as unknown as { level: number }).level;
+  const itemId = (actor: Actor.Implementation, name: string) => actor.items.find((i) => i.name === name)?.id ?? "";
+
+  it("buys an Attribute's next level from the one pool: 3 × the new level by default", async () => {
+    const lin = await hero();
+    actAs("player");
+    const sheet = await openSheet(foundry, lin);
+    // Métal 3 → 4 costs 12; Feu 5 → 6 costs 18; Bois 2 → 3 costs 9: all within 20.
+    expect(button(sheet.element, "buyLevel", "metal")?.getAttribute("aria-label")).toBe("Raise: 12 XP");
+    await click(button(sheet.element, "buyLevel", "metal"));
+    expect([(lin.system as unknown as { attributes: { metal: number } }).attributes.metal, pool(lin)]).toEqual([4, 8]);
+    // 8 left: Bois 2 → 3 (9) is out of reach now.
+    expect(button(sheet.element, "buyLevel", "bois")).toBeNull();
+  });
+
+  it("buys a skill's or a power's next level, 2 × the new level; a specialisation has none to buy", async () => {
+    const lin = await hero();
+    actAs("player");
+    const sheet = await openSheet(foundry, lin);
+    const chasseur = row(sheet, itemId(lin, "Chasseur"));
+    expect(button(chasseur, "buyLevel")?.getAttribute("aria-label")).toBe("Raise: 8 XP");
+    expect(button(row(sheet, itemId(lin, "Tir à l'arc")), "buyLevel")).toBeNull();
+    await click(button(chasseur, "buyLevel"));
+    expect([itemLevel(lin, "Chasseur"), pool(lin)]).toEqual([4, 12]);
+    await click(button(row(sheet, itemId(lin, "Bond du tigre")), "buyLevel"));
+    expect([itemLevel(lin, "Bond du tigre"), pool(lin)]).toEqual([3, 6]);
+    const { buyWuxiaItemLevel } = await import("../documents/level-purchase");
+    await expect(buyWuxiaItemLevel(lin.items.find((i) => i.name === "Tir à l'arc") as never)).rejects.toMatchObject({
+      key: "WH.Experience.Error.NoLevel",
+    });
+  });
+
+  it("follows the world's cost factors, and is undone by the GM only", async () => {
+    const { setWorldSetting } = await import("../../test/support/world");
+    await setWorldSetting("wuxiaExperienceFactors", "5, 1");
+    const lin = await hero();
+    actAs("player");
+    const sheet = await openSheet(foundry, lin);
+    expect(button(sheet.element, "buyLevel", "metal")?.getAttribute("aria-label")).toBe("Raise: 20 XP");
+    expect(button(sheet.element, "buyLevel", "feu")).toBeNull();
+    await click(button(row(sheet, itemId(lin, "Chasseur")), "buyLevel"));
+    expect([itemLevel(lin, "Chasseur"), pool(lin)]).toEqual([4, 16]);
+    const { undoWuxiaPurchase } = await import("../documents/level-purchase");
+    await expect(undoWuxiaPurchase(lin as never, itemId(lin, "Chasseur"))).rejects.toMatchObject({
+      key: "WH.Chat.Error.GmOnly",
+    });
+    expect(button(row(sheet, itemId(lin, "Chasseur")), "undoLevel")).toBeNull();
+    actAs("gm");
+    const gmSheet = await openSheet(foundry, lin);
+    await click(button(row(gmSheet, itemId(lin, "Chasseur")), "undoLevel"));
+    expect([itemLevel(lin, "Chasseur"), pool(lin)]).toEqual([3, 20]);
+  });
+
+  it("is refused at level 10, short of XP, and to a player who does not own the hero", async () => {
+    const { buyWuxiaAttribute } = await import("../documents/level-purchase");
+    const lin = await wuxiaHero("Lin Mei", {
+      experience: 5,
+      attributes: { metal: 10, feu: 5, terre: 4, eau: 3, bois: 2 },
+    });
+    actAs("player");
+    await expect(buyWuxiaAttribute(lin as never, "metal")).rejects.toMatchObject({ key: "WH.Experience.Error.AtMax" });
+    await expect(buyWuxiaAttribute(lin as never, "bois")).rejects.toMatchObject({
+      key: "WH.Experience.Error.Short",
+      data: { count: 9, xp: 5 },
+    });
+    actAs("gm");
+    await lin.update({ ownership: { [strangerId()]: 2 } } as never);
+    actAs("stranger");
+    await expect(buyWuxiaAttribute(lin as never, "bois")).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
+    const sheet = await openSheet(foundry, lin);
+    expect(sheet.element.querySelector('[data-action="buyLevel"]')).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { SYSTEM_ID, templatePath } from "../constants";
 /** The templates the sheets include as partials, by the id they are included under. */
 export const SHEET_PARTIALS: Record<string, string> = {
   [`${SYSTEM_ID}.row-controls`]: templatePath("partials/row-controls.hbs"),
+  [`${SYSTEM_ID}.level-purchase`]: templatePath("partials/level-purchase.hbs"),
 };
 
 /**

@@ -555,13 +555,16 @@ describe("templates and partials", () => {
 
   it("refuses a partial that was never loaded, as Handlebars does in Foundry", async () => {
     await expect(hbs.renderTemplate(including, { powers: [{ id: "p1", name: "Kiai", system: {} }] })).rejects.toThrow(
-      /partial wuxia-harmonies\.row-controls could not be found/,
+      /partial wuxia-harmonies\.(row-controls|level-purchase) could not be found/,
     );
   });
 
   it("registers an object's templates under their keys and an array's under their paths", async () => {
-    const loaded = await hbs.loadTemplates({ "wuxia-harmonies.row-controls": partial });
-    expect(loaded).toHaveLength(1);
+    const loaded = await hbs.loadTemplates({
+      "wuxia-harmonies.row-controls": partial,
+      "wuxia-harmonies.level-purchase": "systems/wuxia-harmonies/templates/partials/level-purchase.hbs",
+    });
+    expect(loaded).toHaveLength(2);
     const html = await hbs.renderTemplate(including, {
       editMode: true,
       powers: [{ id: "p1", name: "Kiai", system: {} }],

@@ -56,6 +56,8 @@ export interface WuxiaDefaults {
    * "has failed, whatever else"; the book does not say how that plays in an opposed test.
    */
   readonly criticalFailureCountsZero: boolean;
+  /** XP to raise an Attribute, or a skill or power, to level n: the factor × n (the source gives no costs). */
+  readonly experienceFactors: { readonly attribute: number; readonly skill: number };
   readonly creation: WuxiaCreationTable;
 }
 
@@ -78,6 +80,7 @@ export const WUXIA_DEFAULTS: WuxiaDefaults = Object.freeze({
   investmentCost: 1,
   critiqueDamagePerSuccess: 1,
   criticalFailureCountsZero: true,
+  experienceFactors: Object.freeze({ attribute: 3, skill: 2 }),
   creation: Object.freeze({
     attributePoints: Object.freeze([18, 21, 24, 27, 30]),
     attributeMaximum: Object.freeze([5, 6, 6, 7, 8]),

@@ -8,6 +8,7 @@ import {
   RULES_HERO_TYPE,
   WUXIA_ATTRIBUTES,
   WUXIA_PRIORITY_KEYS,
+  type WuxiaAttributeKey,
   ZODIAC_LABEL_PREFIX,
   ZODIAC_SIGNS,
   choiceLabels,
@@ -19,6 +20,14 @@ import { updateSystem } from "../../documents/write";
 import { validateWuxiaCreation, type WuxiaCreationProblem, type WuxiaCreationTable } from "../../rules";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
+import { notifyError } from "../../dice/errors";
+import {
+  buyWuxiaAttribute,
+  buyWuxiaItemLevel,
+  lastWuxiaPurchase,
+  undoWuxiaPurchase,
+  wuxiaNextCost,
+} from "../../documents/level-purchase";
 
 type WuxiaSystem = WuxiaCharacterModel;
 type SkillRow = ItemRow & { system: WuxiaSkillModel };
@@ -30,7 +39,11 @@ const BOOK_PRIORITIES: Record<string, readonly number[]> = { attributes: [1, 5],
 export class WuxiaCharacterSheet extends SystemActorSheet {
   static override DEFAULT_OPTIONS: typeof SystemActorSheet.DEFAULT_OPTIONS = {
     classes: ["wuxia"],
-    actions: { restoreChi: WuxiaCharacterSheet.#onRestoreChi },
+    actions: {
+      restoreChi: WuxiaCharacterSheet.#onRestoreChi,
+      buyLevel: WuxiaCharacterSheet.#onBuyLevel,
+      undoLevel: WuxiaCharacterSheet.#onUndoLevel,
+    },
   };
 
   /** Chi back to the full reserve (rest, meditation: the GM's call, RULES 1.1), saving any edit typed first. */
@@ -39,6 +52,47 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     const system = this.actor.system as WuxiaSystem;
     if (system.chi.value >= system.chi.max) return;
     await updateSystem(this.actor as Actor.OfType<"wuxiaCharacter">, { chi: { value: system.chi.max } });
+  }
+
+  /** An Attribute (`data-key`) or the skill or power of the row raised one level with the XP pool. */
+  static async #onBuyLevel(this: WuxiaCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const item = this.#rowItem(target);
+    const key = target.dataset.key as WuxiaAttributeKey | undefined;
+    await (item ? buyWuxiaItemLevel(item) : key ? buyWuxiaAttribute(this.hero, key) : Promise.resolve()).catch(
+      notifyError,
+    );
+  }
+
+  /** The GM takes back the last level bought. */
+  static async #onUndoLevel(this: WuxiaCharacterSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const targetId = this.#rowItem(target)?.id ?? target.dataset.key ?? "";
+    await undoWuxiaPurchase(this.hero, targetId).catch(notifyError);
+  }
+
+  #rowItem(target: HTMLElement): Item.OfType<"wuxiaSkill"> | Item.OfType<"wuxiaPower"> | undefined {
+    const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
+    const item = id ? this.actor.items.get(id) : undefined;
+    return item?.type === "wuxiaSkill" || item?.type === "wuxiaPower"
+      ? (item as Item.OfType<"wuxiaSkill"> | Item.OfType<"wuxiaPower">)
+      : undefined;
+  }
+
+  private get hero(): Actor.OfType<"wuxiaCharacter"> {
+    return this.actor as Actor.OfType<"wuxiaCharacter">;
+  }
+
+  /** The level bought with the XP pool: the button when the pool reaches the cost, the GM's undo of the last one. */
+  private purchase(kind: "attribute" | "skill", level: number, target: string) {
+    const system = this.actor.system as WuxiaSystem;
+    const cost = wuxiaNextCost(kind, level);
+    const last = lastWuxiaPurchase(this.hero, target);
+    return {
+      buy:
+        this.isEditable && !system.npc && cost !== null && system.experience >= cost
+          ? t("WH.Experience.Buy", { cost })
+          : null,
+      undo: last && game.user.isGM ? t("WH.Experience.Undo", { level: last.level, xp: last.xp }) : null,
+    };
   }
 
   static override TABS = {
@@ -89,7 +143,10 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
         return { skillGroups: this.skillGroups() };
       case "powers":
         return {
-          powers: this.itemRows("wuxiaPower"),
+          powers: this.itemRows("wuxiaPower").map((row) => ({
+            ...row,
+            ...this.purchase("skill", (row.system as { level: number }).level, row.id),
+          })),
           zodiacLists: [
             { type: "wuxiaTrait", label: "WH.Sheet.Wuxia.Traits", rows: this.itemRows("wuxiaTrait") },
             { type: "wuxiaDrame", label: "WH.Sheet.Wuxia.Drames", rows: this.itemRows("wuxiaDrame") },
@@ -177,7 +234,10 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
   private mainContext(system: WuxiaSystem) {
     const rules = wuxiaRuleOptions();
     return {
-      attributes: this.attributeRows(system),
+      attributes: this.attributeRows(system).map((row) => ({
+        ...row,
+        ...this.purchase("attribute", row.value, row.key),
+      })),
       attributeSum: WUXIA_ATTRIBUTES.reduce((sum, key) => sum + system.attributes[key], 0),
       zodiacChoices: choiceLabels(ZODIAC_SIGNS, ZODIAC_LABEL_PREFIX),
       heroTypeChoices: choiceLabels(HERO_TYPES, HERO_TYPE_LABEL_PREFIX),
@@ -203,7 +263,10 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
   }
 
   private skillGroups() {
-    const skills = this.skills();
+    const skills = this.skills().map((skill) => ({
+      ...skill,
+      ...(skill.system.use.kind === "specialisation" ? {} : this.purchase("skill", skill.system.level, skill.id)),
+    }));
     return [
       {
         category: "metier",
