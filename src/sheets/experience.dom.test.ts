@@ -92,16 +92,38 @@ describe("buying a skill's next level", () => {
     const [unlearnt] = (await david.createEmbeddedDocuments("Item", [
       { name: "Chant", type: "harmoniesSkill", system: { xp: 500 } },
     ] as never)) as Item.Implementation[];
-    await expect(buySkillLevel(unlearnt as never)).rejects.toMatchObject({ key: "WH.Experience.Error.NotLearnt" });
+    await expect(buySkillLevel(unlearnt as never)).rejects.toMatchObject({
+      key: "WH.Experience.Error.NotLearnt",
+      data: { name: "Chant" },
+    });
     actAs("gm");
     await sling.update({ system: { xp: 500 } } as never);
     await david.update({ ownership: { [strangerId()]: 2 } } as never);
     actAs("stranger");
-    await expect(buySkillLevel(sling as never)).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
+    await expect(buySkillLevel(sling as never)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+      data: { name: "Fronde" },
+    });
     const sheet = await openSheet(foundry, david);
     expect(button(row(sheet, sling.id ?? ""), "buyLevel")).toBeNull();
     expect(held(sling)).toEqual({ level: 0, xp: 500 });
     expect(errors()).toEqual([]);
+  });
+});
+
+describe("undoing a level bought from a level above 0", () => {
+  it("puts back that level, not 0", async () => {
+    const david = await harmoniesHero("David");
+    const sling = skillOf(david);
+    // Fronde +2 → +3 costs Measure(+23) = 200.
+    await sling.update({ system: { level: 2, xp: 200 } } as never);
+    const { buySkillLevel, undoPurchase } = await import("../documents/level-purchase");
+    actAs("player");
+    await buySkillLevel(sling as never);
+    expect(held(sling)).toEqual({ level: 3, xp: 0 });
+    actAs("gm");
+    await undoPurchase(sling as never);
+    expect(held(sling)).toEqual({ level: 2, xp: 200 });
   });
 });
 

@@ -34,6 +34,7 @@ describe("a skill's identifier", () => {
     expect(identifierOnCreate({ name: "Bond du tigre" }, "")).toEqual({ identifier: "bond-du-tigre" });
     expect(identifierOnCreate({ name: "Bond du tigre" }, "bond")).toBeNull();
     expect(identifierOnCreate(null, "")).toEqual({ identifier: "" });
+    expect(identifierOnCreate({ name: "Bond du tigre" }, "   ")).toEqual({ identifier: "bond-du-tigre" });
   });
 
   it("is kept from the old name on a rename when it had none, and left alone otherwise", () => {
@@ -47,6 +48,10 @@ describe("a skill's identifier", () => {
       system: { level: 2, identifier: "fronde" },
     });
     expect(renamed({ name: "Fronde longue" }, "fronde")).toEqual({ name: "Fronde longue" });
+    expect(renamed({ name: "Fronde longue" }, "  ")).toEqual({
+      name: "Fronde longue",
+      system: { identifier: "fronde" },
+    });
     expect(renamed({ name: "Fronde" })).toEqual({ name: "Fronde" });
     expect(renamed({ system: { level: 2 } })).toEqual({ system: { level: 2 } });
     expect(renamed({ name: "X", system: { identifier: "x" } })).toEqual({ name: "X", system: { identifier: "x" } });

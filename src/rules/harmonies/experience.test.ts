@@ -41,3 +41,16 @@ describe("experience", () => {
     expect(() => attributeLevelCost(-1e9)).toThrow(/^level must be between/);
   });
 });
+
+describe("buyLevel", () => {
+  it("buys with exactly the XP the level costs, none left; one short buys nothing", async () => {
+    const { buyLevel, skillLevelCost } = await import("./experience");
+    expect(buyLevel({ level: 0, xp: 125 }, skillLevelCost(1))).toEqual({ level: 1, xp: 0 });
+    expect(buyLevel({ level: 0, xp: 124 }, skillLevelCost(1))).toBeNull();
+    // A cost under a whole point takes the next whole point: 3.2 costs 4.
+    expect(buyLevel({ level: -16, xp: 4 }, 3.2)).toEqual({ level: -15, xp: 0 });
+    expect(buyLevel({ level: -16, xp: 3 }, 3.2)).toBeNull();
+    expect(skillLevelCost(-19)).toBe(1.25);
+    expect(buyLevel({ level: -20, xp: 2 }, skillLevelCost(-19))).toEqual({ level: -19, xp: 0 });
+  });
+});
