@@ -172,18 +172,19 @@ describe("using a Wuxia power", () => {
   });
 });
 
+/** The GM's bandit rolls (8, 9); Lin Mei, the player's, has 8 chi and Bond du tigre costing 3. */
+async function banditRolledAgainstLinMei() {
+  const bandit = await createActor(
+    { name: "Bandit", type: "wuxiaCharacter", system: { attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 } } },
+    { ownedByPlayer: false },
+  );
+  const actor = await linMei(8);
+  return { actor, message: await rollAs("gm", bandit, [8, 9]) };
+}
+
 describe("a power used where the roll goes to the GM", () => {
   it("opposing a card with a power, chosen in the dialog, spends its chi and says so on the card", async () => {
-    const bandit = await createActor(
-      {
-        name: "Bandit",
-        type: "wuxiaCharacter",
-        system: { attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 } },
-      },
-      { ownedByPlayer: false },
-    );
-    const actor = await linMei(8);
-    const message = await rollAs("gm", bandit, [8, 9]);
+    const { actor, message } = await banditRolledAgainstLinMei();
     actAs("player");
     currentUser().character = actor;
     const { opposeFromCard } = await import("../chat/opposed");
@@ -218,16 +219,7 @@ describe("a power used where the roll goes to the GM", () => {
   });
 
   it("refuses a power's roll sent unpaid by a player, and takes it from the GM, who may use a power short", async () => {
-    const bandit = await createActor(
-      {
-        name: "Bandit",
-        type: "wuxiaCharacter",
-        system: { attributes: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 } },
-      },
-      { ownedByPlayer: false },
-    );
-    const actor = await linMei(8);
-    const message = await rollAs("gm", bandit, [8, 9]);
+    const { actor, message } = await banditRolledAgainstLinMei();
     const unpaid = await opposingRollJson(actor, [9, 9, 9, 9, 9, 9], { skillId: power(actor)?.id });
     await expect(carryOutAs("player", "oppose", { messageId: message.id, roll: unpaid })).rejects.toMatchObject({
       key: "WH.Request.Error.ChiUnpaid",

@@ -4,7 +4,7 @@ import { ATTRIBUTE_LABEL_PREFIX, HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, cho
 import { choiceField, flagField, htmlField, integerField, optionalIntegerField } from "../fields";
 import { type SourceData } from "../migrations";
 import { normaliseName } from "./wuxia-skill";
-import { identifierField, identifierOnCreate, identifierOnRename } from "./identifier";
+import { adoptIdentifier, identifierField, keepIdentifier } from "./identifier";
 
 function defineHarmoniesSkillSchema() {
   return {
@@ -58,25 +58,17 @@ export class HarmoniesSkillModel extends foundry.abstract.TypeDataModel<
     return super.migrateData(source);
   }
 
-  /** A new skill takes its name's slug as identifier unless given one (weapons name it by that). */
+  /** A new skill takes its name's slug as identifier unless given one; a rename keeps it (weapons name it by it). */
   override async _preCreate(
     ...args: Parameters<foundry.abstract.TypeDataModel<HarmoniesSkillSchema, Item.Implementation>["_preCreate"]>
   ) {
-    const allowed = await super._preCreate(...args);
-    if (allowed === false) return false;
-    const identifier = identifierOnCreate(args[0], this.identifier);
-    if (identifier) this.updateSource(identifier);
-    return allowed;
+    return adoptIdentifier(this, await super._preCreate(...args), args[0]);
   }
 
-  /** Renamed before it had an identifier: it keeps its old name's, which the weapons name. */
   override async _preUpdate(
     ...args: Parameters<foundry.abstract.TypeDataModel<HarmoniesSkillSchema, Item.Implementation>["_preUpdate"]>
   ) {
-    const allowed = await super._preUpdate(...args);
-    if (allowed === false) return false;
-    identifierOnRename(args[0], this.parent, this.identifier);
-    return allowed;
+    return keepIdentifier(this, await super._preUpdate(...args), args[0]);
   }
 
   override prepareDerivedData(): void {

@@ -44,3 +44,26 @@ export function identifierOnRename(changes: unknown, item: { name?: string | nul
   if (change.system?.identifier !== undefined) return;
   change.system = { ...change.system, identifier: slugOf(item.name ?? "") };
 }
+
+/** What a skill model's `_preCreate` does once its parent's has allowed the creation. */
+export function adoptIdentifier(
+  model: { identifier: string; updateSource(changes: object): unknown },
+  allowed: boolean | void,
+  data: unknown,
+): boolean | void {
+  if (allowed === false) return false;
+  const identifier = identifierOnCreate(data, model.identifier);
+  if (identifier) model.updateSource(identifier);
+  return allowed;
+}
+
+/** What a skill model's `_preUpdate` does once its parent's has allowed the update. */
+export function keepIdentifier(
+  model: { identifier: string; parent: { name?: string | null } },
+  allowed: boolean | void,
+  changes: unknown,
+): boolean | void {
+  if (allowed === false) return false;
+  identifierOnRename(changes, model.parent, model.identifier);
+  return allowed;
+}

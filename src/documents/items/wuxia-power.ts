@@ -9,7 +9,7 @@ import {
 } from "../choices";
 import { choiceField, htmlField, integerField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
-import { identifierField, identifierOnCreate, identifierOnRename } from "./identifier";
+import { adoptIdentifier, identifierField, keepIdentifier } from "./identifier";
 
 /** Powers have a level like skills (RULES 1.1). */
 export const WUXIA_POWER_LEVEL_RANGE = { min: 1, max: 10 } as const;
@@ -45,24 +45,16 @@ export class WuxiaPowerModel extends foundry.abstract.TypeDataModel<WuxiaPowerSc
     return super.migrateData(source);
   }
 
-  /** A new power takes its name's slug as identifier unless given one (weapons name it by that). */
+  /** A new power takes its name's slug as identifier unless given one; a rename keeps it (weapons name it by it). */
   override async _preCreate(
     ...args: Parameters<foundry.abstract.TypeDataModel<WuxiaPowerSchema, Item.Implementation>["_preCreate"]>
   ) {
-    const allowed = await super._preCreate(...args);
-    if (allowed === false) return false;
-    const identifier = identifierOnCreate(args[0], this.identifier);
-    if (identifier) this.updateSource(identifier);
-    return allowed;
+    return adoptIdentifier(this, await super._preCreate(...args), args[0]);
   }
 
-  /** Renamed before it had an identifier: it keeps its old name's, which the weapons name. */
   override async _preUpdate(
     ...args: Parameters<foundry.abstract.TypeDataModel<WuxiaPowerSchema, Item.Implementation>["_preUpdate"]>
   ) {
-    const allowed = await super._preUpdate(...args);
-    if (allowed === false) return false;
-    identifierOnRename(args[0], this.parent, this.identifier);
-    return allowed;
+    return keepIdentifier(this, await super._preUpdate(...args), args[0]);
   }
 }

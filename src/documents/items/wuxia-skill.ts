@@ -3,7 +3,7 @@ import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SKILL_CATEGORY_LABEL_PREFIX, WUXIA_SKILL_CATEGORIES, choiceLabels, type WuxiaSkillCategory } from "../choices";
 import { choiceField, htmlField, integerField, textField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
-import { identifierField, identifierOnCreate, identifierOnRename } from "./identifier";
+import { adoptIdentifier, identifierField, keepIdentifier } from "./identifier";
 
 /** Compétence levels run 1..10 (RULES 1.1). */
 export const WUXIA_SKILL_LEVEL_RANGE = { min: 1, max: 10 } as const;
@@ -59,25 +59,17 @@ export class WuxiaSkillModel extends foundry.abstract.TypeDataModel<
     return super.migrateData(source);
   }
 
-  /** A new skill takes its name's slug as identifier unless given one (weapons name it by that). */
+  /** A new skill takes its name's slug as identifier unless given one; a rename keeps it (weapons name it by it). */
   override async _preCreate(
     ...args: Parameters<foundry.abstract.TypeDataModel<WuxiaSkillSchema, Item.Implementation>["_preCreate"]>
   ) {
-    const allowed = await super._preCreate(...args);
-    if (allowed === false) return false;
-    const identifier = identifierOnCreate(args[0], this.identifier);
-    if (identifier) this.updateSource(identifier);
-    return allowed;
+    return adoptIdentifier(this, await super._preCreate(...args), args[0]);
   }
 
-  /** Renamed before it had an identifier: it keeps its old name's, which the weapons name. */
   override async _preUpdate(
     ...args: Parameters<foundry.abstract.TypeDataModel<WuxiaSkillSchema, Item.Implementation>["_preUpdate"]>
   ) {
-    const allowed = await super._preUpdate(...args);
-    if (allowed === false) return false;
-    identifierOnRename(args[0], this.parent, this.identifier);
-    return allowed;
+    return keepIdentifier(this, await super._preUpdate(...args), args[0]);
   }
 
   override prepareDerivedData(): void {
