@@ -422,6 +422,17 @@ describe("the Harmonies sheet", () => {
 });
 
 describe("the group sheet", () => {
+  it("explains the spread in its header in words, with the limit", async () => {
+    const group = await actor({ name: "Gardes", type: "group", system: { ruleset: "harmonies" } });
+    const sheet = await open(group);
+    const tile = [...sheet.element.querySelectorAll<HTMLElement>(".wh-resource")].find((el) =>
+      el.textContent?.includes(format("WH.Sheet.Group.Spread")),
+    );
+    expect(tile?.dataset.tooltip).toBe(
+      "Spread: how far apart the sub-groups' scores for the group's action are. At most 5, one roll may stand for the whole group.",
+    );
+  });
+
   it("shows the combined Values with those set aside, and whether one roll may stand for all", async () => {
     const group = await actor({
       name: "Bande",
