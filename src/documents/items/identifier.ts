@@ -46,11 +46,11 @@ export function identifierOnRename(changes: unknown, item: { name?: string | nul
 }
 
 /** What a skill model's `_preCreate` does once its parent's has allowed the creation. */
-export function adoptIdentifier(
+export function adoptIdentifier<Allowed>(
   model: { identifier: string; updateSource(changes: object): unknown },
-  allowed: boolean | void,
+  allowed: Allowed,
   data: unknown,
-): boolean | void {
+): Allowed | false {
   if (allowed === false) return false;
   const identifier = identifierOnCreate(data, model.identifier);
   if (identifier) model.updateSource(identifier);
@@ -58,11 +58,11 @@ export function adoptIdentifier(
 }
 
 /** What a skill model's `_preUpdate` does once its parent's has allowed the update. */
-export function keepIdentifier(
+export function keepIdentifier<Allowed>(
   model: { identifier: string; parent: { name?: string | null } },
-  allowed: boolean | void,
+  allowed: Allowed,
   changes: unknown,
-): boolean | void {
+): Allowed | false {
   if (allowed === false) return false;
   identifierOnRename(changes, model.parent, model.identifier);
   return allowed;
