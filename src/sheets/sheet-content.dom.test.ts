@@ -422,6 +422,18 @@ describe("the Harmonies sheet", () => {
 });
 
 describe("the group sheet", () => {
+  it("shows its description, enriched, in the description tab", async () => {
+    const group = await actor({
+      name: "Gardes",
+      type: "group",
+      system: { ruleset: "harmonies", description: "<p>Les gardes du <em>palais</em>.</p>" },
+    });
+    const sheet = await open(group);
+    expect(sheet.element.querySelector('[data-application-part="description"] .wh-rich-text')?.innerHTML).toBe(
+      "<p>Les gardes du <em>palais</em>.</p>",
+    );
+  });
+
   it("explains the spread in its header in words, with the limit", async () => {
     const group = await actor({ name: "Gardes", type: "group", system: { ruleset: "harmonies" } });
     const sheet = await open(group);
