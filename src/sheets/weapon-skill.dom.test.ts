@@ -147,4 +147,31 @@ describe("a weapon's skill", () => {
     await sling?.update({ name: "Fronde longue", system: { identifier: "longue" } } as never);
     expect((sling?.system as unknown as { identifier: string }).identifier).toBe("longue");
   });
+
+  it("is shown on the combat tab by the name of the skill of that kind, else as stored, else blank", async () => {
+    const hero = await createActor({
+      name: "Zhao",
+      type: "wuxiaCharacter",
+      items: [
+        // A trait whose name gives the same identifier, listed first, is not a skill.
+        { name: "Chasseur!", type: "wuxiaTrait" },
+        { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+        { name: "Arc", type: "wuxiaWeapon", system: { skill: "chasseur" } },
+        { name: "Sabre", type: "wuxiaWeapon", system: { skill: "" } },
+        { name: "Lance", type: "wuxiaWeapon", system: { skill: "Équitation" } },
+      ],
+    });
+    actAs("player");
+    const sheet = await openSheet(foundry, hero);
+    const cells = (name: string) =>
+      [
+        ...(sheet.element
+          .querySelector(`[data-item-id="${hero.items.find((i) => i.name === name)?.id ?? ""}"]`)
+          ?.querySelectorAll("td") ?? []),
+      ].map((td) => td.textContent?.trim());
+    expect(cells("Arc")).toContain("Chasseur");
+    expect(cells("Arc")).not.toContain("Chasseur!");
+    expect(cells("Lance")).toContain("Équitation");
+    expect(cells("Sabre")).not.toContain("undefined");
+  });
 });
