@@ -172,7 +172,7 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
       img: PORTRAIT,
       system: { level: 0, characteristic: "corps", means: "puissance" },
     },
-    { name: "Lancer du couteau", type: "harmoniesSkill", img: PORTRAIT, system: { level: -4, xp: 40 } },
+    { name: "Lancer du couteau", type: "harmoniesSkill", img: PORTRAIT, system: { level: -4, xp: 52 } },
     { name: "Crochetage", type: "harmoniesSkill", img: PORTRAIT, system: { level: -5 } },
     { name: "Désamorçage", type: "harmoniesSkill" },
     { name: "Chants", type: "harmoniesSkill", img: PORTRAIT, system: { level: -10, talent: true } },
