@@ -216,6 +216,16 @@ describe("a Wuxia hero's experience", () => {
     expect([itemLevel(lin, "Chasseur"), pool(lin)]).toEqual([3, 20]);
   });
 
+  it("is refused for a power no hero holds", async () => {
+    const { buyWuxiaItemLevel } = await import("../documents/level-purchase");
+    actAs("gm");
+    const loose = await (Item as unknown as { create(d: object): Promise<Item.Implementation> }).create({
+      name: "Kiai",
+      type: "wuxiaPower",
+    });
+    await expect(buyWuxiaItemLevel(loose as never)).rejects.toMatchObject({ key: "WH.Roll.Error.NoActor" });
+  });
+
   it("is refused at level 10, short of XP, and to a player who does not own the hero", async () => {
     const { buyWuxiaAttribute } = await import("../documents/level-purchase");
     const lin = await wuxiaHero("Lin Mei", {
@@ -224,6 +234,16 @@ describe("a Wuxia hero's experience", () => {
     });
     actAs("player");
     await expect(buyWuxiaAttribute(lin as never, "metal")).rejects.toMatchObject({ key: "WH.Experience.Error.AtMax" });
+    actAs("gm");
+    await lin.update({ system: { experience: 40 } } as never);
+    actAs("player");
+    // Métal at 10 offers nothing however much XP is held; Bois 2 → 3 (9) is offered.
+    const drawn = await openSheet(foundry, lin);
+    expect(button(drawn.element, "buyLevel", "metal")).toBeNull();
+    expect(button(drawn.element, "buyLevel", "bois")).not.toBeNull();
+    actAs("gm");
+    await lin.update({ system: { experience: 5 } } as never);
+    actAs("player");
     await expect(buyWuxiaAttribute(lin as never, "bois")).rejects.toMatchObject({
       key: "WH.Experience.Error.Short",
       data: { count: 9, xp: 5 },
