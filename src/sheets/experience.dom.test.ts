@@ -77,7 +77,10 @@ describe("buying a skill's next level", () => {
     await click(undo);
     expect(held(sling)).toEqual({ level: 0, xp: 300 });
     expect(button(row(sheet, sling.id ?? ""), "undoLevel")).toBeNull();
-    await expect(undoPurchase(sling as never)).rejects.toMatchObject({ key: "WH.Experience.Error.NothingToUndo" });
+    await expect(undoPurchase(sling as never)).rejects.toMatchObject({
+      key: "WH.Experience.Error.NothingToUndo",
+      data: { name: "Fronde" },
+    });
   });
 
   it("is refused, in words, short of XP, for a skill never learnt, and to a player who does not own it", async () => {
@@ -192,6 +195,7 @@ describe("a Wuxia hero's experience", () => {
     const { buyWuxiaItemLevel } = await import("../documents/level-purchase");
     await expect(buyWuxiaItemLevel(lin.items.find((i) => i.name === "Tir à l'arc") as never)).rejects.toMatchObject({
       key: "WH.Experience.Error.NoLevel",
+      data: { name: "Tir à l'arc" },
     });
   });
 
@@ -233,7 +237,10 @@ describe("a Wuxia hero's experience", () => {
       attributes: { metal: 10, feu: 5, terre: 4, eau: 3, bois: 2 },
     });
     actAs("player");
-    await expect(buyWuxiaAttribute(lin as never, "metal")).rejects.toMatchObject({ key: "WH.Experience.Error.AtMax" });
+    await expect(buyWuxiaAttribute(lin as never, "metal")).rejects.toMatchObject({
+      key: "WH.Experience.Error.AtMax",
+      data: { name: "Lin Mei", max: 10 },
+    });
     actAs("gm");
     await lin.update({ system: { experience: 40 } } as never);
     actAs("player");
@@ -246,12 +253,15 @@ describe("a Wuxia hero's experience", () => {
     actAs("player");
     await expect(buyWuxiaAttribute(lin as never, "bois")).rejects.toMatchObject({
       key: "WH.Experience.Error.Short",
-      data: { count: 9, xp: 5 },
+      data: { name: "Lin Mei", count: 9, xp: 5 },
     });
     actAs("gm");
     await lin.update({ ownership: { [strangerId()]: 2 } } as never);
     actAs("stranger");
-    await expect(buyWuxiaAttribute(lin as never, "bois")).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
+    await expect(buyWuxiaAttribute(lin as never, "bois")).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+      data: { name: "Lin Mei" },
+    });
     const sheet = await openSheet(foundry, lin);
     expect(sheet.element.querySelector('[data-action="buyLevel"]')).toBeNull();
   });
