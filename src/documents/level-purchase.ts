@@ -57,11 +57,14 @@ export async function buyAttributeLevel(actor: Character, key: HarmoniesAttribut
   } as never);
 }
 
+/** What the document's flag holds of its last purchase, unread. */
+function purchaseFlag(doc: { flags?: unknown }): unknown {
+  return (doc.flags as Record<string, Record<string, unknown> | undefined> | undefined)?.[SYSTEM_ID]?.[FLAG];
+}
+
 /** The last level bought for the skill, or for the actor's attribute `key`; null when there is none to undo. */
 export function lastPurchase(doc: Skill | Character, key?: HarmoniesAttributeKey): LevelHolding | null {
-  const flag = (doc as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.[SYSTEM_ID]?.[
-    FLAG
-  ];
+  const flag = purchaseFlag(doc);
   const entry = key ? (flag as Record<string, unknown> | null | undefined)?.[key] : flag;
   const held = entry as Partial<LevelHolding> | null | undefined;
   return typeof held?.level === "number" && typeof held.xp === "number" ? { level: held.level, xp: held.xp } : null;
@@ -95,8 +98,8 @@ interface WuxiaPurchase {
 const LEVEL_MAX = 10;
 
 function wuxiaBought(name: string, level: number, pool: number, kind: "attribute" | "skill"): LevelHolding {
-  if (level >= LEVEL_MAX) throw new RollError("WH.Experience.Error.AtMax", { name, max: LEVEL_MAX });
-  const cost = wuxiaLevelCost(kind, level + 1, wuxiaRuleOptions().experience);
+  const cost = wuxiaNextCost(kind, level);
+  if (cost === null) throw new RollError("WH.Experience.Error.AtMax", { name, max: LEVEL_MAX });
   return bought(name, { level, xp: pool }, cost);
 }
 
@@ -141,9 +144,7 @@ export async function buyWuxiaItemLevel(item: WuxiaLevelled): Promise<void> {
 
 /** The hero's last level bought, when it is `target`'s (an Attribute key or an item id). */
 export function lastWuxiaPurchase(actor: Hero, target: string): WuxiaPurchase | null {
-  const flag = (actor as unknown as { flags?: Record<string, Record<string, unknown> | undefined> }).flags?.[
-    SYSTEM_ID
-  ]?.[FLAG] as Partial<WuxiaPurchase> | null | undefined;
+  const flag = purchaseFlag(actor) as Partial<WuxiaPurchase> | null | undefined;
   return flag?.target === target && typeof flag.level === "number" && typeof flag.xp === "number"
     ? { target, level: flag.level, xp: flag.xp }
     : null;

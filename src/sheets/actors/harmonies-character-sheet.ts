@@ -24,26 +24,10 @@ import {
 import { harmoniesRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { applyInlineEdit } from "../inline-edit";
+import { purchaseControls } from "../level-purchase-controls";
 import { buyAttributeLevel, buySkillLevel, lastPurchase, undoPurchase } from "../../documents/level-purchase";
 
 type HarmoniesSystem = HarmoniesCharacterModel;
-
-/**
- * What a level bought with experience shows (RULES 2.7): the button when the XP held reach the
- * next level's cost, for whoever may edit; the undo of the last one bought, for the GM.
- */
-function purchaseControls(
-  holding: { level: number | null; xp: number; cost: number | null },
-  last: { level: number; xp: number } | null,
-  editable: boolean,
-) {
-  const cost = holding.cost === null ? null : Math.ceil(holding.cost);
-  const affordable = editable && holding.level !== null && cost !== null && holding.xp >= cost;
-  return {
-    buy: affordable ? t("WH.Experience.Buy", { cost: cost ?? 0 }) : null,
-    undo: last && game.user.isGM ? t("WH.Experience.Undo", { level: signed(last.level), xp: last.xp }) : null,
-  };
-}
 
 function scoreRows(
   actor: Actor.OfType<"harmoniesCharacter">,

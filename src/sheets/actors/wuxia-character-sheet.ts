@@ -21,6 +21,7 @@ import { validateWuxiaCreation, type WuxiaCreationProblem, type WuxiaCreationTab
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { notifyError } from "../../dice/errors";
+import { purchaseControls } from "../level-purchase-controls";
 import {
   buyWuxiaAttribute,
   buyWuxiaItemLevel,
@@ -84,15 +85,12 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
   /** The level bought with the XP pool: the button when the pool reaches the cost, the GM's undo of the last one. */
   private purchase(kind: "attribute" | "skill", level: number, target: string) {
     const system = this.actor.system as WuxiaSystem;
-    const cost = wuxiaNextCost(kind, level);
-    const last = lastWuxiaPurchase(this.hero, target);
-    return {
-      buy:
-        this.isEditable && !system.npc && cost !== null && system.experience >= cost
-          ? t("WH.Experience.Buy", { cost })
-          : null,
-      undo: last && game.user.isGM ? t("WH.Experience.Undo", { level: last.level, xp: last.xp }) : null,
-    };
+    return purchaseControls(
+      { level, xp: system.experience, cost: wuxiaNextCost(kind, level) },
+      lastWuxiaPurchase(this.hero, target),
+      this.isEditable && !system.npc,
+      String,
+    );
   }
 
   static override TABS = {
