@@ -6,6 +6,7 @@ import { registerApi } from "./api";
 import { registerChat } from "./chat/register";
 import { registerDice } from "./dice/register";
 import { registerRollSettings } from "./settings/rolls";
+import { registerCreationSettings } from "./settings/creation";
 import { registerCombat } from "./combat/register";
 import { registerGroupImport } from "./dialogs/import-dialog";
 import { registerGroupTokens } from "./scene/register";
@@ -17,6 +18,7 @@ Hooks.once("init", () => {
   registerDocuments();
   registerSheets();
   registerRollSettings();
+  registerCreationSettings();
   registerDice();
   registerChat();
   registerCombat();

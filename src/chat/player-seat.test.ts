@@ -155,6 +155,7 @@ describe("document text on the cards is escaped", () => {
       );
     expect(raw).toEqual([
       "combined-card.hbs: tooltip",
+      "creation-card.hbs: tooltip",
       "group-card.hbs: tooltip",
       "harmonies-card.hbs: tooltip",
       "wuxia-card.hbs: tooltip",

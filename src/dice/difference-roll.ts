@@ -1,6 +1,6 @@
 import { harmoniesActionFromFaces, type HarmoniesAction } from "../rules";
 import { HARMONIES_MINUS_COLORSET, HARMONIES_PLUS_COLORSET } from "./dice-so-nice";
-import { hasDice, type D10Term } from "./readable";
+import { hasDice, type DieTerm } from "./readable";
 import { SystemRoll, type RolledFor } from "./system-roll";
 
 /** What every difference roll's state holds: the modifier its dice are added to, closed or open. */
@@ -18,8 +18,8 @@ export function harmoniesFormula(modifier: number, open: boolean): string {
 }
 
 /** The added and the subtracted die: one face each, or (open) a face more after every 10. */
-export function differenceDice(open: boolean): D10Term[] {
-  const die: D10Term = {
+export function differenceDice(open: boolean): DieTerm[] {
+  const die: DieTerm = {
     number: 1,
     modifiers: open ? ["x"] : [],
     results: (count) => (open ? count >= 1 : count === 1),

@@ -9,9 +9,10 @@ import { templatePath } from "../constants";
 
 export const UNREADABLE_CARD_TEMPLATE = templatePath("chat/unreadable-card.hbs");
 
-/** One die term a roll must hold: `number`d10 with exactly these modifiers and a count of results it allows. */
-export interface D10Term {
+/** One die term a roll must hold: `number`d`faces` (d10 unless told) with exactly these modifiers and a count of results it allows. */
+export interface DieTerm {
   number: number;
+  faces?: number;
   modifiers: readonly string[];
   results(count: number): boolean;
 }
@@ -41,20 +42,21 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null;
 }
 
-function isFace(value: unknown): boolean {
-  return isWhole(value) && value >= 1 && value <= 10;
+function isFace(value: unknown, faces: number): boolean {
+  return isWhole(value) && value >= 1 && value <= faces;
 }
 
-/** Whether the roll's dice are exactly these d10 terms, every result a face 1 to 10 and no flavor. */
-export function hasDice(roll: Roll, terms: readonly D10Term[]): boolean {
+/** Whether the roll's dice are exactly these terms, every result a face of its die and no flavor. */
+export function hasDice(roll: Roll, terms: readonly DieTerm[]): boolean {
   const dice = roll.dice;
   return (
     dice.length === terms.length &&
     dice.every((die, i) => {
-      const term = terms[i] as D10Term;
+      const term = terms[i] as DieTerm;
+      const faces = term.faces ?? 10;
       const modifiers: unknown = die.modifiers;
       return (
-        die.faces === 10 &&
+        die.faces === faces &&
         (die.number as unknown) === term.number &&
         Array.isArray(modifiers) &&
         modifiers.length === term.modifiers.length &&
@@ -62,7 +64,7 @@ export function hasDice(roll: Roll, terms: readonly D10Term[]): boolean {
         die.options.flavor === undefined &&
         Array.isArray(die.results) &&
         term.results(die.results.length) &&
-        die.results.every((r) => isFace(r.result))
+        die.results.every((r) => isFace(r.result, faces))
       );
     })
   );

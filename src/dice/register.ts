@@ -1,4 +1,5 @@
 import { HarmoniesCombinedRoll } from "./combined-roll";
+import { HarmoniesCreationRoll } from "./creation-roll";
 import { registerDiceSoNice } from "./dice-so-nice";
 import { HarmoniesGroupRoll } from "./group-roll";
 import { HarmoniesRoll } from "./harmonies-roll";
@@ -12,6 +13,7 @@ export const ROLL_CLASSES = [
   HarmoniesGroupRoll,
   WuxiaGroupRoll,
   HarmoniesCombinedRoll,
+  HarmoniesCreationRoll,
 ] as const;
 
 export function registerDice(): void {

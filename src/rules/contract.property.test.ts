@@ -167,6 +167,14 @@ const holed = <T>(list: fc.Arbitrary<T[]>) =>
     return out;
   });
 
+/** Six d6 faces, and lists that are not: another length, a face off the die, a hole, no list. */
+const sixD6 = fc.array(int(1, 6), { minLength: 6, maxLength: 6 });
+const badSixD6 = fc.oneof(
+  notList,
+  holed(sixD6),
+  fc.array(int(1, 6), { maxLength: 12 }).filter((f) => f.length !== 6),
+  fc.tuple(sixD6, fc.nat(5), fc.oneof(outOf(1, 6), notInteger)).map(([f, i, bad]) => f.with(i, bad as number)),
+);
 // --- Checks of answers -------------------------------------------------------------------------
 
 const sum = (xs: readonly number[]) => xs.reduce((a, b) => a + b, 0);
@@ -1554,6 +1562,23 @@ const specs = {
           given(outOf(0, 100)).map((creationMaxGap) => ({ creationMaxGap })),
         ),
       ],
+    ],
+  ),
+  harmoniesAttributesFromFaces: spec(
+    rules.harmoniesAttributesFromFaces,
+    fc.tuple(sixD6, sixD6),
+    (r, [plus, minus]) => {
+      expect(r.rolls).toEqual(plus.map((p, i) => p - (minus[i] as number)));
+      const { highest, lowest } = r.droppedAt;
+      expect(highest).not.toBe(lowest);
+      expect(highest).toBe(r.rolls.indexOf(Math.max(...r.rolls)));
+      expect(r.rolls[lowest]).toBe(Math.min(...r.rolls));
+      expect(r.dropped).toEqual({ highest: r.rolls[highest], lowest: r.rolls[lowest] });
+      expect(r.kept).toEqual(r.rolls.filter((_, i) => i !== highest && i !== lowest));
+    },
+    [
+      ["plus", replace(fc.tuple(sixD6, sixD6), badSixD6, 0)],
+      ["minus", replace(fc.tuple(sixD6, sixD6), badSixD6, 1)],
     ],
   ),
   rollHarmoniesAttributes: spec(

@@ -119,6 +119,7 @@ export {
 } from "./harmonies/skills";
 export {
   HARMONIES_PAIRS,
+  harmoniesAttributesFromFaces,
   pairSplits,
   rollHarmoniesAttributes,
   validateHarmoniesCreation,

@@ -61,6 +61,7 @@ declare module "fvtt-types/configuration" {
     "wuxia-harmonies.groupRollMode": GroupRollMode;
     "wuxia-harmonies.skipRollDialog": boolean;
     "wuxia-harmonies.harmoniesMissileStrength": boolean;
+    "wuxia-harmonies.harmoniesCreationRerolls": number;
     "wuxia-harmonies.xpAwards": Record<string, number>;
     "wuxia-harmonies.initiativeSpend": InitiativeSpend;
     "wuxia-harmonies.defenseDiceCarryOver": boolean;

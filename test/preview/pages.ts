@@ -3,6 +3,7 @@ import type { startSystem } from "../support/start-system";
 import type { Fixtures } from "./fixtures";
 import { rollPages } from "./roll-pages";
 import { combatPages } from "./combat-pages";
+import { creationPages } from "./creation-pages";
 
 /**
  * What the preview shows: a list of pages, each a window of the system rendered from its real
@@ -112,7 +113,7 @@ export const sheetPages: PageSource = async (env) => {
 };
 
 /** The pages the preview renders, in order. */
-export const PAGE_SOURCES: PageSource[] = [sheetPages, rollPages, combatPages];
+export const PAGE_SOURCES: PageSource[] = [sheetPages, rollPages, combatPages, creationPages];
 
 /** A renderer of the system's templates on the double's Handlebars, with Foundry's helpers. */
 export function systemTemplateRenderer(): PreviewEnv["render"] {

@@ -21,13 +21,13 @@ export async function startWorld(
   return foundry;
 }
 
-/** A random source yielding chosen d10 faces, in order: Foundry reads ceil(u · 10). */
-export function facesRandom(faces: readonly number[]): () => number {
+/** A random source yielding chosen faces of d`sides` (d10 unless told), in order: Foundry reads ceil(u · sides). */
+export function facesRandom(faces: readonly number[], sides = 10): () => number {
   let next = 0;
   return () => {
     const face = faces[next++];
     if (face === undefined) throw new Error(`facesRandom: only ${faces.length} faces were scripted`);
-    return (face - 0.5) / 10;
+    return (face - 0.5) / sides;
   };
 }
 

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { mulberry32, replayFaces } from "../random";
-import { pairSplits, rollHarmoniesAttributes, validateHarmoniesCreation } from "./creation";
+import { RulesError } from "../errors";
+import {
+  harmoniesAttributesFromFaces,
+  pairSplits,
+  rollHarmoniesAttributes,
+  validateHarmoniesCreation,
+} from "./creation";
 
 describe("rollHarmoniesAttributes", () => {
   it("rolls six d6 − d6 and drops the highest and the lowest", () => {
@@ -9,7 +15,25 @@ describe("rollHarmoniesAttributes", () => {
       rolls: [5, 0, -5, 2, -2, 2],
       kept: [0, 2, -2, 2],
       dropped: { highest: 5, lowest: -5 },
+      droppedAt: { highest: 0, lowest: 2 },
     });
+  });
+
+  it("drops the first of equal results, and two of six equal ones", () => {
+    expect(harmoniesAttributesFromFaces([4, 2, 4, 1, 3, 3], [1, 1, 1, 4, 6, 3])).toMatchObject({
+      rolls: [3, 1, 3, -3, -3, 0],
+      kept: [1, 3, -3, 0],
+      droppedAt: { highest: 0, lowest: 3 },
+    });
+    expect(harmoniesAttributesFromFaces([2, 2, 2, 2, 2, 2], [2, 2, 2, 2, 2, 2])).toMatchObject({
+      kept: [0, 0, 0, 0],
+      droppedAt: { highest: 0, lowest: 1 },
+    });
+  });
+
+  it("refuses faces that are not six d6", () => {
+    expect(() => harmoniesAttributesFromFaces([1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6])).toThrow("plus must hold 6 faces");
+    expect(() => harmoniesAttributesFromFaces([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 7])).toThrow(RulesError);
   });
 
   it("results stay within −5..+5 and four are kept", () => {

@@ -1,3 +1,4 @@
+import { RulesError } from "../errors";
 import { d6 } from "../random";
 import { requireArray, requireCount, requireInteger, requireObject, requireOptions, requireRandom } from "../validate";
 import { HARMONIES_DEFAULTS } from "./defaults";
@@ -8,19 +9,53 @@ export interface HarmoniesAttributeRoll {
   /** The four left once the highest and the lowest are dropped, in roll order. */
   kept: number[];
   dropped: { highest: number; lowest: number };
+  /** Where in `rolls` the dropped highest and lowest are (the first of equal results goes). */
+  droppedAt: { highest: number; lowest: number };
+}
+
+const ATTRIBUTE_ROLLS = 6;
+
+/**
+ * The six results from the faces of six added and six subtracted d6 (RULES 2.1): the highest and
+ * the lowest dropped, the first of equals first; with six equal results two of them go.
+ */
+export function harmoniesAttributesFromFaces(
+  plus: readonly number[],
+  minus: readonly number[],
+): HarmoniesAttributeRoll {
+  for (const [argument, faces] of [
+    ["plus", plus],
+    ["minus", minus],
+  ] as const) {
+    requireArray(argument, faces);
+    if (faces.length !== ATTRIBUTE_ROLLS) {
+      throw new RulesError(
+        "WH.Error.BadValue",
+        { argument, value: faces },
+        `${argument} must hold ${ATTRIBUTE_ROLLS} faces`,
+      );
+    }
+    faces.forEach((face, i) => requireInteger(`${argument}[${i}]`, face, 1, 6));
+  }
+  const rolls = plus.map((face, i) => face - (minus[i] as number));
+  const highest = Math.max(...rolls);
+  const lowest = Math.min(...rolls);
+  const highestAt = rolls.indexOf(highest);
+  const lowestAt = rolls.findIndex((r, i) => r === lowest && i !== highestAt);
+  const kept = rolls.filter((_, i) => i !== highestAt && i !== lowestAt);
+  return { rolls, kept, dropped: { highest, lowest }, droppedAt: { highest: highestAt, lowest: lowestAt } };
 }
 
 /** Roll six d6 − d6 and drop the highest and the lowest (RULES 2.1). */
 export function rollHarmoniesAttributes(random: () => number): HarmoniesAttributeRoll {
   requireRandom("random", random);
-  const rolls: number[] = [];
-  for (let i = 0; i < 6; i++) rolls.push(d6(random) - d6(random));
-  const highest = Math.max(...rolls);
-  const lowest = Math.min(...rolls);
-  const kept = rolls.slice();
-  kept.splice(kept.indexOf(highest), 1);
-  kept.splice(kept.indexOf(lowest), 1);
-  return { rolls, kept, dropped: { highest, lowest } };
+  const plus: number[] = [];
+  const minus: number[] = [];
+  for (let i = 0; i < ATTRIBUTE_ROLLS; i++) {
+    plus.push(d6(random));
+    minus.push(d6(random));
+  }
+  return harmoniesAttributesFromFaces(plus, minus);
 }
 
 export type HarmoniesPair = "cp/ag" | "it/ig" | "pu/rs" | "mn/pr";

@@ -26,6 +26,8 @@ import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { applyInlineEdit } from "../inline-edit";
 import { purchaseControls } from "../level-purchase-controls";
 import { buyAttributeLevel, buySkillLevel, lastPurchase, undoPurchase } from "../../documents/level-purchase";
+import { attributeRoll } from "../../documents/attribute-generation";
+import { openAttributeGeneration } from "../../dialogs/attribute-generation-dialog";
 
 type HarmoniesSystem = HarmoniesCharacterModel;
 
@@ -106,6 +108,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       healWound: HarmoniesCharacterSheet.#onHealWound,
       suddenAction: HarmoniesCharacterSheet.#onSuddenAction,
       buyLevel: HarmoniesCharacterSheet.#onBuyLevel,
+      generateAttributes: HarmoniesCharacterSheet.#onGenerateAttributes,
       undoLevel: HarmoniesCharacterSheet.#onUndoLevel,
     },
   };
@@ -165,6 +168,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
             },
           ],
           fieldGrid: fieldGrid(system),
+          attributeRoll: system.npc ? null : this.attributeRollContext(),
         };
       case "skills":
         return { skills: this.skillRows() };
@@ -190,6 +194,20 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       default:
         return {};
     }
+  }
+
+  /** Where the character's attribute roll stands (RULES 2.1), and whether this user may open it. */
+  private attributeRollContext() {
+    const record = attributeRoll(this.actor);
+    const results = record?.kept.map(signed).join(", ") ?? "";
+    const summary = !record
+      ? null
+      : t(record.applied ? "WH.Creation.Harmonies.Summary" : "WH.Creation.Harmonies.Pending", {
+          attempt: record.attempt,
+          results,
+        });
+    const canOpen = this.actor.isOwner && (!record?.applied || game.user.isGM);
+    return summary || canOpen ? { summary, canOpen } : null;
   }
 
   private skills(): (ItemRow & { system: HarmoniesSkillModel })[] {
@@ -328,6 +346,11 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     const id = target.closest<HTMLElement>("[data-item-id]")?.dataset.itemId;
     const item = id ? this.actor.items.get(id) : undefined;
     return item?.type === "harmoniesSkill" ? (item as Item.OfType<"harmoniesSkill">) : undefined;
+  }
+
+  /** The guided attribute roll (RULES 2.1). */
+  static async #onGenerateAttributes(this: HarmoniesCharacterSheet): Promise<void> {
+    await openAttributeGeneration(this.actor);
   }
 
   /** A sudden action with a grave wound: the Cp + Rs check, failure turning the wound critical (RULES 2.5). */

@@ -1,0 +1,146 @@
+import { SYSTEM_ID } from "../constants";
+import { HarmoniesCreationRoll } from "../dice/creation-roll";
+import { RollError } from "../dice/errors";
+import { postRoll } from "../chat/post";
+import { t } from "../helpers/i18n";
+import { validateHarmoniesCreation, type HarmoniesAttributes, type HarmoniesCreationProblem } from "../rules";
+import { creationRerolls } from "../settings/creation";
+import { ATTRIBUTE_LABEL_PREFIX, type HarmoniesCharacteristicKey, type HarmoniesMeansKey } from "./choices";
+
+/**
+ * A Harmonies character's attributes rolled and shared out (RULES 2.1). Each roll is posted as a
+ * public card, the record everyone at the table sees; the actor keeps the last roll in a flag, so
+ * the sharing out may wait, and counts its rolls against the rerolls the GM allows (a setting).
+ * Once applied, the attributes are the character's: only the GM may start the roll over.
+ */
+
+const FLAG = "attributeRoll";
+
+type Character = Actor.OfType<"harmoniesCharacter">;
+
+export interface AttributeRollRecord {
+  /** The card that shows the roll; null when it could not be posted. */
+  messageId: string | null;
+  /** Which roll this is, from 1. */
+  attempt: number;
+  rolls: number[];
+  kept: number[];
+  /** Where in `rolls` the two dropped results are. */
+  droppedAt: { highest: number; lowest: number };
+  applied: boolean;
+}
+
+/** The rules' short names of the eight attributes and the sheet's fields they fill. */
+export const ATTRIBUTE_FIELDS: Record<
+  keyof HarmoniesAttributes,
+  { group: "characteristics"; key: HarmoniesCharacteristicKey } | { group: "means"; key: HarmoniesMeansKey }
+> = {
+  cp: { group: "characteristics", key: "corps" },
+  ag: { group: "characteristics", key: "agilite" },
+  it: { group: "characteristics", key: "intuition" },
+  ig: { group: "characteristics", key: "intelligence" },
+  pu: { group: "means", key: "puissance" },
+  rs: { group: "means", key: "resistance" },
+  mn: { group: "means", key: "manoeuvre" },
+  pr: { group: "means", key: "precision" },
+};
+
+const isWholeList = (value: unknown, length: number): value is number[] =>
+  Array.isArray(value) && value.length === length && value.every(Number.isInteger);
+
+/** The roll the actor's flag holds; null when there is none (never rolled, or rolled over). */
+export function attributeRoll(actor: Actor.Implementation): AttributeRollRecord | null {
+  const stored = actor.getFlag(SYSTEM_ID as never, FLAG as never) as unknown;
+  if (typeof stored !== "object" || stored === null) return null;
+  const record = stored as Record<string, unknown>;
+  if (!Number.isInteger(record.attempt) || !isWholeList(record.rolls, 6) || !isWholeList(record.kept, 4)) return null;
+  const dropped = record.droppedAt as { highest?: unknown; lowest?: unknown } | undefined;
+  const at = [dropped?.highest, dropped?.lowest];
+  if (!at.every((i) => Number.isInteger(i) && (i as number) >= 0 && (i as number) < 6)) return null;
+  return {
+    messageId: typeof record.messageId === "string" ? record.messageId : null,
+    attempt: record.attempt as number,
+    rolls: record.rolls,
+    kept: record.kept,
+    droppedAt: { highest: at[0] as number, lowest: at[1] as number },
+    applied: record.applied === true,
+  };
+}
+
+/** Rolls the world allows a character: the first and the GM's rerolls. */
+export function allowedRolls(): number {
+  return 1 + creationRerolls();
+}
+
+function mustOwn(actor: Character): void {
+  if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
+}
+
+function mustNotBeApplied(actor: Character, record: AttributeRollRecord | null): void {
+  if (record?.applied) throw new RollError("WH.Creation.Error.Applied", { name: actor.name ?? "" });
+}
+
+/**
+ * Rolls the character's attributes: a public card, then the record on the actor. Refused
+ * (localised) to a non-owner, once applied, or past the rolls the world allows.
+ */
+export async function rollAttributes(actor: Character): Promise<AttributeRollRecord> {
+  mustOwn(actor);
+  const before = attributeRoll(actor);
+  mustNotBeApplied(actor, before);
+  const allowed = allowedRolls();
+  const attempt = (before?.attempt ?? 0) + 1;
+  if (attempt > allowed) throw new RollError("WH.Creation.Error.NoReroll", { name: actor.name ?? "", count: allowed });
+  const roll = HarmoniesCreationRoll.build({ actorUuid: actor.uuid, actorName: actor.name ?? "", attempt, allowed });
+  // Public whatever the chat's roll mode: the table sees every roll a character makes.
+  const message = await postRoll(roll, { visibility: "public", actor });
+  const { rolls, kept, droppedAt } = roll.attributes;
+  const record: AttributeRollRecord = {
+    messageId: message?.id ?? null,
+    attempt,
+    rolls,
+    kept,
+    droppedAt,
+    applied: false,
+  };
+  await actor.update({ flags: { [SYSTEM_ID]: { [FLAG]: record } } } as never);
+  return record;
+}
+
+/** A creation problem in the reader's language. */
+export function creationProblemText(problem: HarmoniesCreationProblem): string {
+  if (problem.code === "WH.Creation.WrongResults") return t(problem.code);
+  const [first, second] = problem.field.split("/") as [keyof HarmoniesAttributes, keyof HarmoniesAttributes];
+  const label = (short: keyof HarmoniesAttributes) => t(`${ATTRIBUTE_LABEL_PREFIX}.${ATTRIBUTE_FIELDS[short].key}`);
+  return t(problem.code, { field: `${label(first)} / ${label(second)}` });
+}
+
+/**
+ * Writes the eight attributes shared out from the kept results, in one update that also marks
+ * the roll applied. Refused (localised) to a non-owner, with no roll, once applied, or for a
+ * sharing out the rules refuse (a result used twice, a gap above 2).
+ */
+export async function applyAttributes(actor: Character, attributes: HarmoniesAttributes): Promise<void> {
+  mustOwn(actor);
+  const record = attributeRoll(actor);
+  if (!record) throw new RollError("WH.Creation.Error.NotRolled", { name: actor.name ?? "" });
+  mustNotBeApplied(actor, record);
+  const check = validateHarmoniesCreation(record.kept, attributes);
+  if (!check.valid) {
+    throw new RollError("WH.Creation.Error.Invalid", { problems: check.problems.map(creationProblemText).join(" ") });
+  }
+  const system: Record<string, Record<string, { value: number }>> = { characteristics: {}, means: {} };
+  for (const [short, { group, key }] of Object.entries(ATTRIBUTE_FIELDS) as [
+    keyof HarmoniesAttributes,
+    { group: string; key: string },
+  ][]) {
+    (system[group] as Record<string, { value: number }>)[key] = { value: attributes[short] };
+  }
+  await actor.update({ system, flags: { [SYSTEM_ID]: { [FLAG]: { ...record, applied: true } } } } as never);
+}
+
+/** The GM starts a character's attribute roll over: the record goes, the cards stay in the chat. */
+export async function resetAttributeRoll(actor: Character): Promise<void> {
+  if (!game.user.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+  await actor.update({ flags: { [SYSTEM_ID]: { [FLAG]: null } } } as never);
+}

@@ -1,0 +1,23 @@
+import { SYSTEM_ID } from "../constants";
+
+/** How many times a Harmonies character may roll its attributes again after the first roll (RULES 2.1). */
+export const MAX_CREATION_REROLLS = 5;
+
+export function registerCreationSettings(): void {
+  game.settings.register(SYSTEM_ID, "harmoniesCreationRerolls", {
+    name: "WH.Settings.HarmoniesCreationRerolls.Name",
+    hint: "WH.Settings.HarmoniesCreationRerolls.Hint",
+    scope: "world",
+    config: true,
+    type: Number,
+    range: { min: 0, max: MAX_CREATION_REROLLS, step: 1 },
+    default: 0,
+    requiresReload: false,
+  });
+}
+
+/** The rerolls the GM allows; a stored value off the range counts as none or the most. */
+export function creationRerolls(): number {
+  const stored = Number(game.settings.get(SYSTEM_ID, "harmoniesCreationRerolls"));
+  return Number.isInteger(stored) ? Math.min(Math.max(stored, 0), MAX_CREATION_REROLLS) : 0;
+}

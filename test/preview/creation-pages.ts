@@ -1,0 +1,94 @@
+import { Window } from "happy-dom";
+import type { PageSource, PreviewEnv, PreviewPage } from "./pages";
+
+type AnyObject = Record<string, unknown>;
+
+interface DialogLike {
+  options: { classes?: string[]; position?: { width?: number } };
+  partContexts: Record<string, AnyObject>;
+  title: string;
+  order: number[];
+  render(options: AnyObject): Promise<unknown>;
+}
+
+/** A Foundry RNG that yields chosen d6 faces: six added, then six subtracted. */
+function d6Faces(list: number[]): () => number {
+  let next = 0;
+  return () => ((list[next++] ?? 3) - 0.5) / 6;
+}
+
+/**
+ * Character creation's windows at each step: the Harmonies attribute roll before the roll, once
+ * rolled (the pairs to share out, a result swapped), and once applied, as the GM sees it; and
+ * the roll's chat card.
+ */
+export const creationPages: PageSource = async (env: PreviewEnv) => {
+  const { foundry, Actor } = env.started;
+  const handlebars = (
+    globalThis as unknown as { foundry: { applications: { handlebars: { renderTemplate: unknown } } } }
+  ).foundry.applications.handlebars;
+  const renderTemplate = handlebars.renderTemplate;
+  handlebars.renderTemplate = env.render;
+  // The roll classes and the chat hooks are registered already: rollPages runs first in the one world.
+  const { registerCreationSettings } = await import("../../src/settings/creation");
+  registerCreationSettings();
+  const { AttributeGenerationDialog } = await import("../../src/dialogs/attribute-generation-dialog");
+  const { rollAttributes, applyAttributes } = await import("../../src/documents/attribute-generation");
+  const game = foundry.game as unknown as {
+    actors: { add(a: unknown): void };
+    messages: { get(id: string): { renderHTML(): Promise<HTMLElement> } };
+  };
+  const hero = await Actor.create({ name: "Aiko de Lune-Haute", type: "harmoniesCharacter" });
+  game.actors.add(hero);
+
+  const page = async (name: string, prepare?: (app: DialogLike) => void): Promise<PreviewPage> => {
+    const app = new AttributeGenerationDialog(hero as never) as unknown as DialogLike;
+    prepare?.(app);
+    await app.render({ force: true });
+    const parts = (app.constructor as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
+    const html = await Promise.all(
+      Object.entries(parts).map(async ([id, part]) =>
+        (await env.render(part.template, app.partContexts[id] ?? {})).replace(
+          /^\s*<([a-z][\w-]*)/i,
+          `<$1 data-application-part="${id}"`,
+        ),
+      ),
+    );
+    return {
+      name,
+      title: app.title,
+      size: { width: app.options.position?.width ?? 520, height: 640 },
+      classes: ["application", ...(app.options.classes ?? [])],
+      tag: "form",
+      html: html.join("\n"),
+      tabs: [],
+    };
+  };
+
+  const pages = [await page("creation-harmonies-roll")];
+  foundry.CONFIG.Dice.randomUniform = d6Faces([6, 3, 1, 4, 2, 5, 1, 3, 6, 2, 4, 3]);
+  const record = await rollAttributes(hero as never);
+  // Body / Agility given the +2 that Intuition / Intelligence held: the swap a player makes.
+  pages.push(await page("creation-harmonies-share", (app) => void (app.order = [1, 0, 2, 3])));
+  await applyAttributes(hero as never, { cp: 1, ag: 1, it: 0, ig: 0, pu: -1, rs: -1, mn: 1, pr: 1 });
+  pages.push(await page("creation-harmonies-applied"));
+
+  // The card as the chat log draws it (Node: happy-dom gives the document).
+  const dom = new Window();
+  const g = globalThis as unknown as { document?: unknown };
+  const previous = g.document;
+  g.document = dom.document;
+  const card = (await game.messages.get(record.messageId ?? "").renderHTML()).outerHTML;
+  g.document = previous;
+  pages.push({
+    name: "creation-harmonies-card",
+    title: "Chat",
+    size: { width: 300, height: 600 },
+    classes: ["application", "wh-preview-chat"],
+    tag: "div",
+    html: `<ol class="chat-log" style="margin:0;padding:0;list-style:none">${card}</ol>`,
+    tabs: [],
+  });
+  handlebars.renderTemplate = renderTemplate;
+  return pages;
+};
