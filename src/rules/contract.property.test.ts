@@ -167,6 +167,59 @@ const holed = <T>(list: fc.Arbitrary<T[]>) =>
     return out;
   });
 
+/** Packages over a few skill names, mostly close to valid: the right counts, some repeats, some unlisted. */
+const skillName = fc.constantFrom(
+  "Chants",
+  "chants ",
+  "Mandoline",
+  "Épée",
+  "Escrime",
+  "Lire",
+  "Nager",
+  "",
+  "Pister",
+  "Forge",
+);
+const packageSet = fc.record({
+  name: fc.constantFrom("Barde", "barde", "Fantassin", "Joaillier"),
+  listed: fc.array(skillName, { maxLength: 6 }),
+  chosen: fc.array(skillName, { maxLength: 5 }),
+});
+const validPackage = fc
+  .shuffledSubarray(
+    [
+      "Chants",
+      "Mandoline",
+      "Épée",
+      "Escrime",
+      "Lire",
+      "Nager",
+      "Pister",
+      "Forge",
+      "Voler",
+      "Danser",
+      "Coudre",
+      "Jouer",
+      "Prier",
+    ],
+    { minLength: 12, maxLength: 12 },
+  )
+  .map((n) => ({
+    metier: { name: "Fantassin", listed: [...n.slice(0, 4), "Marcher"], chosen: n.slice(0, 4) },
+    hobbies: [
+      { name: "Barde", listed: n.slice(4, 6), chosen: n.slice(4, 6) },
+      { name: "Joaillier", listed: n.slice(6, 8), chosen: n.slice(6, 8) },
+    ],
+    talents: n.slice(8, 12),
+  }));
+const beginnerPackage = fc.oneof(
+  validPackage,
+  fc.record({
+    metier: packageSet,
+    hobbies: fc.array(packageSet, { maxLength: 3 }),
+    talents: fc.array(skillName, { maxLength: 5 }),
+  }),
+);
 /** Six d6 faces, and lists that are not: another length, a face off the die, a hole, no list. */
 const sixD6 = fc.array(int(1, 6), { minLength: 6, maxLength: 6 });
 const badSixD6 = fc.oneof(
@@ -1579,6 +1632,56 @@ const specs = {
     [
       ["plus", replace(fc.tuple(sixD6, sixD6), badSixD6, 0)],
       ["minus", replace(fc.tuple(sixD6, sixD6), badSixD6, 1)],
+    ],
+  ),
+  validateBeginnerPackage: spec(
+    rules.validateBeginnerPackage,
+    fc.tuple(beginnerPackage),
+    (check, [choice]) => {
+      const key = (name: string) => name.normalize("NFC").trim().toLocaleLowerCase();
+      const all = [...choice.metier.chosen, ...choice.hobbies.flatMap((h) => h.chosen), ...choice.talents];
+      const counts =
+        choice.metier.chosen.length === 4 &&
+        choice.hobbies.length === 2 &&
+        choice.hobbies.every((h) => h.chosen.length === 2) &&
+        choice.talents.length === 4;
+      const listed = [choice.metier, ...choice.hobbies].every((set) =>
+        set.chosen.every((c) => key(c) === "" || set.listed.some((l) => key(l) === key(c))),
+      );
+      const once = new Set(all.map(key)).size === all.length && all.every((n) => key(n) !== "");
+      const distinctHobbies = new Set(choice.hobbies.map((h) => key(h.name))).size === choice.hobbies.length;
+      expect(check.valid).toBe(check.problems.length === 0);
+      expect(check.valid).toBe(counts && listed && once && distinctHobbies);
+    },
+    [
+      ["choice", fc.tuple(notRecord)],
+      ["choice.metier", fc.tuple(beginnerPackage.map((c) => ({ ...c, metier: { name: 3 } })))],
+      ["choice.talents", fc.tuple(beginnerPackage.map((c) => ({ ...c, talents: [4] })))],
+    ],
+  ),
+  beginnerSkills: spec(
+    rules.beginnerSkills,
+    fc.tuple(beginnerPackage),
+    (skills, [choice]) => {
+      const levels = { metier: 0, hobby: -5, talent: -10 };
+      expect(skills.map((s) => s.name)).toEqual([
+        ...choice.metier.chosen,
+        ...choice.hobbies.flatMap((h) => h.chosen),
+        ...choice.talents,
+      ]);
+      for (const skill of skills) expect(skill.level).toBe(levels[skill.as]);
+      expect(skills.filter((s) => s.as === "metier")).toHaveLength(choice.metier.chosen.length);
+    },
+    [
+      [
+        "choice",
+        fc.tuple(
+          fc.oneof(
+            notRecord,
+            beginnerPackage.map((c) => ({ ...c, hobbies: "Barde" })),
+          ),
+        ),
+      ],
     ],
   ),
   rollHarmoniesAttributes: spec(

@@ -128,6 +128,14 @@ export {
   type HarmoniesCreationProblem,
   type HarmoniesPair,
 } from "./harmonies/creation";
+export {
+  beginnerSkills,
+  validateBeginnerPackage,
+  type BeginnerPackage,
+  type BeginnerProblem,
+  type BeginnerSkill,
+  type PackageSet,
+} from "./harmonies/beginner";
 
 // Groups
 export { GROUP_DEFAULTS, type GroupDefaults, type GroupMode } from "./groups/defaults";

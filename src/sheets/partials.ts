@@ -4,6 +4,7 @@ import { SYSTEM_ID, templatePath } from "../constants";
 export const SHEET_PARTIALS: Record<string, string> = {
   [`${SYSTEM_ID}.row-controls`]: templatePath("partials/row-controls.hbs"),
   [`${SYSTEM_ID}.level-purchase`]: templatePath("partials/level-purchase.hbs"),
+  [`${SYSTEM_ID}.package-set`]: templatePath("partials/package-set.hbs"),
 };
 
 /**

@@ -161,6 +161,7 @@ interface Doc {
   setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
   createEmbeddedDocuments(name: string, data: AnyObject[], options?: AnyObject): Promise<Doc[]>;
   deleteEmbeddedDocuments(name: string, ids: string[]): Promise<string[]>;
+  updateEmbeddedDocuments(name: string, updates: AnyObject[], options?: AnyObject): Promise<Doc[]>;
   canUserModify(user: unknown, action: string): boolean;
   toObject(): AnyObject;
 }
@@ -317,6 +318,30 @@ describe("the server's permission check", () => {
     await actor.createEmbeddedDocuments("Item", [{ name: "Knife" }]);
     await bow?.delete();
     expect([actor.name, actor.items.contents.map((i) => i.name)]).toEqual(["Lin Mei", ["Knife"]]);
+  });
+
+  it("updates an actor's items by id in one call, each with the actor's permission; an unknown id is refused", async () => {
+    const foundry = installFoundry();
+    const actor = (await ActorClass().create({ name: "Lin", ownership: { default: 0, [PLAYER]: 3 } })) as Doc;
+    const [bow, knife] = await actor.createEmbeddedDocuments("Item", [{ name: "Arc" }, { name: "Couteau" }]);
+    as(foundry, STRANGER);
+    await expect(actor.updateEmbeddedDocuments("Item", [{ _id: bow?.id, name: "Stolen" }])).rejects.toThrow(
+      "lacks permission to update Item",
+    );
+    as(foundry, PLAYER);
+    await expect(
+      actor.updateEmbeddedDocuments("Item", [
+        { _id: bow?.id, name: "Arc long" },
+        { _id: "nothere", name: "x" },
+      ]),
+    ).rejects.toThrow('Item "nothere" does not exist in Lin');
+    // Refused as a whole: the first change was not written either.
+    expect(bow?.name).toBe("Arc");
+    const updated = await actor.updateEmbeddedDocuments("Item", [
+      { _id: bow?.id, name: "Arc long" },
+      { _id: knife?.id, name: "Dague" },
+    ]);
+    expect(updated.map((i) => i.name)).toEqual(["Arc long", "Dague"]);
   });
 
   it("lets anyone post a chat message as its own author only; the author or a GM may change or delete it", async () => {

@@ -297,6 +297,32 @@ export class ActorDouble extends DocumentDouble {
     return created;
   }
 
+  /**
+   * ClientDocumentMixin#updateEmbeddedDocuments (API v13): `updateDocuments(updates, {parent})`,
+   * each change by its `_id` through the update workflow, the embedded document's permission
+   * being its parent's; an id the actor does not hold is refused, as the server refuses it.
+   */
+  async updateEmbeddedDocuments(
+    name: string,
+    updates: AnyObject[],
+    options: AnyObject = {},
+  ): Promise<DocumentDouble[]> {
+    this.#embeddedClass(name);
+    const collection = this.getEmbeddedCollection(name) as CollectionDouble<DocumentDouble>;
+    const docs = updates.map((u) => {
+      const doc = collection.get(String(u._id));
+      if (!doc) throw new Error(`${name} "${String(u._id)}" does not exist in ${this.name ?? "the actor"}`);
+      return doc;
+    });
+    const updated: DocumentDouble[] = [];
+    for (const [i, doc] of docs.entries()) {
+      const { _id, ...changes } = updates[i] as AnyObject;
+      if (await doc.update(changes, options)) updated.push(doc);
+    }
+    this.prepareData();
+    return updated;
+  }
+
   async deleteEmbeddedDocuments(name: string, ids: string[], options: AnyObject = {}): Promise<string[]> {
     this.#embeddedClass(name);
     const collection = this.getEmbeddedCollection(name) as CollectionDouble<DocumentDouble>;

@@ -8,6 +8,7 @@ interface DialogLike {
   partContexts: Record<string, AnyObject>;
   title: string;
   order: number[];
+  choice: AnyObject;
   render(options: AnyObject): Promise<unknown>;
 }
 
@@ -19,8 +20,8 @@ function d6Faces(list: number[]): () => number {
 
 /**
  * Character creation's windows at each step: the Harmonies attribute roll before the roll, once
- * rolled (the pairs to share out, a result swapped), and once applied, as the GM sees it; and
- * the roll's chat card.
+ * rolled (the pairs to share out, a result swapped), and once applied, as the GM sees it; the
+ * roll's chat card; the beginner package, empty and filled in.
  */
 export const creationPages: PageSource = async (env: PreviewEnv) => {
   const { foundry, Actor } = env.started;
@@ -41,8 +42,12 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   const hero = await Actor.create({ name: "Aiko de Lune-Haute", type: "harmoniesCharacter" });
   game.actors.add(hero);
 
-  const page = async (name: string, prepare?: (app: DialogLike) => void): Promise<PreviewPage> => {
-    const app = new AttributeGenerationDialog(hero as never) as unknown as DialogLike;
+  const page = async (
+    name: string,
+    prepare?: (app: DialogLike) => void,
+    Dialog: new (actor: never) => unknown = AttributeGenerationDialog,
+  ): Promise<PreviewPage> => {
+    const app = new Dialog(hero as never) as unknown as DialogLike;
     prepare?.(app);
     await app.render({ force: true });
     const parts = (app.constructor as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
@@ -57,7 +62,7 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
     return {
       name,
       title: app.title,
-      size: { width: app.options.position?.width ?? 520, height: 640 },
+      size: { width: app.options.position?.width ?? 520, height: name.includes("package") ? 900 : 640 },
       classes: ["application", ...(app.options.classes ?? [])],
       tag: "form",
       html: html.join("\n"),
@@ -89,6 +94,33 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
     html: `<ol class="chat-log" style="margin:0;padding:0;list-style:none">${card}</ol>`,
     tabs: [],
   });
+
+  const { BeginnerPackageDialog } = await import("../../src/dialogs/beginner-package-dialog");
+  const Item = (globalThis as unknown as { Item: { create(data: AnyObject): Promise<unknown> } }).Item;
+  await Item.create({
+    name: "Fantassin",
+    type: "harmoniesMetier",
+    system: { skills: ["Épée", "Lance", "Bouclier", "Marche", "Survie"] },
+  });
+  await Item.create({ name: "Barde", type: "harmoniesHobby", system: { skills: ["Chants", "Mandoline", "Poésie"] } });
+  await Item.create({ name: "Cambrioleur", type: "harmoniesHobby", system: { skills: ["Crochetage", "Discrétion"] } });
+  pages.push(await page("creation-harmonies-package", undefined, BeginnerPackageDialog));
+  pages.push(
+    await page(
+      "creation-harmonies-package-filled",
+      (app) =>
+        void (app.choice = {
+          metier: "Fantassin",
+          metierSkills: ["Épée", "Lance", "Bouclier"],
+          hobbies: [
+            { name: "Barde", skills: ["Chants", "Mandoline"] },
+            { name: "Cambrioleur", skills: ["Crochetage", "Discrétion"] },
+          ],
+          talents: ["Poésie", "Survie", "Marche", ""],
+        }),
+      BeginnerPackageDialog,
+    ),
+  );
   handlebars.renderTemplate = renderTemplate;
   return pages;
 };

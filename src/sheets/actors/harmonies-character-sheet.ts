@@ -28,6 +28,8 @@ import { purchaseControls } from "../level-purchase-controls";
 import { buyAttributeLevel, buySkillLevel, lastPurchase, undoPurchase } from "../../documents/level-purchase";
 import { attributeRoll } from "../../documents/attribute-generation";
 import { openAttributeGeneration } from "../../dialogs/attribute-generation-dialog";
+import { appliedPackage } from "../../documents/beginner-package";
+import { openBeginnerPackage } from "../../dialogs/beginner-package-dialog";
 
 type HarmoniesSystem = HarmoniesCharacterModel;
 
@@ -109,6 +111,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       suddenAction: HarmoniesCharacterSheet.#onSuddenAction,
       buyLevel: HarmoniesCharacterSheet.#onBuyLevel,
       generateAttributes: HarmoniesCharacterSheet.#onGenerateAttributes,
+      beginnerPackage: HarmoniesCharacterSheet.#onBeginnerPackage,
       undoLevel: HarmoniesCharacterSheet.#onUndoLevel,
     },
   };
@@ -179,6 +182,8 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
             this.skillSetList("harmoniesMetier", "metier", skills),
             this.skillSetList("harmoniesHobby", "hobby", skills),
           ],
+          // A player applies the package once; the GM may again.
+          beginnerPackage: !system.npc && this.actor.isOwner && (!appliedPackage(this.actor) || game.user.isGM),
         };
       }
       case "combat":
@@ -351,6 +356,11 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
   /** The guided attribute roll (RULES 2.1). */
   static async #onGenerateAttributes(this: HarmoniesCharacterSheet): Promise<void> {
     await openAttributeGeneration(this.actor);
+  }
+
+  /** A beginner's métier, hobbies and talents (RULES 2.3). */
+  static async #onBeginnerPackage(this: HarmoniesCharacterSheet): Promise<void> {
+    await openBeginnerPackage(this.actor);
   }
 
   /** A sudden action with a grave wound: the Cp + Rs check, failure turning the wound critical (RULES 2.5). */

@@ -1,0 +1,202 @@
+import { SYSTEM_ID } from "../constants";
+import { RollError } from "../dice/errors";
+import { t } from "../helpers/i18n";
+import {
+  HARMONIES_DEFAULTS,
+  beginnerSkills,
+  validateBeginnerPackage,
+  type BeginnerPackage,
+  type BeginnerProblem,
+} from "../rules";
+import { normaliseName } from "./items/wuxia-skill";
+
+/**
+ * A Harmonies beginner's package (RULES 2.3) put on a character in one go: a métier and two
+ * hobbies chosen from the character's own and the world's, the skills mastered at their levels,
+ * four talents. Set items missing from the character are copied onto it; a skill it has is
+ * raised to its package level, one it lacks is copied from the world's skill of that name, or
+ * made. A flag records the package, so a player applies it once (the GM may again).
+ */
+
+const FLAG = "beginnerPackage";
+
+type Character = Actor.OfType<"harmoniesCharacter">;
+type SetType = "harmoniesMetier" | "harmoniesHobby";
+
+/** A métier, hobby or skill that may go into the package, and the item it comes from. */
+export interface PackageSource {
+  name: string;
+  /** The skills a métier or hobby lists (empty for a skill). */
+  skills: string[];
+  /** Whether the character has it already. */
+  owned: boolean;
+  item: Item.Implementation;
+}
+
+export interface PackageSources {
+  metiers: PackageSource[];
+  hobbies: PackageSource[];
+  /** The skills a talent may be: the character's, the world's and every one a set lists. */
+  skills: string[];
+}
+
+/** What the player picks: set names and skill names. */
+export interface PackageChoice {
+  metier: string;
+  metierSkills: string[];
+  hobbies: { name: string; skills: string[] }[];
+  talents: string[];
+}
+
+function worldItems(): Item.Implementation[] {
+  return [...(game.items?.contents ?? [])] as Item.Implementation[];
+}
+
+/** The character's items of a type first, then the world's of another name, in name order. */
+function sourcesOf(actor: Character, type: SetType | "harmoniesSkill"): PackageSource[] {
+  const seen = new Set<string>();
+  const sources: PackageSource[] = [];
+  for (const [items, owned] of [
+    [actor.items.contents, true],
+    [worldItems(), false],
+  ] as const) {
+    for (const item of items) {
+      const key = normaliseName(item.name ?? "");
+      if (item.type !== type || seen.has(key)) continue;
+      seen.add(key);
+      const skills = type === "harmoniesSkill" ? [] : [...(item.system as unknown as { skills: string[] }).skills];
+      sources.push({ name: item.name ?? "", skills, owned, item: item as Item.Implementation });
+    }
+  }
+  return sources.sort((a, b) => a.name.localeCompare(b.name));
+}
+
+export function packageSources(actor: Character): PackageSources {
+  const metiers = sourcesOf(actor, "harmoniesMetier");
+  const hobbies = sourcesOf(actor, "harmoniesHobby");
+  const names = new Map<string, string>();
+  for (const name of [
+    ...sourcesOf(actor, "harmoniesSkill").map((s) => s.name),
+    ...[...metiers, ...hobbies].flatMap((s) => s.skills),
+  ]) {
+    if (!names.has(normaliseName(name))) names.set(normaliseName(name), name);
+  }
+  return { metiers, hobbies, skills: [...names.values()].sort((a, b) => a.localeCompare(b)) };
+}
+
+/**
+ * The choice as the rules read it: each set with the skills it lists (none for an unknown set);
+ * a hobby or talent not picked yet is left out, so the rules count it as missing.
+ */
+export function packageOf(choice: PackageChoice, sources: PackageSources): BeginnerPackage {
+  const listed = (list: PackageSource[], name: string) =>
+    list.find((s) => normaliseName(s.name) === normaliseName(name))?.skills ?? [];
+  return {
+    metier: { name: choice.metier, listed: listed(sources.metiers, choice.metier), chosen: choice.metierSkills },
+    hobbies: choice.hobbies
+      .filter((h) => h.name !== "")
+      .map((h) => ({ name: h.name, listed: listed(sources.hobbies, h.name), chosen: h.skills })),
+    talents: choice.talents.filter((name) => name !== ""),
+  };
+}
+
+/** A package problem in the reader's language. */
+export function packageProblemText(problem: BeginnerProblem): string {
+  const { code, field, name, expected, got } = problem;
+  if (code === "WH.Creation.Beginner.Count" && field === "metier" && name === "")
+    return t("WH.Creation.Beginner.NoMetier");
+  if (code === "WH.Creation.Beginner.Count") {
+    const key = field === "metier" || field === "hobby" ? "SetSkills" : field === "hobbies" ? "Hobbies" : "Talents";
+    return t(`WH.Creation.Beginner.Count.${key}`, { name, count: expected, got });
+  }
+  if (code === "WH.Creation.Beginner.Repeated") {
+    return t(field === "hobbies" ? "WH.Creation.Beginner.RepeatedHobby" : code, { name });
+  }
+  return t(code, { name });
+}
+
+/** The package recorded on the character, if it was applied. */
+export function appliedPackage(actor: Actor.Implementation): boolean {
+  return Boolean(actor.getFlag(SYSTEM_ID as never, FLAG as never));
+}
+
+/** The data a new item is created from: the source's, without its id and its place in a folder. */
+function copyOf(item: Item.Implementation): Record<string, unknown> {
+  const data = item.toObject() as Record<string, unknown>;
+  delete data._id;
+  delete data.folder;
+  delete data.sort;
+  return data;
+}
+
+/**
+ * Puts the package on the character. Refused (localised) to a non-owner, to a player once a
+ * package was applied, and for a package the rules refuse; if a write fails, what was written
+ * before it is taken back, so no half package is left.
+ */
+export async function applyBeginnerPackage(actor: Character, choice: PackageChoice): Promise<void> {
+  if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  if (appliedPackage(actor) && !game.user.isGM) {
+    throw new RollError("WH.Creation.Error.PackageApplied", { name: actor.name ?? "" });
+  }
+  const sources = packageSources(actor);
+  const pack = packageOf(choice, sources);
+  const check = validateBeginnerPackage(pack);
+  if (!check.valid) {
+    throw new RollError("WH.Creation.Error.PackageInvalid", {
+      problems: check.problems.map(packageProblemText).join(" "),
+    });
+  }
+
+  const created: Record<string, unknown>[] = [];
+  for (const [list, name] of [
+    [sources.metiers, choice.metier],
+    ...choice.hobbies.map((h) => [sources.hobbies, h.name] as const),
+  ] as const) {
+    const source = list.find((s) => normaliseName(s.name) === normaliseName(name));
+    if (source && !source.owned) created.push(copyOf(source.item));
+  }
+  const owned = new Map(
+    actor.items.contents.filter((i) => i.type === "harmoniesSkill").map((i) => [normaliseName(i.name ?? ""), i]),
+  );
+  const worldSkills = sourcesOf(actor, "harmoniesSkill").filter((s) => !s.owned);
+  const updates: Record<string, unknown>[] = [];
+  const before: Record<string, unknown>[] = [];
+  for (const skill of beginnerSkills(pack)) {
+    const system = { level: skill.level, talent: skill.as === "talent" };
+    const mine = owned.get(normaliseName(skill.name));
+    if (mine) {
+      const { level, talent } = (mine as Item.OfType<"harmoniesSkill">).system;
+      updates.push({ _id: mine.id, system });
+      before.push({ _id: mine.id, system: { level, talent } });
+      continue;
+    }
+    const world = worldSkills.find((s) => normaliseName(s.name) === normaliseName(skill.name));
+    const data = world ? copyOf(world.item) : { name: skill.name, type: "harmoniesSkill" };
+    created.push({ ...data, system: { ...((data.system as object | undefined) ?? {}), ...system } });
+  }
+
+  const made = created.length ? await actor.createEmbeddedDocuments("Item", created as never) : [];
+  try {
+    if (updates.length) await actor.updateEmbeddedDocuments("Item", updates as never);
+    try {
+      await actor.update({
+        flags: { [SYSTEM_ID]: { [FLAG]: { metier: choice.metier, hobbies: choice.hobbies.map((h) => h.name) } } },
+      } as never);
+    } catch (error) {
+      if (before.length) await actor.updateEmbeddedDocuments("Item", before as never);
+      throw error;
+    }
+  } catch (error) {
+    const ids = (made ?? []).map((i) => i.id).filter((id): id is string => Boolean(id));
+    if (ids.length) await actor.deleteEmbeddedDocuments("Item", ids);
+    throw error;
+  }
+}
+
+/** The levels a package gives, for the dialog's hints: métier 0, hobby −5, talent −10, and the floors. */
+export const PACKAGE_LEVELS = {
+  ...HARMONIES_DEFAULTS.mastery,
+  metierFloor: HARMONIES_DEFAULTS.skillFloors.metier,
+  hobbyFloor: HARMONIES_DEFAULTS.skillFloors.hobby,
+};
