@@ -8,6 +8,7 @@ import {
   type BeginnerPackage,
   type BeginnerProblem,
 } from "../rules";
+import { itemCopy } from "./items/copy";
 import { normaliseName } from "./items/wuxia-skill";
 
 /**
@@ -120,15 +121,6 @@ export function appliedPackage(actor: Actor.Implementation): boolean {
   return Boolean(actor.getFlag(SYSTEM_ID as never, FLAG as never));
 }
 
-/** The data a new item is created from: the source's, without its id and its place in a folder. */
-function copyOf(item: Item.Implementation): Record<string, unknown> {
-  const data = item.toObject() as Record<string, unknown>;
-  delete data._id;
-  delete data.folder;
-  delete data.sort;
-  return data;
-}
-
 /**
  * Puts the package on the character. Refused (localised) to a non-owner, to a player once a
  * package was applied, and for a package the rules refuse; if a write fails, what was written
@@ -154,7 +146,7 @@ export async function applyBeginnerPackage(actor: Character, choice: PackageChoi
     ...choice.hobbies.map((h) => [sources.hobbies, h.name] as const),
   ] as const) {
     const source = list.find((s) => normaliseName(s.name) === normaliseName(name));
-    if (source && !source.owned) created.push(copyOf(source.item));
+    if (source && !source.owned) created.push(itemCopy(source.item));
   }
   const owned = new Map(
     actor.items.contents.filter((i) => i.type === "harmoniesSkill").map((i) => [normaliseName(i.name ?? ""), i]),
@@ -172,7 +164,7 @@ export async function applyBeginnerPackage(actor: Character, choice: PackageChoi
       continue;
     }
     const world = worldSkills.find((s) => normaliseName(s.name) === normaliseName(skill.name));
-    const data = world ? copyOf(world.item) : { name: skill.name, type: "harmoniesSkill" };
+    const data = world ? itemCopy(world.item) : { name: skill.name, type: "harmoniesSkill" };
     created.push({ ...data, system: { ...((data.system as object | undefined) ?? {}), ...system } });
   }
 

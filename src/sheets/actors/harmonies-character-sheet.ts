@@ -30,6 +30,7 @@ import { attributeRoll } from "../../documents/attribute-generation";
 import { openAttributeGeneration } from "../../dialogs/attribute-generation-dialog";
 import { appliedPackage } from "../../documents/beginner-package";
 import { openBeginnerPackage } from "../../dialogs/beginner-package-dialog";
+import { skillSetOffers, takeSkillSet } from "../../documents/skill-set-offers";
 
 type HarmoniesSystem = HarmoniesCharacterModel;
 
@@ -112,6 +113,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       buyLevel: HarmoniesCharacterSheet.#onBuyLevel,
       generateAttributes: HarmoniesCharacterSheet.#onGenerateAttributes,
       beginnerPackage: HarmoniesCharacterSheet.#onBeginnerPackage,
+      takeSkillSet: HarmoniesCharacterSheet.#onTakeSkillSet,
       undoLevel: HarmoniesCharacterSheet.#onUndoLevel,
     },
   };
@@ -182,6 +184,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
             this.skillSetList("harmoniesMetier", "metier", skills),
             this.skillSetList("harmoniesHobby", "hobby", skills),
           ],
+          offers: this.actor.isOwner && !system.npc ? this.offerRows() : [],
           // A player applies the package once; the GM may again.
           beginnerPackage: !system.npc && this.actor.isOwner && (!appliedPackage(this.actor) || game.user.isGM),
         };
@@ -199,6 +202,17 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       default:
         return {};
     }
+  }
+
+  /** The world's métiers and hobbies the character now qualifies for (RULES 2.3), each to take. */
+  private offerRows() {
+    return skillSetOffers(this.harmoniesActor).map((offer) => ({
+      ...offer,
+      text: t(offer.kind === "metier" ? "WH.Sheet.Harmonies.Offer.Metier" : "WH.Sheet.Harmonies.Offer.Hobby", {
+        name: offer.name,
+        skills: offer.skills.map((s) => `${s.name} ${signed(s.level)}`).join(", "),
+      }),
+    }));
   }
 
   /** Where the character's attribute roll stands (RULES 2.1), and whether this user may open it. */
@@ -361,6 +375,15 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
   /** A beginner's métier, hobbies and talents (RULES 2.3). */
   static async #onBeginnerPackage(this: HarmoniesCharacterSheet): Promise<void> {
     await openBeginnerPackage(this.actor);
+  }
+
+  /** Takes a métier or hobby the sheet offers. */
+  static async #onTakeSkillSet(
+    this: HarmoniesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    await takeSkillSet(this.harmoniesActor, target.dataset.itemId ?? "").catch(notifyError);
   }
 
   /** A sudden action with a grave wound: the Cp + Rs check, failure turning the wound critical (RULES 2.5). */

@@ -1,0 +1,119 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { defaultSheet, openSheet, settle, type DrawnSheet } from "../../test/support/dom";
+import { actAs, harmoniesHero, startWorld } from "../../test/support/world";
+import type * as OffersModule from "../documents/skill-set-offers";
+
+/**
+ * RULES 2.3: when two skills of a would-be hobby reach −5 ([example] Chants and Mandoline: the
+ * hobby Barde), the sheet offers that hobby; likewise a métier once four of its skills reach 0.
+ */
+
+let foundry: FoundryDouble;
+let offers: typeof OffersModule;
+let barde: Item.Implementation;
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  foundry = await startWorld();
+  offers = await import("../documents/skill-set-offers");
+  actAs("gm");
+  barde = (await Item.create({
+    name: "Barde",
+    type: "harmoniesHobby",
+    system: { skills: ["Chants", "Mandoline", "Poésie"] },
+  } as never)) as Item.Implementation;
+  await Item.create({
+    name: "Fantassin",
+    type: "harmoniesMetier",
+    system: { skills: ["Épée", "Lance", "Bouclier", "Marche", "Survie"] },
+  } as never);
+});
+
+async function singer(mandoline: number): Promise<Actor.Implementation> {
+  const david = await harmoniesHero("David");
+  await david.createEmbeddedDocuments("Item", [
+    { name: "Chants", type: "harmoniesSkill", system: { level: -5 } },
+    { name: "mandoline", type: "harmoniesSkill", system: { level: mandoline } },
+  ] as never);
+  return david;
+}
+
+const offerTexts = (sheet: DrawnSheet) =>
+  Array.from(sheet.element.querySelectorAll(".wh-offer > span")).map((s) => s.textContent);
+
+describe("the métiers and hobbies a character qualifies for", () => {
+  it("offers the hobby once two of its skills reach −5, whatever the case of the names", async () => {
+    const david = await singer(-6);
+    actAs("player");
+    let sheet = await openSheet(foundry, david);
+    expect(offerTexts(sheet)).toEqual([]);
+    const mandoline = david.items.contents.find((i) => i.name === "mandoline") as Item.Implementation;
+    await mandoline.update({ system: { level: -5 } } as never);
+    sheet = await openSheet(foundry, david);
+    expect(offerTexts(sheet)).toEqual(["The hobby Barde is open to this character: Chants −5, mandoline −5."]);
+  });
+
+  it("takes the hobby with a click: a copy on the sheet, and the offer gone", async () => {
+    const david = await singer(-5);
+    actAs("player");
+    const sheet = await openSheet(foundry, david);
+    sheet.element.querySelector<HTMLButtonElement>('[data-action="takeSkillSet"]')?.click();
+    await settle();
+    const taken = david.items.contents.filter((i) => i.type === "harmoniesHobby");
+    expect(taken.map((i) => [i.name, (i.system as unknown as { skills: string[] }).skills])).toEqual([
+      ["Barde", ["Chants", "Mandoline", "Poésie"]],
+    ]);
+    expect(offerTexts(await openSheet(foundry, david))).toEqual([]);
+  });
+
+  it("offers a métier once four of its skills reach 0, métiers before hobbies", async () => {
+    const david = await singer(-5);
+    await david.createEmbeddedDocuments(
+      "Item",
+      ["Épée", "Lance", "Bouclier", "Marche"].map((name, i) => ({
+        name,
+        type: "harmoniesSkill",
+        system: { level: i === 3 ? -1 : 0 },
+      })) as never,
+    );
+    actAs("player");
+    expect(offers.skillSetOffers(david as never).map((o) => o.name)).toEqual(["Barde"]);
+    await david.items.contents.find((i) => i.name === "Marche")?.update({ system: { level: 0 } } as never);
+    expect(offers.skillSetOffers(david as never).map((o) => [o.kind, o.name])).toEqual([
+      ["metier", "Fantassin"],
+      ["hobby", "Barde"],
+    ]);
+  });
+
+  it("is refused to a player who owns nothing, and for a set not on offer", async () => {
+    const david = await singer(-6);
+    actAs("stranger");
+    await expect(offers.takeSkillSet(david as never, barde.id ?? "")).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+    });
+    actAs("player");
+    await expect(offers.takeSkillSet(david as never, barde.id ?? "")).rejects.toMatchObject({
+      key: "WH.Sheet.Harmonies.Offer.NotOffered",
+      data: { name: "David" },
+    });
+    expect(david.items.contents.some((i) => i.type === "harmoniesHobby")).toBe(false);
+  });
+
+  it("offers nothing for a set already held, nor on an NPC's sheet", async () => {
+    const david = await singer(-5);
+    await david.createEmbeddedDocuments("Item", [{ name: "barde", type: "harmoniesHobby" }] as never);
+    actAs("player");
+    expect(offers.skillSetOffers(david as never)).toEqual([]);
+    const npc = await singer(-5);
+    await npc.update({ system: { npc: true } } as never);
+    actAs("gm");
+    const sheet = defaultSheet<DrawnSheet & { setEditMode(on: boolean): void }>(foundry, npc);
+    // Edit mode draws an NPC's tabs, the Trades & hobbies tab among them.
+    sheet.setEditMode(true);
+    await sheet.render({ force: true });
+    expect(sheet.element.querySelector('[data-tab="metiers"]')).not.toBeNull();
+    expect(sheet.element.querySelector(".wh-offer")).toBeNull();
+  });
+});
