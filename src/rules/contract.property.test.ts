@@ -271,6 +271,9 @@ const creationSheet = fc.record({
   traits: int(0, 10),
   experience: int(0, 40),
   heroType: fc.option(heroType, { nil: undefined }),
+  powerTypes: fc.option(fc.array(fc.oneof(heroType, fc.constant("General" as const)), { maxLength: 4 }), {
+    nil: undefined,
+  }),
 });
 const attackSide = fc.record(
   { successes: int(0, 20), critical: fc.option(fc.boolean(), { nil: undefined }) },
@@ -797,6 +800,12 @@ const specs = {
       expect(check.problems.some((p) => p.code === "WH.Creation.HeroTypeMismatch")).toBe(
         sheet.heroType !== undefined && sheet.heroType !== budget.powers.heroType,
       );
+      const strangers = (sheet.powerTypes ?? []).flatMap((type, i) =>
+        type === "General" || type === budget.powers.heroType ? [] : [`powers.${i}`],
+      );
+      expect(check.problems.filter((p) => p.code === "WH.Creation.PowerOfOtherType").map((p) => p.field)).toEqual(
+        strangers,
+      );
     },
     [
       ["sheet", fc.tuple(notRecord)],
@@ -829,6 +838,14 @@ const specs = {
           fc.tuple(creationSheet),
           fc.oneof(fc.string({ maxLength: 3 }), fc.integer(), fc.constant(null)),
           (a, b) => [{ ...a[0], heroType: b }],
+        ),
+      ],
+      [
+        "powerTypes",
+        replace(
+          fc.tuple(creationSheet),
+          fc.oneof(notList, holed(fc.array(heroType, { minLength: 1 })), fc.constant(["Ninja"])),
+          (a, b) => [{ ...a[0], powerTypes: b }],
         ),
       ],
       ["options", fc.tuple(creationSheet, notOptions)],

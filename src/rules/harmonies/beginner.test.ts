@@ -65,12 +65,32 @@ describe("validateBeginnerPackage", () => {
     ]);
   });
 
+  it("counts a blank skill of a set as blank, not as one the set does not list", () => {
+    const check = validateBeginnerPackage({
+      ...soldier,
+      metier: { ...soldier.metier, chosen: ["Épée", "Lance", "Bouclier", ""] },
+    });
+    expect(check.problems.map((p) => p.code)).toEqual(["WH.Creation.Beginner.Blank"]);
+  });
+
   it("refuses what is not a package", () => {
     expect(() => validateBeginnerPackage({ ...soldier, talents: "Nager" } as never)).toThrow(
       "choice.talents must be a list",
     );
     expect(() => validateBeginnerPackage({ ...soldier, metier: { name: "Fantassin" } } as never)).toThrow(
       "choice.metier.listed must be a list",
+    );
+    expect(() => validateBeginnerPackage({ ...soldier, metier: { ...soldier.metier, name: 3 } } as never)).toThrow(
+      "choice.metier.name must be a string",
+    );
+    expect(() => validateBeginnerPackage({ ...soldier, metier: { ...soldier.metier, listed: [1] } } as never)).toThrow(
+      "choice.metier.listed[0] must be a string",
+    );
+    expect(() =>
+      validateBeginnerPackage({ ...soldier, metier: { ...soldier.metier, chosen: [null] } } as never),
+    ).toThrow("choice.metier.chosen[0] must be a string");
+    expect(() => validateBeginnerPackage({ ...soldier, hobbies: [{ name: "Barde" }] } as never)).toThrow(
+      "choice.hobbies[0].listed must be a list",
     );
   });
 });

@@ -32,7 +32,9 @@ describe("rollHarmoniesAttributes", () => {
   });
 
   it("refuses faces that are not six d6", () => {
-    expect(() => harmoniesAttributesFromFaces([1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6])).toThrow("plus must hold 6 faces");
+    expect(() => harmoniesAttributesFromFaces([1, 2, 3, 4, 5], [1, 2, 3, 4, 5, 6])).toThrow(
+      expect.objectContaining({ code: "WH.Error.BadValue", message: "plus must hold 6 faces" }),
+    );
     expect(() => harmoniesAttributesFromFaces([1, 2, 3, 4, 5, 6], [1, 2, 3, 4, 5, 7])).toThrow(RulesError);
   });
 

@@ -132,6 +132,17 @@ describe("validateWuxiaCreation", () => {
     ]);
   });
 
+  it("flags a power of another hero type; general powers and the hero's own are open (Guerrier: Kiai, Bond du tigre)", () => {
+    const check = validateWuxiaCreation({ ...sheet, powerTypes: ["Guerrier", "General", "Sorcier"] });
+    expect(check.problems).toEqual([
+      {
+        code: "WH.Creation.PowerOfOtherType",
+        field: "powers.2",
+        message: "powers[2] is a Sorcier power; a Guerrier buys general and Guerrier powers only",
+      },
+    ]);
+  });
+
   it("flags priorities that are not a ranking 1..5", () => {
     const check = validateWuxiaCreation({ ...sheet, priorities: { ...priorities, traits: 5 } });
     expect(check.budget).toBeNull();

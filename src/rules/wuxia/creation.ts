@@ -77,6 +77,11 @@ export interface WuxiaCreationSheet {
   experience: number;
   /** Checked against the type the Pouvoirs priority gives, when present. */
   heroType?: WuxiaHeroType;
+  /**
+   * The type of each power bought, when given: a general power is open to every hero, another
+   * only to its own type (RULES 1.2: "general or sorcier powers").
+   */
+  powerTypes?: readonly (WuxiaHeroType | "General")[];
 }
 
 export type WuxiaCreationProblemCode =
@@ -84,7 +89,8 @@ export type WuxiaCreationProblemCode =
   | "WH.Creation.OverBudget"
   | "WH.Creation.AboveMaximum"
   | "WH.Creation.BelowMinimum"
-  | "WH.Creation.HeroTypeMismatch";
+  | "WH.Creation.HeroTypeMismatch"
+  | "WH.Creation.PowerOfOtherType";
 
 export interface WuxiaCreationProblem {
   code: WuxiaCreationProblemCode;
@@ -132,6 +138,12 @@ export function validateWuxiaCreation(
   };
   const heroType =
     sheet.heroType === undefined ? undefined : requireOneOf("heroType", sheet.heroType, WUXIA_HERO_TYPES);
+  const powerTypes =
+    sheet.powerTypes === undefined
+      ? []
+      : requireArray("powerTypes", sheet.powerTypes).map((type, i) =>
+          requireOneOf(`powerTypes[${i}]`, type, [...WUXIA_HERO_TYPES, "General"] as const),
+        );
   requireOptions("options", options);
   const problems: WuxiaCreationProblem[] = [];
 
@@ -192,5 +204,14 @@ export function validateWuxiaCreation(
       message: `heroType ${heroType} does not match the Pouvoirs priority (${budget.powers.heroType})`,
     });
   }
+  powerTypes.forEach((type, i) => {
+    if (type !== "General" && type !== budget.powers.heroType) {
+      problems.push({
+        code: "WH.Creation.PowerOfOtherType",
+        field: `powers.${i}`,
+        message: `powers[${i}] is a ${type} power; a ${budget.powers.heroType} buys general and ${budget.powers.heroType} powers only`,
+      });
+    }
+  });
   return { valid: problems.length === 0, budget, spent, problems };
 }

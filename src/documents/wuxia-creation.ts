@@ -1,0 +1,243 @@
+import { SYSTEM_ID } from "../constants";
+import { RollError } from "../dice/errors";
+import { chiReserve, validateWuxiaCreation, type WuxiaCreationCheck, type WuxiaHeroType } from "../rules";
+import { wuxiaRuleOptions } from "../settings/house-rules";
+import {
+  RULES_HERO_TYPE,
+  WUXIA_PRIORITY_KEYS,
+  type HeroType,
+  type PowerType,
+  type WuxiaAttributeKey,
+  type ZodiacSign,
+} from "./choices";
+import { itemCopy } from "./items/copy";
+
+/**
+ * A Wuxia hero built by priorities (RULES 1.2) as a draft: what the builder shows and edits, the
+ * rules check, and finishing writes onto the actor. A draft starts from the actor as it is, or
+ * from an archetype (a Wuxia character kept as a model: a world actor marked as one, or an entry
+ * of an Actor compendium); its skills, powers, traits and drames come from the actor, the world
+ * and the compendiums.
+ */
+
+type Character = Actor.OfType<"wuxiaCharacter">;
+export type DraftItemType = "wuxiaSkill" | "wuxiaPower" | "wuxiaTrait" | "wuxiaDrame";
+export const CONCEPT_KEYS = ["origin", "impression", "motivations", "qualities", "flaws", "likes", "dislikes"] as const;
+export type ConceptKey = (typeof CONCEPT_KEYS)[number];
+type PriorityKey = (typeof WUXIA_PRIORITY_KEYS)[number];
+
+/** A skill, power, trait or drame of the draft, with the data it is created from. */
+export interface DraftItem {
+  /** Where it comes from: the actor's item id ("own:…"), else the source item's uuid. */
+  key: string;
+  name: string;
+  type: DraftItemType;
+  /** A skill's or power's level; null for a spécialisation, a trait or a drame. */
+  level: number | null;
+  heroType: PowerType | null;
+  zodiac: ZodiacSign | null;
+  data: Record<string, unknown>;
+}
+
+export interface WuxiaDraft {
+  concept: Record<ConceptKey, string>;
+  priorities: Record<PriorityKey, number>;
+  attributes: Record<WuxiaAttributeKey, number>;
+  zodiac: ZodiacSign | null;
+  experience: number;
+  items: DraftItem[];
+}
+
+const DRAFT_TYPES: readonly DraftItemType[] = ["wuxiaSkill", "wuxiaPower", "wuxiaTrait", "wuxiaDrame"];
+
+/** The flag a finished creation leaves on the actor. */
+const CREATED_FLAG = "created";
+/** The flag that makes a world Wuxia character an archetype the builder offers. */
+export const ARCHETYPE_FLAG = "archetype";
+
+function draftItem(item: Item.Implementation, key: string): DraftItem {
+  const system = item.system as unknown as {
+    level?: number;
+    category?: string;
+    heroType?: PowerType;
+    zodiac?: ZodiacSign | null;
+  };
+  const specialisation = item.type === "wuxiaSkill" && system.category === "narrow" && isSpecialisation(item);
+  return {
+    key,
+    name: item.name ?? "",
+    type: item.type as DraftItemType,
+    level: typeof system.level === "number" && !specialisation ? system.level : null,
+    heroType: item.type === "wuxiaPower" ? (system.heroType ?? "general") : null,
+    zodiac: system.zodiac || null,
+    data: itemCopy(item),
+  };
+}
+
+/** A narrow skill whose parent Métier or Profession is named: it uses the parent's level. */
+function isSpecialisation(item: Item.Implementation): boolean {
+  return Boolean((item.system as unknown as { parentSkill?: string }).parentSkill);
+}
+
+/** The draft of the actor as it stands. */
+export function draftOf(actor: Actor.Implementation): WuxiaDraft {
+  const system = (actor as Character).system;
+  return {
+    concept: Object.fromEntries(CONCEPT_KEYS.map((k) => [k, system.concept[k] ?? ""])) as Record<ConceptKey, string>,
+    priorities: { ...system.priorities },
+    attributes: { ...system.attributes },
+    zodiac: system.zodiac || null,
+    experience: system.experience,
+    items: actor.items.contents
+      .filter((i) => (DRAFT_TYPES as readonly string[]).includes(i.type))
+      .map((i) => draftItem(i as Item.Implementation, `own:${i.id ?? ""}`)),
+  };
+}
+
+/**
+ * The draft an archetype gives, keeping the concept answers already typed: its priorities,
+ * Attributes, zodiac sign, experience, skills, powers, traits and drames.
+ */
+export function draftFromArchetype(archetype: Actor.Implementation, current: WuxiaDraft): WuxiaDraft {
+  const model = draftOf(archetype);
+  return {
+    ...model,
+    concept: current.concept,
+    items: model.items.map((item) => ({ ...item, key: `${archetype.uuid}:${item.name}` })),
+  };
+}
+
+/** What the builder offers: archetypes and items from the world and the system's and modules' compendiums. */
+export interface CreationSources {
+  archetypes: Actor.Implementation[];
+  items: DraftItem[];
+}
+
+interface PackLike {
+  documentName: string;
+  getDocuments(): Promise<unknown[]>;
+}
+
+function packs(documentName: string): PackLike[] {
+  const all = (game as unknown as { packs?: Iterable<PackLike> }).packs;
+  return [...(all ?? [])].filter((p) => p.documentName === documentName);
+}
+
+/** Every archetype and every skill, power, trait and drame the world and the compendiums hold, by name. */
+export async function creationSources(): Promise<CreationSources> {
+  const fromPacks = async (name: string) =>
+    (await Promise.all(packs(name).map((p) => p.getDocuments()))).flat() as (Actor.Implementation &
+      Item.Implementation)[];
+  const actors = [...(game.actors?.contents ?? []), ...(await fromPacks("Actor"))] as Actor.Implementation[];
+  const archetypes = actors.filter(
+    (a) => a.type === "wuxiaCharacter" && Boolean(a.getFlag(SYSTEM_ID as never, ARCHETYPE_FLAG as never)),
+  );
+  const seen = new Set<string>();
+  const items: DraftItem[] = [];
+  for (const item of [...(game.items?.contents ?? []), ...(await fromPacks("Item"))] as Item.Implementation[]) {
+    const id = `${item.type}:${(item.name ?? "").toLocaleLowerCase()}:${(item.system as { heroType?: string }).heroType ?? ""}`;
+    if (!(DRAFT_TYPES as readonly string[]).includes(item.type) || seen.has(id)) continue;
+    seen.add(id);
+    items.push(draftItem(item, item.uuid));
+  }
+  items.sort((a, b) => a.name.localeCompare(b.name));
+  return { archetypes: archetypes.sort((a, b) => (a.name ?? "").localeCompare(b.name ?? "")), items };
+}
+
+/** The draft checked by the rules against the world's creation table. */
+export function checkDraft(draft: WuxiaDraft): WuxiaCreationCheck {
+  const powers = draft.items.filter((i) => i.type === "wuxiaPower");
+  return validateWuxiaCreation(
+    {
+      priorities: draft.priorities,
+      attributes: draft.attributes,
+      skillLevels: draft.items.filter((i) => i.type === "wuxiaSkill" && i.level !== null).map((i) => i.level ?? 0),
+      powerLevels: powers.map((p) => p.level ?? 0),
+      powerTypes: powers.map((p) =>
+        p.heroType && p.heroType !== "general" ? RULES_HERO_TYPE[p.heroType as HeroType] : "General",
+      ),
+      traits: draft.items.filter((i) => i.type === "wuxiaTrait").length,
+      experience: draft.experience,
+    },
+    { creation: wuxiaRuleOptions().creation },
+  );
+}
+
+/** The sheet's hero type for the rules' one. */
+function heroTypeKey(type: WuxiaHeroType): HeroType {
+  return (Object.entries(RULES_HERO_TYPE).find(([, v]) => v === type)?.[0] ?? "guerrier") as HeroType;
+}
+
+/** Whether the builder finished this character. */
+export function isCreated(actor: Actor.Implementation): boolean {
+  return Boolean(actor.getFlag(SYSTEM_ID as never, CREATED_FLAG as never));
+}
+
+/**
+ * Writes the draft onto the actor: items the draft dropped deleted, kept ones given their level,
+ * new ones created; then the actor in one update (concept, priorities, Attributes, the hero type
+ * the Pouvoirs priority gives, zodiac, experience, a full chi reserve) marked created. Refused
+ * (localised) to a non-owner and for a draft the rules refuse; a failed write takes back the
+ * item writes made before it.
+ */
+export async function finishCreation(actor: Character, draft: WuxiaDraft): Promise<void> {
+  if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  const check = checkDraft(draft);
+  if (!check.valid || !check.budget)
+    throw new RollError("WH.Creation.Error.BuilderInvalid", { name: actor.name ?? "" });
+  const budget = check.budget;
+  const kept = new Set(draft.items.filter((i) => i.key.startsWith("own:")).map((i) => i.key.slice(4)));
+  const owned = actor.items.contents.filter((i) => (DRAFT_TYPES as readonly string[]).includes(i.type));
+  const removed = owned.filter((i) => !kept.has(i.id ?? "")).map((i) => i as Item.Implementation);
+  const updates = draft.items
+    .filter((i) => i.key.startsWith("own:") && i.level !== null)
+    .map((i) => ({ _id: i.key.slice(4), system: { level: i.level } }));
+  const before = updates.map((u) => ({
+    _id: u._id,
+    system: { level: (actor.items.get(u._id)?.system as { level?: number } | undefined)?.level },
+  }));
+  const created = draft.items
+    .filter((i) => !i.key.startsWith("own:"))
+    .map((i) => ({
+      ...i.data,
+      system: { ...((i.data.system as object) ?? {}), ...(i.level === null ? {} : { level: i.level }) },
+    }));
+
+  const made = created.length ? ((await actor.createEmbeddedDocuments("Item", created as never)) ?? []) : [];
+  const undo: (() => Promise<unknown>)[] = [
+    async () => {
+      const ids = made.map((i) => i.id).filter((id): id is string => Boolean(id));
+      if (ids.length) await actor.deleteEmbeddedDocuments("Item", ids);
+    },
+  ];
+  try {
+    if (updates.length) {
+      await actor.updateEmbeddedDocuments("Item", updates as never);
+      undo.push(() => actor.updateEmbeddedDocuments("Item", before as never));
+    }
+    if (removed.length) {
+      const copies = removed.map((i) => itemCopy(i));
+      await actor.deleteEmbeddedDocuments(
+        "Item",
+        removed.map((i) => i.id ?? ""),
+      );
+      undo.push(() => actor.createEmbeddedDocuments("Item", copies as never));
+    }
+    await actor.update({
+      system: {
+        concept: draft.concept,
+        priorities: draft.priorities,
+        attributes: draft.attributes,
+        heroType: heroTypeKey(budget.powers.heroType),
+        zodiac: draft.zodiac ?? "",
+        experience: draft.experience,
+        // A new hero starts with a full reserve (RULES 1.1).
+        chi: { value: chiReserve(draft.attributes) },
+      },
+      flags: { [SYSTEM_ID]: { [CREATED_FLAG]: true } },
+    } as never);
+  } catch (error) {
+    for (const step of undo.reverse()) await step();
+    throw error;
+  }
+}
