@@ -1,16 +1,25 @@
 import { SYSTEM_ID } from "../constants";
 import { RollError } from "../dice/errors";
-import { chiReserve, validateWuxiaCreation, type WuxiaCreationCheck, type WuxiaHeroType } from "../rules";
-import { wuxiaRuleOptions } from "../settings/house-rules";
+import { t } from "../helpers/i18n";
 import {
+  chiReserve,
+  validateWuxiaCreation,
+  type WuxiaCreationCheck,
+  type WuxiaCreationProblem,
+  type WuxiaHeroType,
+} from "../rules";
+import { wuxiaRuleOptions } from "../settings/house-rules";
+import type { WUXIA_PRIORITY_KEYS } from "./choices";
+import {
+  ATTRIBUTE_LABEL_PREFIX,
   RULES_HERO_TYPE,
-  WUXIA_PRIORITY_KEYS,
   type HeroType,
   type PowerType,
   type WuxiaAttributeKey,
   type ZodiacSign,
 } from "./choices";
 import { itemCopy } from "./items/copy";
+import { normaliseName } from "./items/wuxia-skill";
 
 /**
  * A Wuxia hero built by priorities (RULES 1.2) as a draft: what the builder shows and edits, the
@@ -32,8 +41,10 @@ export interface DraftItem {
   key: string;
   name: string;
   type: DraftItemType;
-  /** A skill's or power's level; null for a spécialisation, a trait or a drame. */
+  /** A skill's or power's level; null for a trait or a drame. */
   level: number | null;
+  /** A narrow skill's parent Métier or Profession, by name ("" for none). */
+  parent: string;
   heroType: PowerType | null;
   zodiac: ZodiacSign | null;
   data: Record<string, unknown>;
@@ -59,24 +70,32 @@ function draftItem(item: Item.Implementation, key: string): DraftItem {
   const system = item.system as unknown as {
     level?: number;
     category?: string;
+    parentSkill?: string;
     heroType?: PowerType;
     zodiac?: ZodiacSign | null;
   };
-  const specialisation = item.type === "wuxiaSkill" && system.category === "narrow" && isSpecialisation(item);
   return {
     key,
     name: item.name ?? "",
     type: item.type as DraftItemType,
-    level: typeof system.level === "number" && !specialisation ? system.level : null,
+    level: typeof system.level === "number" ? system.level : null,
+    parent: system.category === "narrow" ? (system.parentSkill ?? "") : "",
     heroType: item.type === "wuxiaPower" ? (system.heroType ?? "general") : null,
     zodiac: system.zodiac || null,
     data: itemCopy(item),
   };
 }
 
-/** A narrow skill whose parent Métier or Profession is named: it uses the parent's level. */
-function isSpecialisation(item: Item.Implementation): boolean {
-  return Boolean((item.system as unknown as { parentSkill?: string }).parentSkill);
+/**
+ * A narrow skill whose parent Métier or Profession the draft holds is a spécialisation: it uses
+ * the parent's level and costs nothing of its own (RULES 1.1); without the parent it is a hobby.
+ */
+export function isSpecialisation(item: DraftItem, draft: WuxiaDraft): boolean {
+  if (item.type !== "wuxiaSkill" || !item.parent) return false;
+  const parent = normaliseName(item.parent);
+  return draft.items.some(
+    (other) => other.type === "wuxiaSkill" && !other.parent && normaliseName(other.name) === parent,
+  );
 }
 
 /** The draft of the actor as it stands. */
@@ -151,16 +170,39 @@ export function checkDraft(draft: WuxiaDraft): WuxiaCreationCheck {
     {
       priorities: draft.priorities,
       attributes: draft.attributes,
-      skillLevels: draft.items.filter((i) => i.type === "wuxiaSkill" && i.level !== null).map((i) => i.level ?? 0),
+      skillLevels: draft.items
+        .filter((i) => i.type === "wuxiaSkill" && !isSpecialisation(i, draft))
+        .map((i) => i.level ?? 0),
       powerLevels: powers.map((p) => p.level ?? 0),
-      powerTypes: powers.map((p) =>
-        p.heroType && p.heroType !== "general" ? RULES_HERO_TYPE[p.heroType as HeroType] : "General",
-      ),
+      powerTypes: powers.map((p) => powerTypeOf(p.heroType)),
       traits: draft.items.filter((i) => i.type === "wuxiaTrait").length,
       experience: draft.experience,
     },
     { creation: wuxiaRuleOptions().creation },
   );
+}
+
+/** A power's type as the rules name it. */
+export function powerTypeOf(type: PowerType | null | undefined): WuxiaHeroType | "General" {
+  return type && type !== "general" ? RULES_HERO_TYPE[type] : "General";
+}
+
+/**
+ * A creation problem in the reader's language: the Attribute, the category or the power
+ * (`powerNames`, in the order the rules were given them) it concerns.
+ */
+export function wuxiaCreationProblemText(problem: WuxiaCreationProblem, powerNames: readonly string[] = []): string {
+  const [category, detail] = problem.field.split(".");
+  const field =
+    category === "powers" && detail !== undefined
+      ? (powerNames[Number(detail)] ?? "")
+      : detail
+        ? t(`${ATTRIBUTE_LABEL_PREFIX}.${detail}`)
+        : problem.field === "heroType"
+          ? t("WH.Actor.Wuxia.FIELDS.heroType.label")
+          : t(`WH.Actor.Wuxia.FIELDS.priorities.${category}.label`);
+  // The rules engine's problem codes are the i18n keys of their messages.
+  return t(problem.code, { field, spent: problem.spent ?? 0, limit: problem.limit ?? 0 });
 }
 
 /** The sheet's hero type for the rules' one. */

@@ -8,6 +8,7 @@ import {
   RULES_HERO_TYPE,
   WUXIA_ATTRIBUTES,
   WUXIA_PRIORITY_KEYS,
+  type PowerType,
   type WuxiaAttributeKey,
   ZODIAC_LABEL_PREFIX,
   ZODIAC_SIGNS,
@@ -17,7 +18,9 @@ import type { WuxiaSkillModel } from "../../documents/items/wuxia-skill";
 import { t } from "../../helpers/i18n";
 import { signed } from "../../helpers/format";
 import { updateSystem } from "../../documents/write";
-import { validateWuxiaCreation, type WuxiaCreationProblem, type WuxiaCreationTable } from "../../rules";
+import { validateWuxiaCreation, type WuxiaCreationTable } from "../../rules";
+import { powerTypeOf, wuxiaCreationProblemText } from "../../documents/wuxia-creation";
+import { openWuxiaBuilder } from "../../dialogs/wuxia-builder-dialog";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { notifyError } from "../../dice/errors";
@@ -44,8 +47,14 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
       restoreChi: WuxiaCharacterSheet.#onRestoreChi,
       buyLevel: WuxiaCharacterSheet.#onBuyLevel,
       undoLevel: WuxiaCharacterSheet.#onUndoLevel,
+      openBuilder: WuxiaCharacterSheet.#onOpenBuilder,
     },
   };
+
+  /** The creation builder (RULES 1.2). */
+  static async #onOpenBuilder(this: WuxiaCharacterSheet): Promise<void> {
+    await openWuxiaBuilder(this.actor);
+  }
 
   /** Chi back to the full reserve (rest, meditation: the GM's call, RULES 1.1), saving any edit typed first. */
   static async #onRestoreChi(this: WuxiaCharacterSheet): Promise<void> {
@@ -312,12 +321,14 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
         attributes: { ...system.attributes },
         skillLevels: items.skills.filter((s) => s.system.use.kind !== "specialisation").map((s) => s.system.level),
         powerLevels: items.powers.map((p) => (p.system as { level: number }).level),
+        powerTypes: items.powers.map((p) => powerTypeOf((p.system as { heroType: PowerType }).heroType)),
         traits: items.traits.length,
         experience: system.experience,
         ...(system.heroType ? { heroType: RULES_HERO_TYPE[system.heroType] } : {}),
       },
       { creation },
     );
+    const powerNames = items.powers.map((p) => p.name);
     const budget = check.budget;
     const limits: Record<string, string> = budget
       ? {
@@ -345,19 +356,8 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
         houseRule: !(BOOK_PRIORITIES[key] ?? []).includes(system.priorities[key]),
         spent: check.spent[key],
       })),
-      problems: check.problems.map((p) => creationProblemText(p)),
+      problems: check.problems.map((p) => wuxiaCreationProblemText(p, powerNames)),
+      canBuild: this.actor.isOwner,
     };
   }
-}
-
-/** A localised sentence for a creation problem found by the rules engine. */
-function creationProblemText(problem: WuxiaCreationProblem): string {
-  const [category, attribute] = problem.field.split(".");
-  const field = attribute
-    ? t(`${ATTRIBUTE_LABEL_PREFIX}.${attribute}`)
-    : problem.field === "heroType"
-      ? t("WH.Actor.Wuxia.FIELDS.heroType.label")
-      : t(`WH.Actor.Wuxia.FIELDS.priorities.${category}.label`);
-  // The rules engine's problem codes are the i18n keys of their messages.
-  return t(problem.code, { field, spent: problem.spent ?? 0, limit: problem.limit ?? 0 });
 }

@@ -1,0 +1,287 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { FoundryDouble } from "../../test/foundry/install";
+import { choose, openSheet, settle, type } from "../../test/support/dom";
+import { actAs, createActor, startWorld } from "../../test/support/world";
+import type * as BuilderModule from "./wuxia-builder-dialog";
+import type * as CreationModule from "../documents/wuxia-creation";
+
+/**
+ * The Wuxia creation builder clicked through as the player (RULES 1.2): an archetype fills it,
+ * the player adjusts; an over-budget Attribute is named and blocks Finish; powers of another
+ * hero type are not offered; traits follow the zodiac sign; Finish writes the hero.
+ */
+
+let foundry: FoundryDouble;
+let builder: typeof BuilderModule;
+let creation: typeof CreationModule;
+
+async function worldContent(): Promise<void> {
+  actAs("gm");
+  const items = [
+    { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier" } },
+    { name: "Criminel", type: "wuxiaSkill", system: { category: "metier" } },
+    { name: "Espion", type: "wuxiaSkill", system: { category: "metier" } },
+    { name: "Artiste martial", type: "wuxiaSkill", system: { category: "profession" } },
+    { name: "Tir à l'arc", type: "wuxiaSkill", system: { category: "narrow", parentSkill: "Chasseur" } },
+    { name: "Course du vent", type: "wuxiaPower", system: { heroType: "assassin" } },
+    { name: "Bond du tigre", type: "wuxiaPower", system: { heroType: "general" } },
+    { name: "Sixième sens", type: "wuxiaPower", system: { heroType: "general" } },
+    { name: "Cage mystique", type: "wuxiaPower", system: { heroType: "sorcier" } },
+    { name: "Fortune", type: "wuxiaTrait", system: { zodiac: "rat" } },
+    { name: "Mémoire", type: "wuxiaTrait", system: {} },
+    { name: "Orgueil", type: "wuxiaDrame", system: { zodiac: "tigre" } },
+  ];
+  for (const item of items) await Item.create(item as never);
+  // The Rebelle mystérieux: an Assassin (Pouvoirs priority 4) with Chasseur, Criminel, Espion and Artiste martial.
+  await createActor(
+    {
+      name: "Rebelle mystérieux",
+      type: "wuxiaCharacter",
+      flags: { "wuxia-harmonies": { archetype: true } },
+      system: {
+        priorities: { attributes: 3, skills: 5, powers: 4, traits: 2, experience: 1 },
+        attributes: { metal: 5, feu: 5, terre: 5, eau: 4, bois: 5 },
+      },
+      items: [
+        { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
+        { name: "Criminel", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+        { name: "Espion", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+        { name: "Artiste martial", type: "wuxiaSkill", system: { category: "profession", level: 3 } },
+        { name: "Course du vent", type: "wuxiaPower", system: { heroType: "assassin", level: 2 } },
+        { name: "Bond du tigre", type: "wuxiaPower", system: { heroType: "general", level: 1 } },
+      ],
+    },
+    { ownedByPlayer: false },
+  );
+}
+
+beforeEach(async () => {
+  document.body.innerHTML = "";
+  foundry = await startWorld();
+  builder = await import("./wuxia-builder-dialog");
+  creation = await import("../documents/wuxia-creation");
+  await worldContent();
+});
+
+afterEach(() => {
+  for (const el of Array.from(document.querySelectorAll("form.wh-wuxia-builder"))) el.remove();
+});
+
+const shown = () => {
+  const element = document.querySelector<HTMLFormElement>("form.wh-wuxia-builder");
+  if (!element) throw new Error("the builder is not drawn");
+  return { element };
+};
+const problems = () =>
+  Array.from(shown().element.querySelectorAll(".wh-wuxia-builder__problems li")).map((li) => li.textContent?.trim());
+const finish = () => shown().element.querySelector<HTMLButtonElement>('button[type="submit"]');
+const rows = (list: string) =>
+  Array.from(shown().element.querySelectorAll(`[data-list="${list}"] .wh-wuxia-builder__name`)).map((n) =>
+    n.textContent?.replace(/\s+/g, " ").trim(),
+  );
+const offers = (list: string) =>
+  Array.from(shown().element.querySelectorAll(`select[name="add-${list}"] option`)).map((o) => o.textContent);
+const tally = (priority: string) =>
+  shown().element.querySelector(`[data-priority="${priority}"] .wh-wuxia-builder__tally`)?.textContent;
+
+async function click(target: HTMLElement | null | undefined): Promise<void> {
+  if (!target) throw new Error("no such button");
+  target.click();
+  await settle();
+}
+
+/** Aiko, a new hero the player owns, with the builder opened from her sheet. */
+async function openForAiko(): Promise<Actor.Implementation> {
+  const aiko = await createActor({ name: "Aiko", type: "wuxiaCharacter" });
+  actAs("player");
+  const sheet = await openSheet(foundry, aiko);
+  await click(sheet.element.querySelector<HTMLButtonElement>('[data-action="openBuilder"]'));
+  return aiko;
+}
+
+describe("the Wuxia creation builder", () => {
+  it("fills in from an archetype: priorities, Attributes, skills and powers, with what each buys and what is spent", async () => {
+    await openForAiko();
+    const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
+    await choose(shown(), "archetype", rebel.uuid);
+    expect(rows("skills")).toEqual([
+      "Chasseur Trade (Métier)",
+      "Criminel Trade (Métier)",
+      "Espion Trade (Métier)",
+      "Artiste martial Profession (theoretical field)",
+    ]);
+    expect(rows("powers")).toEqual(["Course du vent Assassin", "Bond du tigre General"]);
+    expect(tally("attributes")).toBe("24 of 24");
+    expect(tally("skills")).toBe("10 of 60");
+    expect(tally("powers")).toBe("3 of 50");
+    expect(shown().element.textContent).toContain("Hero type: Assassin");
+    expect(problems()).toEqual([]);
+    expect(finish()?.disabled).toBe(false);
+  });
+
+  it("names an Attribute over budget and keeps Finish disabled until it is fixed", async () => {
+    await openForAiko();
+    const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
+    await choose(shown(), "archetype", rebel.uuid);
+    await type(shown(), "attributes.metal", "6", true);
+    expect(problems()).toEqual(["Attributes: 25 spent, 24 allowed."]);
+    expect(finish()?.disabled).toBe(true);
+    await type(shown(), "attributes.metal", "7", true);
+    expect(problems()).toEqual(["Attributes: 26 spent, 24 allowed.", "Metal: 7 is above the maximum 6."]);
+    await type(shown(), "attributes.metal", "5", true);
+    expect(problems()).toEqual([]);
+  });
+
+  it("offers general powers and the hero type's own only, and traits of the sign", async () => {
+    await openForAiko();
+    const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
+    await choose(shown(), "archetype", rebel.uuid);
+    expect(offers("powers")).toEqual(["Sixième sens (General)"]);
+    expect(offers("traits")).toEqual(["Mémoire (Wuxia trait)"]);
+    await choose(shown(), "zodiac", "rat");
+    expect(offers("traits")).toEqual(["Fortune (Wuxia trait)", "Mémoire (Wuxia trait)"]);
+    await choose(shown(), "zodiac", "tigre");
+    expect(offers("traits")).toEqual(["Mémoire (Wuxia trait)", "Orgueil (Wuxia drama)"]);
+  });
+
+  it("counts a spécialisation at its parent's level, and a narrow skill without its parent at its own", async () => {
+    await openForAiko();
+    const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
+    await choose(shown(), "archetype", rebel.uuid);
+    await choose(
+      shown(),
+      "add-skills",
+      shown().element.querySelector<HTMLOptionElement>('select[name="add-skills"] option')?.value ?? "",
+    );
+    await click(shown().element.querySelector<HTMLButtonElement>('[data-action="addItem"][data-list="skills"]'));
+    expect(rows("skills")).toContain("Tir à l'arc spécialisation of Chasseur: its level");
+    expect(tally("skills")).toBe("10 of 60");
+    const chasseur = Array.from(shown().element.querySelectorAll<HTMLElement>('[data-list="skills"] li')).find((li) =>
+      li.textContent?.includes("Chasseur Trade"),
+    );
+    await click(chasseur?.querySelector<HTMLButtonElement>('[data-action="removeItem"]'));
+    expect(rows("skills")).toContain("Tir à l'arc Hobby / Specialisation");
+    // Tir à l'arc's own level (1) now counts; Chasseur's 3 no longer does.
+    expect(tally("skills")).toBe("8 of 60");
+  });
+
+  it("writes the hero on Finish: concept, priorities, Attributes, hero type, sign, items, a full chi reserve, marked created", async () => {
+    const aiko = await openForAiko();
+    const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
+    await choose(shown(), "archetype", rebel.uuid);
+    await type(shown(), "concept.origin", "Fille de pêcheurs", true);
+    await choose(shown(), "zodiac", "rat");
+    await choose(
+      shown(),
+      "add-traits",
+      shown().element.querySelector<HTMLOptionElement>('select[name="add-traits"] option')?.value ?? "",
+    );
+    await click(shown().element.querySelector<HTMLButtonElement>('[data-action="addItem"][data-list="traits"]'));
+    await click(finish());
+    expect(document.querySelector("form.wh-wuxia-builder")).toBeNull();
+    const system = aiko.system as unknown as {
+      concept: { origin: string };
+      priorities: Record<string, number>;
+      attributes: Record<string, number>;
+      heroType: string;
+      zodiac: string;
+      chi: { value: number; max: number };
+    };
+    expect(system.concept.origin).toBe("Fille de pêcheurs");
+    expect(system.priorities).toEqual({ attributes: 3, skills: 5, powers: 4, traits: 2, experience: 1 });
+    expect(system.attributes).toEqual({ metal: 5, feu: 5, terre: 5, eau: 4, bois: 5 });
+    expect([system.heroType, system.zodiac]).toEqual(["assassin", "rat"]);
+    expect(system.chi.value).toBe(system.chi.max);
+    expect(aiko.items.contents.map((i) => [i.name, (i.system as unknown as { level?: number }).level ?? null])).toEqual(
+      [
+        ["Chasseur", 3],
+        ["Criminel", 2],
+        ["Espion", 2],
+        ["Artiste martial", 3],
+        ["Course du vent", 2],
+        ["Bond du tigre", 1],
+        ["Fortune", null],
+      ],
+    );
+    expect(creation.isCreated(aiko)).toBe(true);
+    expect(foundry.notifications.map((n) => n.message)).toContain("Aiko is created.");
+  });
+});
+
+describe("finishing a creation", () => {
+  it("is refused for a power of another hero type, naming nothing written", async () => {
+    const aiko = await createActor({ name: "Aiko", type: "wuxiaCharacter" });
+    actAs("player");
+    const sources = await creation.creationSources();
+    const cage = sources.items.find((i) => i.name === "Cage mystique");
+    const draft = { ...creation.draftOf(aiko), items: cage ? [cage] : [] };
+    const check = creation.checkDraft(draft);
+    expect(check.problems.map((p) => creation.wuxiaCreationProblemText(p, ["Cage mystique"]))).toEqual([
+      "Cage mystique is a power of another hero type: the Pouvoirs priority opens general powers and its own type's only.",
+    ]);
+    await expect(creation.finishCreation(aiko as never, draft)).rejects.toMatchObject({
+      key: "WH.Creation.Error.BuilderInvalid",
+    });
+    expect(aiko.items.size).toBe(0);
+    expect(creation.isCreated(aiko)).toBe(false);
+  });
+
+  it("is refused to a player who owns nothing; the builder does not open for them", async () => {
+    const aiko = await createActor({ name: "Aiko", type: "wuxiaCharacter" });
+    actAs("stranger");
+    await expect(creation.finishCreation(aiko as never, creation.draftOf(aiko))).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+    });
+    expect(await builder.openWuxiaBuilder(aiko)).toBeNull();
+  });
+
+  it("edits a hero as it stands: a level changed, an item dropped deleted", async () => {
+    const lin = await createActor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      items: [
+        { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+        { name: "Criminel", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+      ],
+    });
+    actAs("player");
+    const draft = creation.draftOf(lin);
+    const [chasseur] = draft.items;
+    await creation.finishCreation(lin as never, { ...draft, items: chasseur ? [{ ...chasseur, level: 4 }] : [] });
+    expect(lin.items.contents.map((i) => [i.name, (i.system as unknown as { level: number }).level])).toEqual([
+      ["Chasseur", 4],
+    ]);
+  });
+
+  it("takes every item write back when the actor's own write fails", async () => {
+    const lin = await createActor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      items: [
+        { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+        { name: "Criminel", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+      ],
+    });
+    actAs("player");
+    const sources = await creation.creationSources();
+    const draft = creation.draftOf(lin);
+    const [chasseur] = draft.items;
+    const bond = sources.items.find((i) => i.name === "Bond du tigre");
+    (lin as unknown as { update: unknown }).update = () => Promise.reject(new Error("the server refused"));
+    await expect(
+      creation.finishCreation(lin as never, {
+        ...draft,
+        items: [...(chasseur ? [{ ...chasseur, level: 4 }] : []), ...(bond ? [bond] : [])],
+      }),
+    ).rejects.toThrow("the server refused");
+    expect(
+      lin.items.contents
+        .map((i) => [i.name, (i.system as unknown as { level: number }).level] as [string, number])
+        .sort(([a], [b]) => a.localeCompare(b)),
+    ).toEqual([
+      ["Chasseur", 2],
+      ["Criminel", 2],
+    ]);
+  });
+});
