@@ -209,6 +209,37 @@ describe("the Wuxia creation builder", () => {
   });
 });
 
+describe("the builder's compendium sources", () => {
+  it("offers a compendium's archetypes and powers beside the world's", async () => {
+    const { addPack } = await import("../../test/foundry/packs");
+    addPack("Actor", "wuxia-harmonies.wuxia-archetypes", [
+      {
+        _id: "chevalier0000001",
+        name: "Chevalier errant",
+        type: "wuxiaCharacter",
+        flags: { "wuxia-harmonies": { archetype: true } },
+        system: { priorities: { attributes: 5, skills: 4, powers: 2, traits: 3, experience: 1 } },
+      },
+      { _id: "pasunarchetype01", name: "Un héros", type: "wuxiaCharacter" },
+    ]);
+    addPack("Item", "wuxia-harmonies.wuxia-powers", [
+      { _id: "danse00000000001", name: "Danse des 1000 coups", type: "wuxiaPower", system: { heroType: "chevalier" } },
+    ]);
+    await openForAiko();
+    const archetypes = Array.from(shown().element.querySelectorAll('select[name="archetype"] option')).map(
+      (o) => o.textContent,
+    );
+    expect(archetypes).toEqual(["— none —", "Chevalier errant", "Rebelle mystérieux"]);
+    await choose(shown(), "archetype", "Compendium.wuxia-harmonies.wuxia-archetypes.Actor.chevalier0000001");
+    expect(shown().element.textContent).toContain("Hero type: Knight");
+    expect(offers("powers")).toEqual([
+      "Bond du tigre (General)",
+      "Danse des 1000 coups (Knight)",
+      "Sixième sens (General)",
+    ]);
+  });
+});
+
 describe("finishing a creation", () => {
   it("is refused for a power of another hero type, naming nothing written", async () => {
     const aiko = await createActor({ name: "Aiko", type: "wuxiaCharacter" });

@@ -175,8 +175,12 @@ export class DocumentDouble {
     return (this.constructor as typeof DocumentDouble).documentName;
   }
 
+  /** The compendium a document was read from (`pack.collection`), null for a world document. */
+  pack: string | null = null;
+
   get uuid(): string {
-    return this.parent ? `${this.parent.uuid}.${this.documentName}.${this._id}` : `${this.documentName}.${this._id}`;
+    if (this.parent) return `${this.parent.uuid}.${this.documentName}.${this._id}`;
+    return this.pack ? `Compendium.${this.pack}.${this.documentName}.${this._id}` : `${this.documentName}.${this._id}`;
   }
 
   get isEmbedded(): boolean {

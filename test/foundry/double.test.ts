@@ -541,6 +541,29 @@ describe("the rest of the world", () => {
   });
 });
 
+describe("compendiums", () => {
+  it("read their documents with the pack set: a Compendium uuid, not in the world", async () => {
+    const foundry = installFoundry();
+    const { addPack } = await import("./packs");
+    addPack("Actor", "wuxia-harmonies.archetypes", [
+      { _id: "rebelle000000001", name: "Rebelle", items: [{ _id: "chasseur00000001", name: "Chasseur" }] },
+    ]);
+    const packs = [
+      ...(foundry.game as unknown as { packs: Iterable<{ documentName: string; getDocuments(): Promise<Doc[]> }> })
+        .packs,
+    ];
+    expect(packs.map((p) => p.documentName)).toEqual(["Actor"]);
+    const [rebel] = (await packs[0]?.getDocuments()) ?? [];
+    expect((rebel as unknown as { uuid: string }).uuid).toBe(
+      "Compendium.wuxia-harmonies.archetypes.Actor.rebelle000000001",
+    );
+    expect(rebel?.items.contents.map((i) => (i as unknown as { uuid: string }).uuid)).toEqual([
+      "Compendium.wuxia-harmonies.archetypes.Actor.rebelle000000001.Item.chasseur00000001",
+    ]);
+    expect(foundry.game.actors.size).toBe(0);
+  });
+});
+
 describe("token actors", () => {
   it("an unlinked token's actor placed on a scene resolves by its UUID", async () => {
     installFoundry();

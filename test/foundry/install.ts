@@ -482,6 +482,8 @@ export function installFoundry(
     actors: new CollectionDouble<ActorDouble>(),
     items: new CollectionDouble<ItemDouble>(),
     messages: new CollectionDouble<ChatMessageDouble>(),
+    /** The compendiums (see packs.ts), none unless a test adds one. */
+    packs: new CollectionDouble<{ id: string }>(),
     system: { id: "wuxia-harmonies", version: "0.0.0-double" },
     release: { generation: options.generation ?? 13 },
     ready: false,

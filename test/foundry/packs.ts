@@ -1,0 +1,39 @@
+import { ActorDouble, ItemDouble } from "./install";
+
+type AnyObject = Record<string, unknown>;
+
+/**
+ * A CompendiumCollection (API v13) as the system reads one: `collection` ("<package>.<name>"),
+ * `documentName`, `metadata`, and `getDocuments()`, which builds the documents the pack holds with
+ * their `pack` set, so their uuid is "Compendium.<collection>.<Type>.<id>"; they are not in the
+ * world's collections. Simpler than Foundry: no index, no queries, no locking, read only.
+ */
+export class CompendiumDouble {
+  constructor(
+    readonly collection: string,
+    readonly documentName: "Actor" | "Item",
+    private readonly data: AnyObject[],
+  ) {}
+
+  get metadata(): { id: string; type: string; label: string } {
+    return { id: this.collection, type: this.documentName, label: this.collection };
+  }
+
+  async getDocuments(): Promise<(ActorDouble | ItemDouble)[]> {
+    const Document = this.documentName === "Actor" ? ActorDouble : ItemDouble;
+    return this.data.map((entry) => {
+      const doc = new Document(structuredClone(entry));
+      doc.pack = this.collection;
+      for (const item of (doc as ActorDouble).items?.contents ?? []) item.pack = this.collection;
+      return doc;
+    });
+  }
+}
+
+/** Adds a compendium to `game.packs` (a Collection keyed by `collection`, as Foundry's). */
+export function addPack(documentName: "Actor" | "Item", collection: string, data: AnyObject[]): CompendiumDouble {
+  const game = (globalThis as unknown as { game: { packs: Map<string, unknown> } }).game;
+  const pack = new CompendiumDouble(collection, documentName, data);
+  game.packs.set(collection, pack);
+  return pack;
+}
