@@ -44,7 +44,7 @@ export function creationCardContext(roll: HarmoniesCreationRoll, options: CardOp
     formula: roll.formula,
     tooltip: options.tooltip,
   };
-  if (options.isPrivate) return { ...base, results: [], kept: "" };
+  // A private reader's card shows none of this: the template draws who rolled, nothing of the dice.
   const { rolls, kept, droppedAt } = roll.attributes;
   const [plus, minus] = [0, 1].map((i) => roll.dice[i]?.results.map((r) => r.result) ?? []) as [number[], number[]];
   const results = creationResults(

@@ -157,6 +157,42 @@ describe("the attribute roll dialog", () => {
     expect(postedMessages()).toHaveLength(2);
   });
 
+  it("is titled for the character; picking the result a pair already holds changes nothing", async () => {
+    await rollFromSheet();
+    expect(shown().element.querySelector(".window-title")?.textContent).toBe("Attributes of David");
+    await choose(shown(), "split-1", "0");
+    await choose(shown(), "result-1", "1");
+    expect(selected("split-1")).toBe("0 / +2");
+  });
+
+  it("reopened, finds the roll on the character with each split even", async () => {
+    const david = await rollFromSheet();
+    await click(button("cancel"));
+    expect(dialogElement()).toBeNull();
+    await dialogs.openAttributeGeneration(david);
+    expect([0, 1, 2, 3].map((p) => selected(`split-${p}`))).toEqual(["0 / 0", "+1 / +1", "−1 / −1", "+1 / +1"]);
+  });
+
+  it("puts the results back in roll order after a reroll", async () => {
+    await setWorldSetting("harmoniesCreationRerolls", 1);
+    await rollFromSheet();
+    await choose(shown(), "result-0", "2");
+    foundry.CONFIG.Dice.randomUniform = facesRandom(FACES, 6);
+    await click(button("roll"));
+    expect([0, 1, 2, 3].map((p) => selected(`result-${p}`))).toEqual(["0", "+2", "−2", "+2"]);
+  });
+
+  it("stays open, saying why, when the attributes were applied elsewhere meanwhile", async () => {
+    const david = await rollFromSheet();
+    const { applyAttributes } = await import("../documents/attribute-generation");
+    await applyAttributes(david as never, { cp: 0, ag: 0, it: 1, ig: 1, pu: -1, rs: -1, mn: 1, pr: 1 });
+    await click(shown().element.querySelector<HTMLButtonElement>('button[type="submit"]'));
+    expect(dialogElement()).not.toBeNull();
+    expect(foundry.notifications.filter((n) => n.level === "error").map((n) => n.message)).toEqual([
+      "The attributes of David are already on the sheet; only the GM may start the roll over.",
+    ]);
+  });
+
   it("is not offered to a player who does not own the character", async () => {
     const david = await harmoniesHero("David");
     actAs("stranger");

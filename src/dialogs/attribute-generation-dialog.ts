@@ -79,7 +79,7 @@ export class AttributeGenerationDialog extends HandlebarsApplication {
 
   /** The result each pair holds now. */
   resultOf(pair: number, kept: readonly number[]): number {
-    return kept[this.order[pair] ?? pair] ?? 0;
+    return kept[this.order[pair] as number] ?? 0;
   }
 
   /** A fresh roll: results in roll order, each split even. */

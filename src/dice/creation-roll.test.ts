@@ -100,6 +100,12 @@ describe("HarmoniesCreationRoll", () => {
     expect(el.querySelector(".wh-creation-kept")?.textContent).toBe("Kept: 0, +2, −2, +2");
   });
 
+  it("is readable as the last roll allowed (roll 2 of 2)", async () => {
+    const roll = await rolled({ attempt: 2 });
+    expect(roll.readable).toBe(true);
+    expect((await card(roll)).querySelector(".wh-card__badge")?.textContent).toBe("Roll 2 of 2");
+  });
+
   it("escapes the actor's name, which is document text", async () => {
     const el = await card(await rolled({ actorName: "<img src=x onerror=alert(1)>" }));
     expect(el.querySelector("img")).toBeNull();

@@ -1,7 +1,7 @@
 import { harmoniesAttributesFromFaces, type HarmoniesAttributeRoll } from "../rules";
 import { CREATION_CARD_TEMPLATE, creationCardContext } from "../chat/creation-card";
 import { HARMONIES_MINUS_COLORSET, HARMONIES_PLUS_COLORSET } from "./dice-so-nice";
-import { hasDice, isRecord, isText, isTextOrNull, isWhole, rulesRead, type DieTerm } from "./readable";
+import { hasDice, isRecord, isText, isTextOrNull, isWhole, type DieTerm } from "./readable";
 import { SystemRoll, type CardOptions, type RolledFor } from "./system-roll";
 
 /** Which of a character's rolls this is, and how many the world allows (the first and the rerolls). */
@@ -59,11 +59,10 @@ export class HarmoniesCreationRoll extends SystemRoll<CreationRollState> {
     return this.attributes.kept.reduce((sum, r) => sum + r, 0);
   }
 
+  /** Six faces of a d6 on each term are all the rules need: no other check is left to them. */
   get readable(): boolean {
     const state = this.storedState;
-    return (
-      readableState(state) && this._evaluated && hasDice(this, [SIX_D6, SIX_D6]) && rulesRead(() => this.attributes)
-    );
+    return readableState(state) && this._evaluated && hasDice(this, [SIX_D6, SIX_D6]);
   }
 
   protected evaluable(state: unknown): boolean {

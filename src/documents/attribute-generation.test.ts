@@ -138,6 +138,12 @@ describe("applying a sharing out", () => {
       key: "WH.Creation.Error.Invalid",
       data: { problems: "The pair sums are not the four results kept." },
     });
+    await expect(generation.applyAttributes(david as Character, { ...LEGAL, cp: 5 })).rejects.toMatchObject({
+      data: {
+        problems:
+          "Body / Agility: the two attributes differ by more than creation allows. The pair sums are not the four results kept.",
+      },
+    });
     await expect(generation.applyAttributes(david as Character, { ...LEGAL, it: 3, ig: -1 })).rejects.toMatchObject({
       data: { problems: "Intuition / Intelligence: the two attributes differ by more than creation allows." },
     });
@@ -172,6 +178,26 @@ describe("applying a sharing out", () => {
   });
 });
 
+describe("the record's card", () => {
+  it("is null when the record names no card", async () => {
+    const david = await harmoniesHero("David");
+    await david.update({
+      flags: {
+        "wuxia-harmonies": {
+          attributeRoll: {
+            messageId: 7,
+            attempt: 1,
+            rolls: [5, 0, -5, 2, -2, 2],
+            kept: [0, 2, -2, 2],
+            droppedAt: { highest: 0, lowest: 2 },
+          },
+        },
+      },
+    } as never);
+    expect(generation.attributeRoll(david)?.messageId).toBeNull();
+  });
+});
+
 describe("starting the roll over", () => {
   it("is the GM's: the record goes, the character may roll again from the first roll", async () => {
     const david = await harmoniesHero("David");
@@ -200,6 +226,7 @@ describe("the record on the actor", () => {
     ["a fractional kept result", { ...good, kept: [0, 2, -2, 2.5], droppedAt: { highest: 0, lowest: 2 } }],
     ["no dropped places", good],
     ["a dropped place off the six", { ...good, droppedAt: { highest: 6, lowest: 2 } }],
+    ["a dropped place before the first", { ...good, droppedAt: { highest: 0, lowest: -1 } }],
   ])("reads as no roll when it holds %s", async (_, value) => {
     const david = await harmoniesHero("David");
     await flag(david, value);
