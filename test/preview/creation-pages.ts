@@ -121,6 +121,59 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
       BeginnerPackageDialog,
     ),
   );
+
+  // The Wuxia builder from the archetype the Wuxia text describes, one Attribute over budget.
+  const { WuxiaBuilderDialog } = await import("../../src/dialogs/wuxia-builder-dialog");
+  for (const item of [
+    { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier" } },
+    { name: "Course du vent", type: "wuxiaPower", system: { heroType: "assassin" } },
+    { name: "Sixième sens", type: "wuxiaPower", system: { heroType: "general" } },
+    { name: "Mémoire", type: "wuxiaTrait", system: {} },
+  ])
+    await Item.create(item);
+  const rebel = (await Actor.create({
+    name: "Rebelle mystérieux",
+    type: "wuxiaCharacter",
+    flags: { "wuxia-harmonies": { archetype: true } },
+    system: {
+      priorities: { attributes: 3, skills: 5, powers: 4, traits: 2, experience: 1 },
+      attributes: { metal: 6, feu: 5, terre: 5, eau: 4, bois: 5 },
+    },
+  })) as unknown as { uuid: string; createEmbeddedDocuments(n: string, d: AnyObject[]): Promise<unknown> };
+  game.actors.add(rebel);
+  await rebel.createEmbeddedDocuments("Item", [
+    { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
+    { name: "Espion", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+    { name: "Course du vent", type: "wuxiaPower", system: { heroType: "assassin", level: 2 } },
+  ]);
+  const wuxiaHero = await Actor.create({ name: "Aiko", type: "wuxiaCharacter" });
+  game.actors.add(wuxiaHero);
+  const { draftFromArchetype, draftOf } = await import("../../src/documents/wuxia-creation");
+  const builder = new WuxiaBuilderDialog(wuxiaHero as never) as unknown as DialogLike & {
+    draft: unknown;
+    archetype: string;
+  };
+  builder.draft = draftFromArchetype(rebel as never, draftOf(wuxiaHero as never));
+  builder.archetype = rebel.uuid;
+  await builder.render({ force: true });
+  const builderParts = (WuxiaBuilderDialog as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
+  const builderHtml = await Promise.all(
+    Object.entries(builderParts).map(async ([id, part]) =>
+      (await env.render(part.template, builder.partContexts[id] ?? {})).replace(
+        /^\s*<([a-z][\w-]*)/i,
+        `<$1 data-application-part="${id}"`,
+      ),
+    ),
+  );
+  pages.push({
+    name: "creation-wuxia-builder",
+    title: builder.title,
+    size: { width: 640, height: 1500 },
+    classes: ["application", ...(builder.options.classes ?? [])],
+    tag: "form",
+    html: builderHtml.join("\n"),
+    tabs: [],
+  });
   handlebars.renderTemplate = renderTemplate;
   return pages;
 };
