@@ -4,6 +4,7 @@ import type { FoundryDouble } from "../../test/foundry/install";
 import { choose, openSheet, settle } from "../../test/support/dom";
 import {
   actAs,
+  createActor,
   facesRandom,
   harmoniesHero,
   postedMessages,
@@ -191,6 +192,13 @@ describe("the attribute roll dialog", () => {
     expect(foundry.notifications.filter((n) => n.level === "error").map((n) => n.message)).toEqual([
       "The attributes of David are already on the sheet; only the GM may start the roll over.",
     ]);
+  });
+
+  it("is refused for a character of the other rule set", async () => {
+    const lin = await createActor({ name: "Lin", type: "wuxiaCharacter" });
+    actAs("player");
+    expect(await dialogs.openAttributeGeneration(lin)).toBeNull();
+    expect(warnings()).toEqual(["This is for Harmonies characters only."]);
   });
 
   it("is not offered to a player who does not own the character", async () => {

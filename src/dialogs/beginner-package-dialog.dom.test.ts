@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { choose, openSheet, settle } from "../../test/support/dom";
-import { actAs, harmoniesHero, startWorld } from "../../test/support/world";
+import { actAs, createActor, harmoniesHero, startWorld } from "../../test/support/world";
 import type * as DialogModule from "./beginner-package-dialog";
 import type * as PackageModule from "../documents/beginner-package";
 
@@ -131,6 +131,36 @@ describe("the beginner package dialog", () => {
     expect(apply()?.disabled).toBe(true);
   });
 
+  it("is titled for the character; a métier picked anew starts with none of its skills", async () => {
+    await Item.create({ name: "Marin", type: "harmoniesMetier", system: { skills: ["Nager", "Voile"] } } as never);
+    await openAsPlayer();
+    expect(shown().element.querySelector(".window-title")?.textContent).toBe("Beginner package of David");
+    await choose(shown(), "metier", "Fantassin");
+    await tick("metier", ["Épée"]);
+    await choose(shown(), "metier", "Marin");
+    expect(skillsOf("metier")).toEqual(["Nager at least −3", "Voile at least −3"]);
+  });
+
+  it("stays open, saying why, when a package was applied elsewhere meanwhile", async () => {
+    const david = await openAsPlayer();
+    await pickSoldier();
+    await pack.applyBeginnerPackage(david as never, {
+      metier: "Fantassin",
+      metierSkills: ["Épée", "Lance", "Bouclier", "Marche"],
+      hobbies: [
+        { name: "Barde", skills: ["Chants", "Mandoline"] },
+        { name: "Cambrioleur", skills: ["Crochetage", "Discrétion"] },
+      ],
+      talents: ["Nager", "Astrologie", "Poésie", "Survie"],
+    });
+    apply()?.click();
+    await settle();
+    expect(document.querySelector("form.wh-beginner-package")).not.toBeNull();
+    expect(foundry.notifications.filter((n) => n.level === "error").map((n) => n.message)).toEqual([
+      "A beginner package is already on David; only the GM may apply another.",
+    ]);
+  });
+
   it("names a skill picked twice and the same hobby twice", async () => {
     await openAsPlayer();
     await pickSoldier();
@@ -203,6 +233,29 @@ describe("the beginner package dialog", () => {
     });
     expect(david.items.contents.filter((i) => i.name === "Lance")).toHaveLength(1);
     expect(skillLevels(david).Lance).toBe(0);
+  });
+});
+
+describe("opening the package", () => {
+  it("warns when the world has no métier or too few hobbies", async () => {
+    for (const item of [...foundry.game.items.contents])
+      await (item as unknown as { delete(): Promise<unknown> }).delete();
+    await openAsPlayer();
+    expect(shown().element.querySelector(".wh-beginner-package__warning")?.textContent).toBe(
+      "The world has no métier or not two hobbies yet: the GM creates them (Items sidebar) first.",
+    );
+  });
+
+  it("is refused for anything but a Harmonies character, a look-alike object included", async () => {
+    const lin = await createActor({ name: "Lin", type: "wuxiaCharacter" });
+    actAs("player");
+    expect(await dialogs.openBeginnerPackage(lin)).toBeNull();
+    expect(await dialogs.openBeginnerPackage({ type: "harmoniesCharacter", isOwner: true })).toBeNull();
+    expect(foundry.notifications.map((n) => n.message)).toEqual([
+      "This is for Harmonies characters only.",
+      "This is for Harmonies characters only.",
+    ]);
+    expect(document.querySelector("form.wh-beginner-package")).toBeNull();
   });
 });
 

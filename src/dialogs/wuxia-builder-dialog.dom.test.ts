@@ -258,6 +258,13 @@ describe("finishing a creation", () => {
     expect(creation.isCreated(aiko)).toBe(false);
   });
 
+  it("is not opened for a character of the other rule set", async () => {
+    const david = await createActor({ name: "David", type: "harmoniesCharacter" });
+    actAs("player");
+    expect(await builder.openWuxiaBuilder(david)).toBeNull();
+    expect(foundry.notifications.map((n) => n.message)).toEqual(["This is for Wuxia characters only."]);
+  });
+
   it("is refused to a player who owns nothing; the builder does not open for them", async () => {
     const aiko = await createActor({ name: "Aiko", type: "wuxiaCharacter" });
     actAs("stranger");

@@ -59,8 +59,8 @@ export function skillSetOffers(actor: Character): SkillSetOffer[] {
 /** Copies an offered set onto the character; refused (localised) to a non-owner or for a set not on offer. */
 export async function takeSkillSet(actor: Character, id: string): Promise<void> {
   if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
-  const offer = skillSetOffers(actor).find((o) => o.id === id);
-  const item = offer ? game.items?.get(id) : undefined;
-  if (!offer || !item) throw new RollError("WH.Sheet.Harmonies.Offer.NotOffered", { name: actor.name ?? "" });
+  const offered = skillSetOffers(actor).some((o) => o.id === id);
+  const item = offered ? game.items?.get(id) : undefined;
+  if (!item) throw new RollError("WH.Sheet.Harmonies.Offer.NotOffered", { name: actor.name ?? "" });
   await actor.createEmbeddedDocuments("Item", [itemCopy(item as Item.Implementation)] as never);
 }

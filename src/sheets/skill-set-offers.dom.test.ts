@@ -55,6 +55,21 @@ describe("the métiers and hobbies a character qualifies for", () => {
     expect(offerTexts(sheet)).toEqual(["The hobby Barde is open to this character: Chants −5, mandoline −5."]);
   });
 
+  it("lists the hobbies offered by name, and counts a skill never learnt as nothing", async () => {
+    await Item.create({
+      name: "Chanteur",
+      type: "harmoniesHobby",
+      system: { skills: ["Chants", "Mandoline"] },
+    } as never);
+    await Item.create({ name: "Poète", type: "harmoniesHobby", system: { skills: ["Chants", "Poésie"] } } as never);
+    const david = await singer(-5);
+    await david.createEmbeddedDocuments("Item", [
+      { name: "Poésie", type: "harmoniesSkill", system: { level: null } },
+    ] as never);
+    actAs("player");
+    expect(offers.skillSetOffers(david as never).map((o) => o.name)).toEqual(["Barde", "Chanteur"]);
+  });
+
   it("takes the hobby with a click: a copy on the sheet, and the offer gone", async () => {
     const david = await singer(-5);
     actAs("player");
