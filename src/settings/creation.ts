@@ -16,8 +16,7 @@ export function registerCreationSettings(): void {
   });
 }
 
-/** The rerolls the GM allows; a stored value off the range counts as none or the most. */
+/** The rerolls the GM allows (Foundry keeps a ranged setting within its range). */
 export function creationRerolls(): number {
-  const stored = Number(game.settings.get(SYSTEM_ID, "harmoniesCreationRerolls"));
-  return Number.isInteger(stored) ? Math.min(Math.max(stored, 0), MAX_CREATION_REROLLS) : 0;
+  return game.settings.get(SYSTEM_ID, "harmoniesCreationRerolls");
 }
