@@ -10,6 +10,7 @@ import { registerCreationSettings } from "./settings/creation";
 import { registerCombat } from "./combat/register";
 import { registerGroupImport } from "./dialogs/import-dialog";
 import { registerGroupTokens } from "./scene/register";
+import { registerWuxiaBuilder } from "./dialogs/wuxia-builder-dialog";
 
 // The entry module only wires things up; the rules live in src/rules and know nothing of Foundry.
 Hooks.once("init", () => {
@@ -24,5 +25,6 @@ Hooks.once("init", () => {
   registerCombat();
   registerGroupImport();
   registerGroupTokens();
+  registerWuxiaBuilder();
   registerApi();
 });

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { choose, openSheet, settle, type } from "../../test/support/dom";
-import { actAs, createActor, startWorld } from "../../test/support/world";
+import { actAs, createActor, grantPermission, startWorld } from "../../test/support/world";
 import type * as BuilderModule from "./wuxia-builder-dialog";
 import type * as CreationModule from "../documents/wuxia-creation";
 
@@ -206,6 +206,23 @@ describe("the Wuxia creation builder", () => {
     );
     expect(creation.isCreated(aiko)).toBe(true);
     expect(foundry.notifications.map((n) => n.message)).toContain("Aiko is created.");
+  });
+});
+
+describe("creating a Wuxia hero from the Actors directory", () => {
+  it("opens the builder for the player who created it, not for an NPC or an import", async () => {
+    grantPermission("ACTOR_CREATE");
+    actAs("player");
+    const Actor = foundry.CONFIG.Actor.documentClass as unknown as {
+      create(data: Record<string, unknown>, options?: Record<string, unknown>): Promise<unknown>;
+    };
+    await Actor.create({ name: "Importé", type: "wuxiaCharacter" });
+    await Actor.create({ name: "PNJ", type: "wuxiaCharacter", system: { npc: true } }, { renderSheet: true });
+    await settle();
+    expect(document.querySelector("form.wh-wuxia-builder")).toBeNull();
+    await Actor.create({ name: "Aiko", type: "wuxiaCharacter" }, { renderSheet: true });
+    await settle();
+    expect(shown().element.querySelector(".window-title")?.textContent).toBe("Creating Aiko");
   });
 });
 

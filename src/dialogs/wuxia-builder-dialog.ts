@@ -19,6 +19,7 @@ import {
   draftFromArchetype,
   draftOf,
   finishCreation,
+  isCreated,
   isSpecialisation,
   wuxiaCreationProblemText,
   type CreationSources,
@@ -285,6 +286,20 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
 }
 
 const shown = new Map<string, WuxiaBuilderDialog>();
+
+/**
+ * A Wuxia hero a user creates from the Actors directory opens the builder on their screen: the
+ * directory's creation dialog creates with `renderSheet: true` (ClientDocumentMixin.createDialog,
+ * API v13), which an import, a duplicate or a drop from a compendium does not. NPCs and heroes
+ * already created are left alone.
+ */
+export function registerWuxiaBuilder(): void {
+  Hooks.on("createActor", (actor: Actor.Implementation, options: { renderSheet?: boolean }, userId: string) => {
+    if (userId !== game.user.id || !options.renderSheet || actor.type !== "wuxiaCharacter") return;
+    if ((actor as Character).system.npc || isCreated(actor)) return;
+    void openWuxiaBuilder(actor);
+  });
+}
 
 /** Opens a Wuxia character's creation builder (one per character), for its owner. */
 export async function openWuxiaBuilder(actor: unknown): Promise<WuxiaBuilderDialog | null> {
