@@ -236,6 +236,36 @@ describe("the beginner package dialog", () => {
   });
 });
 
+describe("a package from the compendiums", () => {
+  it("offers a compendium's hobby and copies its skills from the compendium", async () => {
+    const { addPack } = await import("../../test/foundry/packs");
+    addPack("Item", "wuxia-harmonies.harmonies-skills", [
+      {
+        _id: "joaillier0000001",
+        name: "Joaillier",
+        type: "harmoniesHobby",
+        system: { skills: ["Évaluation des objets d'art", "Marchandage"] },
+      },
+      {
+        _id: "marchandage00001",
+        name: "Marchandage",
+        type: "harmoniesSkill",
+        system: { characteristic: "intuition", means: "manoeuvre" },
+      },
+    ]);
+    const david = await openAsPlayer();
+    await pickSoldier();
+    await choose(shown(), "hobby-1", "Joaillier");
+    await tick("hobby-1", ["Évaluation des objets d'art", "Marchandage"]);
+    expect(problems()).toEqual([]);
+    apply()?.click();
+    await settle();
+    const marchandage = david.items.contents.find((i) => i.name === "Marchandage");
+    expect(marchandage?.system as unknown).toMatchObject({ level: -5, characteristic: "intuition" });
+    expect(david.items.contents.some((i) => i.name === "Joaillier" && i.type === "harmoniesHobby")).toBe(true);
+  });
+});
+
 describe("opening the package", () => {
   it("warns when the world has no métier or too few hobbies", async () => {
     for (const item of [...foundry.game.items.contents])

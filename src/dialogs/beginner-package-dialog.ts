@@ -44,6 +44,7 @@ export class BeginnerPackageDialog extends HandlebarsApplication {
   };
 
   readonly actor: Character;
+  #sources: PackageSources | undefined;
   choice: PackageChoice = {
     metier: "",
     metierSkills: [],
@@ -62,7 +63,9 @@ export class BeginnerPackageDialog extends HandlebarsApplication {
 
   override async _prepareContext(options: never): Promise<never> {
     const context = (await super._prepareContext(options)) as Record<string, unknown>;
-    const sources = packageSources(this.actor);
+    // Read once: the compendiums are read from disk; applying reads the sources again.
+    this.#sources ??= await packageSources(this.actor);
+    const sources = this.#sources;
     const check = validateBeginnerPackage(packageOf(this.choice, sources));
     return {
       ...context,

@@ -8,6 +8,7 @@ import {
   type BeginnerPackage,
   type BeginnerProblem,
 } from "../rules";
+import { compendiumDocuments } from "./compendiums";
 import { itemCopy } from "./items/copy";
 import { normaliseName } from "./items/wuxia-skill";
 
@@ -37,6 +38,8 @@ export interface PackageSource {
 export interface PackageSources {
   metiers: PackageSource[];
   hobbies: PackageSource[];
+  /** The skill items a package may copy: the character's, then the world's and the compendiums'. */
+  skillItems: PackageSource[];
   /** The skills a talent may be: the character's, the world's and every one a set lists. */
   skills: string[];
 }
@@ -49,17 +52,13 @@ export interface PackageChoice {
   talents: string[];
 }
 
-function worldItems(): Item.Implementation[] {
-  return [...(game.items?.contents ?? [])] as Item.Implementation[];
-}
-
-/** The character's items of a type first, then the world's of another name, in name order. */
-function sourcesOf(actor: Character, type: SetType | "harmoniesSkill"): PackageSource[] {
+/** The character's items of a type first, then the others' of another name, in name order. */
+function sourcesOf(actor: Character, type: SetType | "harmoniesSkill", others: Item.Implementation[]): PackageSource[] {
   const seen = new Set<string>();
   const sources: PackageSource[] = [];
   for (const [items, owned] of [
     [actor.items.contents, true],
-    [worldItems(), false],
+    [others, false],
   ] as const) {
     for (const item of items) {
       const key = normaliseName(item.name ?? "");
@@ -72,17 +71,20 @@ function sourcesOf(actor: Character, type: SetType | "harmoniesSkill"): PackageS
   return sources.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-export function packageSources(actor: Character): PackageSources {
-  const metiers = sourcesOf(actor, "harmoniesMetier");
-  const hobbies = sourcesOf(actor, "harmoniesHobby");
+/** What a package may be made of: the character's items, the world's, then the compendiums'. */
+export async function packageSources(actor: Character): Promise<PackageSources> {
+  const others = [
+    ...((game.items?.contents ?? []) as Item.Implementation[]),
+    ...(await compendiumDocuments<Item.Implementation>("Item")),
+  ];
+  const metiers = sourcesOf(actor, "harmoniesMetier", others);
+  const hobbies = sourcesOf(actor, "harmoniesHobby", others);
+  const skillItems = sourcesOf(actor, "harmoniesSkill", others);
   const names = new Map<string, string>();
-  for (const name of [
-    ...sourcesOf(actor, "harmoniesSkill").map((s) => s.name),
-    ...[...metiers, ...hobbies].flatMap((s) => s.skills),
-  ]) {
+  for (const name of [...skillItems.map((s) => s.name), ...[...metiers, ...hobbies].flatMap((s) => s.skills)]) {
     if (!names.has(normaliseName(name))) names.set(normaliseName(name), name);
   }
-  return { metiers, hobbies, skills: [...names.values()].sort((a, b) => a.localeCompare(b)) };
+  return { metiers, hobbies, skillItems, skills: [...names.values()].sort((a, b) => a.localeCompare(b)) };
 }
 
 /**
@@ -131,7 +133,7 @@ export async function applyBeginnerPackage(actor: Character, choice: PackageChoi
   if (appliedPackage(actor) && !game.user.isGM) {
     throw new RollError("WH.Creation.Error.PackageApplied", { name: actor.name ?? "" });
   }
-  const sources = packageSources(actor);
+  const sources = await packageSources(actor);
   const pack = packageOf(choice, sources);
   const check = validateBeginnerPackage(pack);
   if (!check.valid) {
@@ -151,7 +153,7 @@ export async function applyBeginnerPackage(actor: Character, choice: PackageChoi
   const owned = new Map(
     actor.items.contents.filter((i) => i.type === "harmoniesSkill").map((i) => [normaliseName(i.name ?? ""), i]),
   );
-  const worldSkills = sourcesOf(actor, "harmoniesSkill").filter((s) => !s.owned);
+  const worldSkills = sources.skillItems.filter((s) => !s.owned);
   const updates: Record<string, unknown>[] = [];
   const before: Record<string, unknown>[] = [];
   for (const skill of beginnerSkills(pack)) {

@@ -18,6 +18,7 @@ import {
   type WuxiaAttributeKey,
   type ZodiacSign,
 } from "./choices";
+import { compendiumDocuments } from "./compendiums";
 import { itemCopy } from "./items/copy";
 import { normaliseName } from "./items/wuxia-skill";
 
@@ -132,28 +133,21 @@ export interface CreationSources {
   items: DraftItem[];
 }
 
-interface PackLike {
-  documentName: string;
-  getDocuments(): Promise<unknown[]>;
-}
-
-function packs(documentName: string): PackLike[] {
-  const all = (game as unknown as { packs?: Iterable<PackLike> }).packs;
-  return [...(all ?? [])].filter((p) => p.documentName === documentName);
-}
-
 /** Every archetype and every skill, power, trait and drame the world and the compendiums hold, by name. */
 export async function creationSources(): Promise<CreationSources> {
-  const fromPacks = async (name: string) =>
-    (await Promise.all(packs(name).map((p) => p.getDocuments()))).flat() as (Actor.Implementation &
-      Item.Implementation)[];
-  const actors = [...(game.actors?.contents ?? []), ...(await fromPacks("Actor"))] as Actor.Implementation[];
+  const actors = [
+    ...(game.actors?.contents ?? []),
+    ...(await compendiumDocuments<Actor.Implementation>("Actor")),
+  ] as Actor.Implementation[];
   const archetypes = actors.filter(
     (a) => a.type === "wuxiaCharacter" && Boolean(a.getFlag(SYSTEM_ID as never, ARCHETYPE_FLAG as never)),
   );
   const seen = new Set<string>();
   const items: DraftItem[] = [];
-  for (const item of [...(game.items?.contents ?? []), ...(await fromPacks("Item"))] as Item.Implementation[]) {
+  for (const item of [
+    ...(game.items?.contents ?? []),
+    ...(await compendiumDocuments<Item.Implementation>("Item")),
+  ] as Item.Implementation[]) {
     const id = `${item.type}:${(item.name ?? "").toLocaleLowerCase()}:${(item.system as { heroType?: string }).heroType ?? ""}`;
     if (!(DRAFT_TYPES as readonly string[]).includes(item.type) || seen.has(id)) continue;
     seen.add(id);
