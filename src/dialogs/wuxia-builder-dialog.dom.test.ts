@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { choose, openSheet, settle, type } from "../../test/support/dom";
-import { actAs, createActor, grantPermission, startWorld } from "../../test/support/world";
+import { actAs, createActor, grantPermission, setWorldSetting, startWorld } from "../../test/support/world";
 import type * as BuilderModule from "./wuxia-builder-dialog";
 import type * as CreationModule from "../documents/wuxia-creation";
 
@@ -131,6 +131,28 @@ describe("the Wuxia creation builder", () => {
     expect(problems()).toEqual(["Attributes: 26 spent, 24 allowed.", "Metal: 7 is above the maximum 6."]);
     await type(shown(), "attributes.metal", "5", true);
     expect(problems()).toEqual([]);
+  });
+
+  it("takes the world's creation table, counts traits, and names powers over budget", async () => {
+    await setWorldSetting("wuxiaCreationAttributePoints", "18, 21, 25, 27, 30");
+    await setWorldSetting("wuxiaCreationPowerPoints", "20, 30, 40, 5, 60");
+    await openForAiko();
+    const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
+    await choose(shown(), "archetype", rebel.uuid);
+    expect(tally("attributes")).toBe("24 of 25");
+    expect(tally("powers")).toBe("3 of 5");
+    await click(shown().element.querySelector<HTMLButtonElement>('[data-action="addItem"][data-list="traits"]'));
+    expect(tally("traits")).toBe("1 of 2");
+    // Course du vent, the first power (after the four skills), from 2 to 5.
+    await type(shown(), "level.4", "5", true);
+    expect(problems()).toEqual(["Powers: 6 spent, 5 allowed."]);
+  });
+
+  it("starts from the hero as it stands, its zodiac sign included", async () => {
+    const lin = await createActor({ name: "Lin", type: "wuxiaCharacter", system: { zodiac: "dragon" } });
+    actAs("player");
+    expect(creation.draftOf(lin).zodiac).toBe("dragon");
+    expect(creation.draftOf(await createActor({ name: "Mei", type: "wuxiaCharacter" })).zodiac).toBeNull();
   });
 
   it("offers general powers and the hero type's own only, and traits of the sign", async () => {
