@@ -1,7 +1,9 @@
-// Zips dist/ into dist/wuxia-harmonies.zip, the file a release offers as its download.
+// Writes the release: dist/system.json with the URLs derived from package.json (see
+// release-manifest.mjs), then dist/wuxia-harmonies.zip, the file the release offers as its download.
 import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import { zipSync } from "fflate";
+import { releaseManifest } from "./release-manifest.mjs";
 
 const DIST = "dist";
 const ZIP = "wuxia-harmonies.zip";
@@ -15,15 +17,21 @@ function collect(dir, files) {
   return files;
 }
 
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(join(DIST, "system.json"), "utf8"));
+} catch {
+  console.error(`${DIST}/system.json is missing: run "npm run build" first.`);
+  process.exit(1);
+}
+const pkg = JSON.parse(readFileSync("package.json", "utf8"));
+writeFileSync(join(DIST, "system.json"), `${JSON.stringify(releaseManifest(manifest, pkg, ZIP), null, 2)}\n`);
+
 let files;
 try {
   files = collect(DIST, {});
 } catch {
   console.error(`No ${DIST}/ folder: run "npm run build" first.`);
-  process.exit(1);
-}
-if (!files["system.json"]) {
-  console.error(`${DIST}/system.json is missing: run "npm run build" first.`);
   process.exit(1);
 }
 const zip = zipSync(files, { level: 9 });
