@@ -120,6 +120,60 @@ describe("the Wuxia creation builder", () => {
     expect(finish()?.disabled).toBe(false);
   });
 
+  it("draws each list under its name, what each priority buys, and no level for a spécialisation", async () => {
+    await openForAiko();
+    const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
+    await choose(shown(), "archetype", rebel.uuid);
+    const legends = Array.from(shown().element.querySelectorAll(".wh-wuxia-builder__list legend")).map((l) =>
+      l.firstChild?.textContent?.trim(),
+    );
+    expect(legends).toEqual(["Skills", "Powers", "Traits and drames"]);
+    const buys = Array.from(shown().element.querySelectorAll("[data-priority] td:nth-child(3)")).map(
+      (td) => td.textContent,
+    );
+    expect(buys).toEqual([
+      "24 points, maximum 6",
+      "60 points to spend",
+      "50 points; hero type: Assassin",
+      "Traits: 2",
+      "0 points to spend",
+    ]);
+    await click(shown().element.querySelector<HTMLButtonElement>('[data-action="addItem"][data-list="skills"]'));
+    const archery = Array.from(shown().element.querySelectorAll('[data-list="skills"] li')).find((li) =>
+      li.textContent?.includes("Tir à l'arc"),
+    );
+    expect(archery?.querySelector("input")).toBeNull();
+  });
+
+  it("keeps a value when its field is emptied, and the draft when the archetype is set back to none", async () => {
+    await openForAiko();
+    const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
+    await choose(shown(), "archetype", rebel.uuid);
+    await type(shown(), "attributes.metal", "", true);
+    expect(tally("attributes")).toBe("24 of 24");
+    await choose(shown(), "archetype", "");
+    expect(rows("skills")).toHaveLength(4);
+  });
+
+  it("adds the item picked, not the first offered; names a power the priorities no longer open", async () => {
+    await openForAiko();
+    const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
+    await choose(shown(), "archetype", rebel.uuid);
+    await choose(shown(), "zodiac", "rat");
+    const memory = Array.from(
+      shown().element.querySelectorAll<HTMLOptionElement>('select[name="add-traits"] option'),
+    ).find((o) => o.textContent?.startsWith("Mémoire"));
+    await choose(shown(), "add-traits", memory?.value ?? "");
+    await click(shown().element.querySelector<HTMLButtonElement>('[data-action="addItem"][data-list="traits"]'));
+    expect(rows("traits")).toEqual(["Mémoire Wuxia trait"]);
+    // Pouvoirs down to priority 1 (Guerrier), Traits up to 4: the Assassin's power is no longer open.
+    await choose(shown(), "priorities.powers", "1");
+    await choose(shown(), "priorities.experience", "4");
+    expect(problems()).toEqual([
+      "Course du vent is a power of another hero type: the Pouvoirs priority opens general powers and its own type's only.",
+    ]);
+  });
+
   it("names an Attribute over budget and keeps Finish disabled until it is fixed", async () => {
     await openForAiko();
     const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
