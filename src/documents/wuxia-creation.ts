@@ -9,10 +9,10 @@ import {
   type WuxiaHeroType,
 } from "../rules";
 import { wuxiaRuleOptions } from "../settings/house-rules";
-import type { WUXIA_PRIORITY_KEYS } from "./choices";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   RULES_HERO_TYPE,
+  type WUXIA_PRIORITY_KEYS,
   type HeroType,
   type PowerType,
   type WuxiaAttributeKey,
