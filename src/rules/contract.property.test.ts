@@ -1701,6 +1701,43 @@ const specs = {
       ],
     ],
   ),
+  wuxiaOddsTable: spec(
+    rules.wuxiaOddsTable,
+    fc.tuple(int(0, 3)),
+    (table, [rerolls]) => {
+      expect(table.cells).toHaveLength(10);
+      table.cells.forEach((row, a) => {
+        expect(row).toHaveLength(9);
+        row.forEach((cell, t) => {
+          const dice = table.attributes[a] ?? 0;
+          const odds = rules.wuxiaOdds(dice, table.thresholds[t] ?? 0, { rerolls: Math.min(rerolls, dice) });
+          expect(cell).toEqual({ success: odds.success, critical: odds.critical });
+        });
+      });
+      table.criticalPeak.forEach((peak, t) => {
+        const column = table.cells.map((row) => row[t]?.critical ?? 0);
+        const top = column.indexOf(Math.max(...column));
+        expect(peak).toBe(top === 0 ? null : table.attributes[top]);
+      });
+    },
+    [["rerolls", fc.tuple(fc.oneof(outOf(0, 3), fc.constant(null)))]],
+  ),
+  harmoniesOddsTable: spec(
+    rules.harmoniesOddsTable,
+    fc.tuple(int(-20, 0), int(0, 20)),
+    (rows, [from, to]) => {
+      expect(rows.map((r) => r.modifier)).toEqual(Array.from({ length: to - from + 1 }, (_, i) => from + i));
+      for (const row of rows) {
+        expect(row.closed).toBe(rules.harmoniesOdds(row.modifier));
+        expect(row.open).toBe(rules.harmoniesOdds(row.modifier, { open: true }));
+        expect(row.book).toBe(rules.HARMONIES_RULES_OF_THUMB[row.modifier] ?? null);
+      }
+    },
+    [
+      ["from", fc.tuple(outOf(-100, 100), fc.constant(0))],
+      ["to", fc.tuple(fc.constant(0), fc.oneof(outOf(0, 100), fc.integer({ min: -50, max: -1 })))],
+    ],
+  ),
   rollHarmoniesAttributes: spec(
     rules.rollHarmoniesAttributes,
     fc.tuple(generator),

@@ -128,6 +128,8 @@ export {
   type HarmoniesCreationProblem,
   type HarmoniesPair,
 } from "./harmonies/creation";
+export { HARMONIES_RULES_OF_THUMB, harmoniesOddsTable, type HarmoniesOddsRow } from "./harmonies/odds-table";
+export { ODDS_TABLE_ATTRIBUTES, ODDS_TABLE_THRESHOLDS, wuxiaOddsTable, type WuxiaOddsTable } from "./wuxia/odds-table";
 export {
   beginnerSkills,
   validateBeginnerPackage,
