@@ -844,7 +844,11 @@ const specs = {
         "powerTypes",
         replace(
           fc.tuple(creationSheet),
-          fc.oneof(notList, holed(fc.array(heroType, { minLength: 1 })), fc.constant(["Ninja"])),
+          fc.oneof(
+            notList.filter((x) => x !== undefined),
+            holed(fc.array(heroType, { minLength: 1 })),
+            fc.constant(["Ninja"]),
+          ),
           (a, b) => [{ ...a[0], powerTypes: b }],
         ),
       ],
