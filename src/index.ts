@@ -11,6 +11,7 @@ import { registerCombat } from "./combat/register";
 import { registerGroupImport } from "./dialogs/import-dialog";
 import { registerGroupTokens } from "./scene/register";
 import { registerWuxiaBuilder } from "./dialogs/wuxia-builder-dialog";
+import { registerOddsTables } from "./dialogs/odds-tables-dialog";
 
 // The entry module only wires things up; the rules live in src/rules and know nothing of Foundry.
 Hooks.once("init", () => {
@@ -26,5 +27,6 @@ Hooks.once("init", () => {
   registerGroupImport();
   registerGroupTokens();
   registerWuxiaBuilder();
+  registerOddsTables();
   registerApi();
 });

@@ -14,6 +14,7 @@ import { speakerActor } from "../helpers/speaker-actor";
 import { importFrom, openImportDialog, type DirectImport } from "../dialogs/import-dialog";
 import { describeImportError, type ImportSummary } from "../documents/import-groups";
 import { gatherGroupTokens, placeGroupTokens, type PlaceOptions } from "../scene/group-tokens";
+import { openOddsTables } from "../dialogs/odds-tables-dialog";
 
 /** An actor from a macro: the actor itself, its UUID, id or name; none means the speaker's. */
 function findActor(target: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
@@ -108,6 +109,8 @@ export const api = {
    * members counted out of the fight; resolves with what each group took back, or null.
    */
   gatherGroupTokens: (tokens?: readonly unknown[]) => reported(async () => gatherGroupTokens(tokens)),
+  /** GM only. Opens the exact odds tables of both rule sets. */
+  openOddsTables,
 };
 
 export type SystemApi = typeof api;

@@ -21,6 +21,7 @@ import {
   type SourceRow,
   type StatKey,
 } from "../import";
+import { addDirectoryButton } from "./directory-button";
 import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
 
 type RenderOptions = Parameters<InstanceType<typeof foundry.applications.api.ApplicationV2>["render"]>[0];
@@ -379,27 +380,14 @@ export async function importFrom(source: string | Uint8Array, options: DirectImp
   return importGroups(result, options.folderName ? { folderName: options.folderName } : {});
 }
 
-const BUTTON_CLASS = "wh-import-button";
-
-/**
- * The GM's Import button in the Actors directory: v13 and v14 pass the directory's element
- * (an HTMLElement) to `renderActorDirectory`; the button joins the header's actions (Create
- * Actor, Create Folder), once however often the directory is drawn.
- */
+/** The GM's Import button in the Actors directory's header. */
 export function addImportButton(html: HTMLElement): void {
-  if (!game.user?.isGM || html.querySelector(`.${BUTTON_CLASS}`)) return;
-  const place = html.querySelector(".header-actions") ?? html.querySelector(".directory-footer") ?? html;
-  const button = html.ownerDocument.createElement("button");
-  button.type = "button";
-  button.className = `wuxia-harmonies ${BUTTON_CLASS}`;
-  const icon = html.ownerDocument.createElement("i");
-  icon.className = "fa-solid fa-file-import";
-  icon.setAttribute("inert", "");
-  const label = html.ownerDocument.createElement("span");
-  label.textContent = t("WH.Import.Button");
-  button.append(icon, " ", label);
-  button.addEventListener("click", () => void openImportDialog());
-  place.append(button);
+  addDirectoryButton(html, {
+    className: "wh-import-button",
+    icon: "fa-file-import",
+    label: t("WH.Import.Button"),
+    onClick: () => void openImportDialog(),
+  });
 }
 
 export function registerGroupImport(): void {

@@ -174,6 +174,27 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
     html: builderHtml.join("\n"),
     tabs: [],
   });
+
+  // The GM's odds tables: the Wuxia table with 1 reroll, and the Harmonies table.
+  const { OddsTablesDialog } = await import("../../src/dialogs/odds-tables-dialog");
+  for (const table of ["wuxia-1", "harmonies"]) {
+    const tables = new OddsTablesDialog() as unknown as DialogLike & { table: string };
+    tables.table = table;
+    await tables.render({ force: true });
+    const part = (OddsTablesDialog as unknown as { PARTS: { body: { template: string } } }).PARTS.body;
+    pages.push({
+      name: `gm-odds-${table}`,
+      title: tables.title,
+      size: { width: 760, height: 1100 },
+      classes: ["application", ...(tables.options.classes ?? [])],
+      tag: "div",
+      html: (await env.render(part.template, tables.partContexts.body ?? {})).replace(
+        /^\s*<([a-z][\w-]*)/i,
+        '<$1 data-application-part="body"',
+      ),
+      tabs: [],
+    });
+  }
   handlebars.renderTemplate = renderTemplate;
   return pages;
 };
