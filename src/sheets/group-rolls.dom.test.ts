@@ -277,23 +277,21 @@ describe("a Harmonies group's combined Values, from its sheet", () => {
   });
 
   it("says when a Value had nothing to combine, and counts only the members still fighting", async () => {
-    const { combinationText } = await import("./actors/group-sheet");
+    const { combinationText, measureText } = await import("../helpers/values-text");
+    const { activeMembers } = await import("../documents/actors/group");
     const member = (label: string, count: number, out: number, corps: number) =>
-      ({ label, count, out, stats: { corps } }) as unknown as Parameters<typeof combinationText>[1][number];
-    expect(combinationText("corps", [member("Chef", 1, 0, 4)])).toEqual([
+      ({ label, count, out, stats: { corps } }) as unknown as Parameters<typeof activeMembers>[0][number];
+    const text = (members: ReturnType<typeof member>[]) =>
+      combinationText(activeMembers(members).map((m) => ({ value: m.stats.corps, count: m.count })));
+    expect(text([member("Chef", 1, 0, 4)])).toEqual([i18n().localize("WH.Sheet.Group.Steps.Alone")]);
+    expect(text([member("Chef", 1, 0, 4), member("Gardes", 3, 3, 9)])).toEqual([
       i18n().localize("WH.Sheet.Group.Steps.Alone"),
     ]);
-    expect(combinationText("corps", [member("Chef", 1, 0, 4), member("Gardes", 3, 3, 9)])).toEqual([
-      i18n().localize("WH.Sheet.Group.Steps.Alone"),
-    ]);
-    expect(combinationText("corps", [member("Gardes", 3, 3, 9)])).toEqual([]);
-    expect(combinationText("corps", [member("Gardes", 4, 1, 0)])).toEqual([
+    expect(text([member("Gardes", 3, 3, 9)])).toEqual([]);
+    expect(text([member("Gardes", 4, 1, 0)])).toEqual([
       i18n().format("WH.Sheet.Group.Steps.Equal", { count: 3, value: "0", result: "+5" }),
     ]);
-  });
-
-  it("writes a Measure in the reader's digits, and a huge one as a power of ten", async () => {
-    const { measureText } = await import("./actors/group-sheet");
+    // A Measure in the reader's digits, and a huge one as a power of ten.
     expect([-3, 0, 34, 60, 70, 135].map(measureText)).toEqual([
       "0.5",
       "1",

@@ -14,7 +14,8 @@ import {
 } from "../../documents/choices";
 import { signed } from "../../helpers/format";
 import { t } from "../../helpers/i18n";
-import { GROUP_DEFAULTS, combinationSteps, measureOf } from "../../rules";
+import { GROUP_DEFAULTS } from "../../rules";
+import { combinationText, measureText } from "../../helpers/values-text";
 import { notifyError } from "../../dice/errors";
 import { rollCombined, rollEachSubgroup } from "../../rolls/pipeline";
 import type { RollStart } from "../../rolls/subject";
@@ -23,45 +24,9 @@ import { applyInlineEdit, inputValue } from "../inline-edit";
 
 type GroupSystem = GroupModel;
 
-/** A Measure in the reader's digits: "2.5", "1,200", then "3 × 10^12" when it has no place in a column. */
-export function measureText(value: number): string {
-  const measure = measureOf(value);
-  if (measure >= 1e7) {
-    const [mantissa = "", exponent = ""] = measure.toExponential(1).split("e");
-    return `${new Intl.NumberFormat(game.i18n.lang).format(Number(mantissa))} × 10^${Number(exponent)}`;
-  }
-  return new Intl.NumberFormat(game.i18n.lang, { maximumFractionDigits: 3 }).format(measure);
-}
-
-/** The merges that made a combined Value (RULES 3.1), one sentence each, for the reader to check. */
-export function combinationText(key: HarmoniesAttributeKey, members: readonly GroupMemberData[]): string[] {
-  const fighting = activeMembers(members);
-  if (fighting.length === 0) return [];
-  const { steps } = combinationSteps(fighting.map((m) => ({ value: m.stats[key], count: m.count })));
-  if (steps.length === 0) return [t("WH.Sheet.Group.Steps.Alone")];
-  return steps.map((step) => {
-    switch (step.kind) {
-      case "equal":
-        return t("WH.Sheet.Group.Steps.Equal", {
-          count: step.count,
-          value: signed(step.value),
-          result: signed(step.result),
-        });
-      case "merge":
-        return t("WH.Sheet.Group.Steps.Merge", {
-          weaker: signed(step.weaker),
-          stronger: signed(step.stronger),
-          gap: step.stronger - step.weaker,
-          result: signed(step.result),
-        });
-      case "setAside":
-        return t("WH.Sheet.Group.Steps.SetAside", {
-          weaker: signed(step.weaker),
-          stronger: signed(step.stronger),
-          gap: step.stronger - step.weaker,
-        });
-    }
-  });
+/** The merges that made a sub-groups' combined Value, for those still fighting. */
+function groupCombinationText(key: HarmoniesAttributeKey, members: readonly GroupMemberData[]): string[] {
+  return combinationText(activeMembers(members).map((m) => ({ value: m.stats[key], count: m.count })));
 }
 
 /** Sheet of a group of NPCs: its sub-groups, their combined Values and whether one roll may serve. */
@@ -175,7 +140,7 @@ export class GroupSheet extends SystemActorSheet {
         valueText: signed(c.value),
         // The Value's Measure (RULES 2.2): how many times the strength of one ordinary person.
         measure: measureText(c.value),
-        steps: combinationText(c.key, members).join(";\n"),
+        steps: groupCombinationText(c.key, members).join(";\n"),
         setAside: c.setAside
           .map((a) => (a.members.length ? `${signed(a.value)} (${a.members.join(", ")})` : signed(a.value)))
           .join(", "),
