@@ -12,6 +12,7 @@ import { registerGroupImport } from "./dialogs/import-dialog";
 import { registerGroupTokens } from "./scene/register";
 import { registerWuxiaBuilder } from "./dialogs/wuxia-builder-dialog";
 import { registerOddsTables } from "./dialogs/odds-tables-dialog";
+import { registerValueCalculator } from "./dialogs/value-calculator-dialog";
 
 // The entry module only wires things up; the rules live in src/rules and know nothing of Foundry.
 Hooks.once("init", () => {
@@ -28,5 +29,6 @@ Hooks.once("init", () => {
   registerGroupTokens();
   registerWuxiaBuilder();
   registerOddsTables();
+  registerValueCalculator();
   registerApi();
 });

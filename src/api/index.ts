@@ -15,6 +15,7 @@ import { importFrom, openImportDialog, type DirectImport } from "../dialogs/impo
 import { describeImportError, type ImportSummary } from "../documents/import-groups";
 import { gatherGroupTokens, placeGroupTokens, type PlaceOptions } from "../scene/group-tokens";
 import { openOddsTables } from "../dialogs/odds-tables-dialog";
+import { openValueCalculator } from "../dialogs/value-calculator-dialog";
 
 /** An actor from a macro: the actor itself, its UUID, id or name; none means the speaker's. */
 function findActor(target: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
@@ -111,6 +112,8 @@ export const api = {
   gatherGroupTokens: (tokens?: readonly unknown[]) => reported(async () => gatherGroupTokens(tokens)),
   /** GM only. Opens the exact odds tables of both rule sets. */
   openOddsTables,
+  /** GM only. Opens the Value calculator: compare two Values, combine a list, a group's size as a Value. */
+  openValueCalculator,
 };
 
 export type SystemApi = typeof api;

@@ -195,6 +195,23 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
       tabs: [],
     });
   }
+  const { ValueCalculatorDialog } = await import("../../src/dialogs/value-calculator-dialog");
+  const values = new ValueCalculatorDialog() as unknown as DialogLike & { fields: Record<string, string> };
+  values.fields = { a: "+3", b: "-2", list: "9 × +1, +3", count: "300" };
+  await values.render({ force: true });
+  const valuesPart = (ValueCalculatorDialog as unknown as { PARTS: { body: { template: string } } }).PARTS.body;
+  pages.push({
+    name: "gm-values",
+    title: values.title,
+    size: { width: 520, height: 640 },
+    classes: ["application", ...(values.options.classes ?? [])],
+    tag: "form",
+    html: (await env.render(valuesPart.template, values.partContexts.body ?? {})).replace(
+      /^\s*<([a-z][\w-]*)/i,
+      '<$1 data-application-part="body"',
+    ),
+    tabs: [],
+  });
   handlebars.renderTemplate = renderTemplate;
   return pages;
 };
