@@ -129,6 +129,13 @@ describe("the attribute roll dialog", () => {
     expect(selected("split-1")).toBe("0 / +2");
   });
 
+  it("swaps with the first pair too", async () => {
+    await rollFromSheet();
+    // Intuition / Intelligence takes the 0 Body / Agility held; Body / Agility gets the +2.
+    await choose(shown(), "result-1", "0");
+    expect([0, 1, 2, 3].map((p) => selected(`result-${p}`))).toEqual(["+2", "0", "−2", "+2"]);
+  });
+
   it("applies what it shows to the sheet and closes; the sheet then says what was rolled", async () => {
     const david = await rollFromSheet();
     await choose(shown(), "result-0", "1");
