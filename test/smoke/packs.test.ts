@@ -27,7 +27,9 @@ interface Manifest {
 
 const DIST = resolve("dist");
 const manifest = JSON.parse(readFileSync(resolve(DIST, "system.json"), "utf8")) as Manifest;
-const COLLECTION: Record<string, string> = { Item: "items", Actor: "actors" };
+const COLLECTION: Record<string, string> = { Item: "items", Actor: "actors", JournalEntry: "journal" };
+/** The packs of typed documents, created through the system's data models; journals are checked apart. */
+const TYPED = ["Actor", "Item"];
 let foundry: FoundryDouble;
 const entries: PackEntry[] = [];
 let extracted: string;
@@ -80,14 +82,20 @@ describe("the compendium packs", () => {
       const type = manifest.packs.find((p) => p.name === pack)?.type ?? "";
       expect(doc._id).toMatch(/^[A-Za-z0-9]{16}$/);
       expect(doc._key).toBe(`!${COLLECTION[type]}!${doc._id}`);
-      expect(Object.keys(manifest.documentTypes[type] ?? {}), `${doc.name}: ${doc.type}`).toContain(doc.type);
+      if (TYPED.includes(type)) {
+        expect(Object.keys(manifest.documentTypes[type] ?? {}), `${doc.name}: ${doc.type}`).toContain(doc.type);
+      }
       for (const item of doc.items ?? []) expect(item._key).toBe(`!actors.items!${doc._id}.${String(item._id)}`);
+      for (const page of (doc.pages as AnyObject[] | undefined) ?? []) {
+        expect(page._key).toBe(`!journal.pages!${doc._id}.${String(page._id)}`);
+      }
     }
   });
 
   it("hold only entries valid for their type, keeping every value their source gives", async () => {
     for (const { pack, doc } of entries) {
       const type = manifest.packs.find((p) => p.name === pack)?.type ?? "";
+      if (!TYPED.includes(type)) continue;
       const { _key, ...data } = doc;
       void _key;
       const created = await documentClass(type)?.create(data);
@@ -103,6 +111,19 @@ describe("the compendium packs", () => {
         for (const [path, value] of leaves(item.system)) {
           expect(at(made?.system.toObject(), path), `${doc.name} → ${String(item.name)} system.${path}`).toEqual(value);
         }
+      }
+    }
+  });
+
+  it("hold the odds tables as journal pages of tables, one entry a language", () => {
+    const journals = entries.filter((e) => e.pack === "gm-tables").map((e) => e.doc);
+    expect(journals.map((j) => j.name).sort()).toEqual(["Odds tables (EN)", "Tables de probabilités (FR)"]);
+    for (const journal of journals) {
+      const pages = journal.pages as { type: string; text: { content: string } }[];
+      expect(pages).toHaveLength(5);
+      for (const page of pages) {
+        expect(page.type).toBe("text");
+        expect(page.text.content).toMatch(/<table>.*<\/table>/s);
       }
     }
   });
