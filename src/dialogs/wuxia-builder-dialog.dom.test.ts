@@ -367,21 +367,29 @@ describe("finishing a creation", () => {
     expect(await builder.openWuxiaBuilder(aiko)).toBeNull();
   });
 
-  it("edits a hero as it stands: a level changed, an item dropped deleted", async () => {
+  it("edits a hero as it stands: a level changed, an item dropped deleted, a new one at its level, the weapons kept", async () => {
     const lin = await createActor({
       name: "Lin",
       type: "wuxiaCharacter",
       items: [
         { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
         { name: "Criminel", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+        { name: "Arc long", type: "wuxiaWeapon", system: { damage: 3 } },
       ],
     });
     actAs("player");
+    const sources = await creation.creationSources();
+    const bond = sources.items.find((i) => i.name === "Bond du tigre");
     const draft = creation.draftOf(lin);
     const [chasseur] = draft.items;
-    await creation.finishCreation(lin as never, { ...draft, items: chasseur ? [{ ...chasseur, level: 4 }] : [] });
-    expect(lin.items.contents.map((i) => [i.name, (i.system as unknown as { level: number }).level])).toEqual([
+    await creation.finishCreation(lin as never, {
+      ...draft,
+      items: [...(chasseur ? [{ ...chasseur, level: 4 }] : []), ...(bond ? [{ ...bond, level: 3 }] : [])],
+    });
+    expect(lin.items.contents.map((i) => [i.name, (i.system as unknown as { level?: number }).level ?? null])).toEqual([
       ["Chasseur", 4],
+      ["Arc long", null],
+      ["Bond du tigre", 3],
     ]);
   });
 
@@ -406,6 +414,7 @@ describe("finishing a creation", () => {
         items: [...(chasseur ? [{ ...chasseur, level: 4 }] : []), ...(bond ? [bond] : [])],
       }),
     ).rejects.toThrow("the server refused");
+    // Chasseur back at 2, Criminel (dropped from the draft) back on the sheet, Bond du tigre gone.
     expect(
       lin.items.contents
         .map((i) => [i.name, (i.system as unknown as { level: number }).level] as [string, number])
