@@ -1,4 +1,5 @@
 import { templatePath } from "../constants";
+import { characterDialogOpener } from "./character-dialogs";
 import { notifyError } from "../dice/errors";
 import {
   ATTRIBUTE_FIELDS,
@@ -219,22 +220,9 @@ export class AttributeGenerationDialog extends HandlebarsApplication {
   }
 }
 
-const shown = new Map<string, AttributeGenerationDialog>();
-
-/** Opens a character's attribute roll (one dialog per character); refused to anyone who cannot see it. */
-export async function openAttributeGeneration(actor: unknown): Promise<AttributeGenerationDialog | null> {
-  if (!(actor instanceof Actor) || actor.type !== "harmoniesCharacter") {
-    ui.notifications.warn(t("WH.Creation.Error.NotHarmonies"));
-    return null;
-  }
-  const character = actor as Character;
-  if (!character.isOwner) {
-    ui.notifications.warn(t("WH.Chat.Error.NotOwner", { name: character.name ?? "" }));
-    return null;
-  }
-  const open = shown.get(character.id ?? "");
-  const dialog = open?.rendered ? open : new AttributeGenerationDialog(character);
-  shown.set(character.id ?? "", dialog);
-  await dialog.render({ force: true } as never);
-  return dialog;
-}
+/** Opens a character's attribute roll (one dialog per character), for its owner. */
+export const openAttributeGeneration = characterDialogOpener(
+  "harmoniesCharacter",
+  "WH.Creation.Error.NotHarmonies",
+  (actor: Character) => new AttributeGenerationDialog(actor),
+);

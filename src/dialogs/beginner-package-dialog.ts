@@ -1,4 +1,5 @@
 import { templatePath } from "../constants";
+import { characterDialogOpener } from "./character-dialogs";
 import { notifyError } from "../dice/errors";
 import {
   PACKAGE_LEVELS,
@@ -173,22 +174,9 @@ export class BeginnerPackageDialog extends HandlebarsApplication {
   }
 }
 
-const shown = new Map<string, BeginnerPackageDialog>();
-
 /** Opens a Harmonies character's beginner package (one dialog per character), for its owner. */
-export async function openBeginnerPackage(actor: unknown): Promise<BeginnerPackageDialog | null> {
-  if (!(actor instanceof Actor) || actor.type !== "harmoniesCharacter") {
-    ui.notifications.warn(t("WH.Creation.Error.NotHarmonies"));
-    return null;
-  }
-  const character = actor as Character;
-  if (!character.isOwner) {
-    ui.notifications.warn(t("WH.Chat.Error.NotOwner", { name: character.name ?? "" }));
-    return null;
-  }
-  const open = shown.get(character.id ?? "");
-  const dialog = open?.rendered ? open : new BeginnerPackageDialog(character);
-  shown.set(character.id ?? "", dialog);
-  await dialog.render({ force: true } as never);
-  return dialog;
-}
+export const openBeginnerPackage = characterDialogOpener(
+  "harmoniesCharacter",
+  "WH.Creation.Error.NotHarmonies",
+  (actor: Character) => new BeginnerPackageDialog(actor),
+);

@@ -1,4 +1,5 @@
 import { templatePath } from "../constants";
+import { characterDialogOpener } from "./character-dialogs";
 import { notifyError } from "../dice/errors";
 import {
   ATTRIBUTE_LABEL_PREFIX,
@@ -18,7 +19,9 @@ import {
   creationSources,
   draftFromArchetype,
   draftOf,
+  budgetTexts,
   finishCreation,
+  heroTypeLabel,
   isCreated,
   isSpecialisation,
   wuxiaCreationProblemText,
@@ -90,21 +93,7 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
     const check = checkDraft(draft);
     const budget = check.budget;
     const heroType = budget ? budget.powers.heroType : null;
-    const buys: Record<string, string> = budget
-      ? {
-          attributes: t("WH.Sheet.Creation.AttributeBudget", {
-            count: budget.attributes.points,
-            maximum: budget.attributes.maximum,
-          }),
-          skills: t("WH.Sheet.Creation.Points", { count: budget.skills.points }),
-          powers: t("WH.Sheet.Creation.PowerBudget", {
-            count: budget.powers.points,
-            type: this.heroTypeLabel(heroType),
-          }),
-          traits: t("WH.Sheet.Creation.Traits", { count: budget.traits.count }),
-          experience: t("WH.Sheet.Creation.Points", { count: budget.experience.points }),
-        }
-      : {};
+    const buys: Record<string, string | undefined> = budgetTexts(budget);
     const allowed: Record<string, number | null> = {
       attributes: budget?.attributes.points ?? null,
       skills: budget?.skills.points ?? null,
@@ -151,7 +140,7 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
         label: `${ZODIAC_LABEL_PREFIX}.${sign}`,
         selected: sign === draft.zodiac,
       })),
-      heroType: heroType ? this.heroTypeLabel(heroType) : "",
+      heroType: heroType ? heroTypeLabel(heroType) : "",
       lists: LISTS.map((list) => ({
         ...list,
         tally: list.id === "traits" ? tally("traits") : tally(list.id as "skills" | "powers"),
@@ -165,11 +154,6 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
       problems: check.problems.map((p) => wuxiaCreationProblemText(p, powerNames)),
       canFinish: check.valid,
     } as never;
-  }
-
-  private heroTypeLabel(type: string | null): string {
-    const key = (Object.entries(RULES_HERO_TYPE).find(([, v]) => v === type)?.[0] ?? "") as HeroType | "";
-    return key ? t(`${HERO_TYPE_LABEL_PREFIX}.${key}`) : "";
   }
 
   private rowOf(item: DraftItem) {
@@ -285,8 +269,6 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
   }
 }
 
-const shown = new Map<string, WuxiaBuilderDialog>();
-
 /**
  * A Wuxia hero a user creates from the Actors directory opens the builder on their screen: the
  * directory's creation dialog creates with `renderSheet: true` (ClientDocumentMixin.createDialog,
@@ -302,19 +284,8 @@ export function registerWuxiaBuilder(): void {
 }
 
 /** Opens a Wuxia character's creation builder (one per character), for its owner. */
-export async function openWuxiaBuilder(actor: unknown): Promise<WuxiaBuilderDialog | null> {
-  if (!(actor instanceof Actor) || actor.type !== "wuxiaCharacter") {
-    ui.notifications.warn(t("WH.Creation.Error.NotWuxia"));
-    return null;
-  }
-  const character = actor as Character;
-  if (!character.isOwner) {
-    ui.notifications.warn(t("WH.Chat.Error.NotOwner", { name: character.name ?? "" }));
-    return null;
-  }
-  const open = shown.get(character.id ?? "");
-  const dialog = open?.rendered ? open : new WuxiaBuilderDialog(character);
-  shown.set(character.id ?? "", dialog);
-  await dialog.render({ force: true } as never);
-  return dialog;
-}
+export const openWuxiaBuilder = characterDialogOpener(
+  "wuxiaCharacter",
+  "WH.Creation.Error.NotWuxia",
+  (actor: Character) => new WuxiaBuilderDialog(actor),
+);

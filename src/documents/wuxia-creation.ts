@@ -4,6 +4,7 @@ import { t } from "../helpers/i18n";
 import {
   chiReserve,
   validateWuxiaCreation,
+  type WuxiaBudget,
   type WuxiaCreationCheck,
   type WuxiaCreationProblem,
   type WuxiaHeroType,
@@ -11,6 +12,7 @@ import {
 import { wuxiaRuleOptions } from "../settings/house-rules";
 import {
   ATTRIBUTE_LABEL_PREFIX,
+  HERO_TYPE_LABEL_PREFIX,
   RULES_HERO_TYPE,
   type WUXIA_PRIORITY_KEYS,
   type HeroType,
@@ -197,6 +199,29 @@ export function wuxiaCreationProblemText(problem: WuxiaCreationProblem, powerNam
           : t(`WH.Actor.Wuxia.FIELDS.priorities.${category}.label`);
   // The rules engine's problem codes are the i18n keys of their messages.
   return t(problem.code, { field, spent: problem.spent ?? 0, limit: problem.limit ?? 0 });
+}
+
+/** The rules' hero type ("Guerrier") in the reader's language. */
+export function heroTypeLabel(type: WuxiaHeroType): string {
+  return t(`${HERO_TYPE_LABEL_PREFIX}.${type.toLowerCase()}`);
+}
+
+/** What each Caractéristique's priority buys (RULES 1.2), as the sheet and the builder write it; none without a ranking. */
+export function budgetTexts(budget: WuxiaBudget | null): Partial<Record<PriorityKey, string>> {
+  if (!budget) return {};
+  return {
+    attributes: t("WH.Sheet.Creation.AttributeBudget", {
+      count: budget.attributes.points,
+      maximum: budget.attributes.maximum,
+    }),
+    skills: t("WH.Sheet.Creation.Points", { count: budget.skills.points }),
+    powers: t("WH.Sheet.Creation.PowerBudget", {
+      count: budget.powers.points,
+      type: heroTypeLabel(budget.powers.heroType),
+    }),
+    traits: t("WH.Sheet.Creation.Traits", { count: budget.traits.count }),
+    experience: t("WH.Sheet.Creation.Points", { count: budget.experience.points }),
+  };
 }
 
 /** The sheet's hero type for the rules' one. */

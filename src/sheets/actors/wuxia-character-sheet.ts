@@ -19,7 +19,7 @@ import { t } from "../../helpers/i18n";
 import { signed } from "../../helpers/format";
 import { updateSystem } from "../../documents/write";
 import { validateWuxiaCreation, type WuxiaCreationTable } from "../../rules";
-import { powerTypeOf, wuxiaCreationProblemText } from "../../documents/wuxia-creation";
+import { budgetTexts, powerTypeOf, wuxiaCreationProblemText } from "../../documents/wuxia-creation";
 import { openWuxiaBuilder } from "../../dialogs/wuxia-builder-dialog";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
@@ -330,21 +330,7 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     );
     const powerNames = items.powers.map((p) => p.name);
     const budget = check.budget;
-    const limits: Record<string, string> = budget
-      ? {
-          attributes: t("WH.Sheet.Creation.AttributeBudget", {
-            count: budget.attributes.points,
-            maximum: budget.attributes.maximum,
-          }),
-          skills: t("WH.Sheet.Creation.Points", { count: budget.skills.points }),
-          powers: t("WH.Sheet.Creation.PowerBudget", {
-            count: budget.powers.points,
-            type: t(`${HERO_TYPE_LABEL_PREFIX}.${budget.powers.heroType.toLowerCase()}`),
-          }),
-          traits: t("WH.Sheet.Creation.Traits", { count: budget.traits.count }),
-          experience: t("WH.Sheet.Creation.Points", { count: budget.experience.points }),
-        }
-      : {};
+    const limits: Record<string, string | undefined> = budgetTexts(budget);
     return {
       valid: check.valid,
       rows: WUXIA_PRIORITY_KEYS.map((key) => ({
