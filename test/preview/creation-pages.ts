@@ -1,15 +1,11 @@
 import { Window } from "happy-dom";
-import type { PageSource, PreviewEnv, PreviewPage } from "./pages";
+import { applicationPage, type ApplicationLike, type PageSource, type PreviewEnv, type PreviewPage } from "./pages";
 
 type AnyObject = Record<string, unknown>;
 
-interface DialogLike {
-  options: { classes?: string[]; position?: { width?: number } };
-  partContexts: Record<string, AnyObject>;
-  title: string;
+interface DialogLike extends ApplicationLike {
   order: number[];
   choice: AnyObject;
-  render(options: AnyObject): Promise<unknown>;
 }
 
 /** A Foundry RNG that yields chosen d6 faces: six added, then six subtracted. */
@@ -49,25 +45,7 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   ): Promise<PreviewPage> => {
     const app = new Dialog(hero as never) as unknown as DialogLike;
     prepare?.(app);
-    await app.render({ force: true });
-    const parts = (app.constructor as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
-    const html = await Promise.all(
-      Object.entries(parts).map(async ([id, part]) =>
-        (await env.render(part.template, app.partContexts[id] ?? {})).replace(
-          /^\s*<([a-z][\w-]*)/i,
-          `<$1 data-application-part="${id}"`,
-        ),
-      ),
-    );
-    return {
-      name,
-      title: app.title,
-      size: { width: app.options.position?.width ?? 520, height: name.includes("package") ? 900 : 640 },
-      classes: ["application", ...(app.options.classes ?? [])],
-      tag: "form",
-      html: html.join("\n"),
-      tabs: [],
-    };
+    return applicationPage(env, app, { name, height: name.includes("package") ? 900 : 640 });
   };
 
   const pages = [await page("creation-harmonies-roll")];
@@ -155,63 +133,19 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   };
   builder.draft = draftFromArchetype(rebel as never, draftOf(wuxiaHero as never));
   builder.archetype = rebel.uuid;
-  await builder.render({ force: true });
-  const builderParts = (WuxiaBuilderDialog as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
-  const builderHtml = await Promise.all(
-    Object.entries(builderParts).map(async ([id, part]) =>
-      (await env.render(part.template, builder.partContexts[id] ?? {})).replace(
-        /^\s*<([a-z][\w-]*)/i,
-        `<$1 data-application-part="${id}"`,
-      ),
-    ),
-  );
-  pages.push({
-    name: "creation-wuxia-builder",
-    title: builder.title,
-    size: { width: 640, height: 1500 },
-    classes: ["application", ...(builder.options.classes ?? [])],
-    tag: "form",
-    html: builderHtml.join("\n"),
-    tabs: [],
-  });
+  pages.push(await applicationPage(env, builder, { name: "creation-wuxia-builder", height: 1500 }));
 
   // The GM's odds tables: the Wuxia table with 1 reroll, and the Harmonies table.
   const { OddsTablesDialog } = await import("../../src/dialogs/odds-tables-dialog");
   for (const table of ["wuxia-1", "harmonies"]) {
     const tables = new OddsTablesDialog() as unknown as DialogLike & { table: string };
     tables.table = table;
-    await tables.render({ force: true });
-    const part = (OddsTablesDialog as unknown as { PARTS: { body: { template: string } } }).PARTS.body;
-    pages.push({
-      name: `gm-odds-${table}`,
-      title: tables.title,
-      size: { width: 760, height: 1100 },
-      classes: ["application", ...(tables.options.classes ?? [])],
-      tag: "div",
-      html: (await env.render(part.template, tables.partContexts.body ?? {})).replace(
-        /^\s*<([a-z][\w-]*)/i,
-        '<$1 data-application-part="body"',
-      ),
-      tabs: [],
-    });
+    pages.push(await applicationPage(env, tables, { name: `gm-odds-${table}`, height: 1100, tag: "div" }));
   }
   const { ValueCalculatorDialog } = await import("../../src/dialogs/value-calculator-dialog");
   const values = new ValueCalculatorDialog() as unknown as DialogLike & { fields: Record<string, string> };
   values.fields = { a: "+3", b: "-2", list: "9 × +1, +3", count: "300" };
-  await values.render({ force: true });
-  const valuesPart = (ValueCalculatorDialog as unknown as { PARTS: { body: { template: string } } }).PARTS.body;
-  pages.push({
-    name: "gm-values",
-    title: values.title,
-    size: { width: 520, height: 640 },
-    classes: ["application", ...(values.options.classes ?? [])],
-    tag: "form",
-    html: (await env.render(valuesPart.template, values.partContexts.body ?? {})).replace(
-      /^\s*<([a-z][\w-]*)/i,
-      '<$1 data-application-part="body"',
-    ),
-    tabs: [],
-  });
+  pages.push(await applicationPage(env, values, { name: "gm-values", height: 640 }));
   handlebars.renderTemplate = renderTemplate;
   return pages;
 };

@@ -85,6 +85,44 @@ export async function sheetPage(
   };
 }
 
+/** An application as the previews draw one: its options, the context of each part, its title. */
+export interface ApplicationLike {
+  options: { classes?: string[]; position?: { width?: number } };
+  partContexts: Record<string, Record<string, unknown>>;
+  title: string;
+  render(options: { force: boolean }): Promise<unknown>;
+}
+
+/**
+ * An application drawn through the double (its real `_prepareContext`), every part rendered from
+ * its real template and marked with its id as Foundry marks it.
+ */
+export async function applicationPage(
+  env: PreviewEnv,
+  app: ApplicationLike,
+  page: { name: string; height: number; tag?: "form" | "div"; title?: string },
+): Promise<PreviewPage> {
+  await app.render({ force: true });
+  const parts = (app.constructor as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
+  const html = await Promise.all(
+    Object.entries(parts).map(async ([id, part]) =>
+      (await env.render(part.template, app.partContexts[id] ?? {})).replace(
+        /^\s*<([a-z][\w-]*)/i,
+        `<$1 data-application-part="${id}"`,
+      ),
+    ),
+  );
+  return {
+    name: page.name,
+    title: page.title ?? app.title,
+    size: { width: app.options.position?.width ?? 520, height: page.height },
+    classes: ["application", ...(app.options.classes ?? [])],
+    tag: page.tag ?? "form",
+    html: html.join("\n"),
+    tabs: [],
+  };
+}
+
 /** Every actor sheet in play and edit mode, and a sheet for every item type. */
 export const sheetPages: PageSource = async (env) => {
   const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesNpc, harmoniesGroup, wuxiaGroup } = env.fixtures;

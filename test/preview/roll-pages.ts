@@ -1,5 +1,5 @@
 import { Window } from "happy-dom";
-import type { PageSource, PreviewEnv, PreviewPage } from "./pages";
+import { applicationPage, type ApplicationLike, type PageSource, type PreviewEnv, type PreviewPage } from "./pages";
 
 type AnyObject = Record<string, unknown>;
 
@@ -20,11 +20,7 @@ interface MessageLike {
   renderHTML(): Promise<HTMLElement>;
 }
 
-interface DialogLike {
-  options: { classes?: string[]; position?: { width?: number } };
-  partContexts: Record<string, AnyObject>;
-  render(options: AnyObject): Promise<unknown>;
-}
+type DialogLike = ApplicationLike;
 
 /**
  * The roll dialogs, and a chat log of cards rendered from their real templates on rolls made
@@ -141,28 +137,10 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
             ? form.wuxiaGroupDefaults(subject, start)
             : form.groupDefaults(subject, start);
     const app = rollDialogFor(subject, values as never) as unknown as DialogLike;
-    await app.render({ force: true });
-    const parts = (app.constructor as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
-    const html = await Promise.all(
-      Object.entries(parts).map(async ([id, part]) =>
-        (await env.render(part.template, app.partContexts[id] ?? {})).replace(
-          /^\s*<([a-z][\w-]*)/i,
-          `<$1 data-application-part="${id}"`,
-        ),
-      ),
-    );
     const title = foundry.game.i18n.localize(
       `WH.Dialog.${name === "group" ? "Group" : name === "wuxia" ? "Wuxia" : "Harmonies"}.Title`,
     );
-    return {
-      name: `roll-dialog-${name}`,
-      title,
-      size: { width: app.options.position?.width ?? 460, height: 640 },
-      classes: ["application", ...(app.options.classes ?? [])],
-      tag: "form",
-      html: html.join("\n"),
-      tabs: [],
-    };
+    return applicationPage(env, app, { name: `roll-dialog-${name}`, height: 640, title });
   };
 
   const pages = [
