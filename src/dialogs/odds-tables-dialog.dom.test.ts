@@ -71,6 +71,27 @@ describe("the odds tables", () => {
     expect(Array.from(zero?.querySelectorAll("td") ?? []).map((td) => td.textContent)).toEqual(["55%", "54.5%", "50%"]);
   });
 
+  it("offer the four Wuxia tables and the Harmonies one, by name", async () => {
+    actAs("gm");
+    await odds.openOddsTables();
+    expect(
+      Array.from(shown().element.querySelectorAll('select[name="table"] option')).map((o) => o.textContent),
+    ).toEqual([
+      "Wuxia, 0 specialisation rerolls",
+      "Wuxia, 1 specialisation reroll",
+      "Wuxia, 2 specialisation rerolls",
+      "Wuxia, 3 specialisation rerolls",
+      "Harmonies, by final modifier",
+    ]);
+    expect(shown().element.querySelectorAll(".wh-odds-tables__harmonies tbody tr")).toHaveLength(0);
+  });
+
+  it("are not drawn for a player even when their window is asked for directly", async () => {
+    actAs("player");
+    await new odds.OddsTablesDialog().render({ force: true } as never);
+    expect(document.querySelector(".wh-odds-tables")).toBeNull();
+  });
+
   it("are the GM's: a player gets no button and is told so", async () => {
     actAs("player");
     const directory = document.createElement("section");

@@ -14,6 +14,11 @@ describe("harmoniesOddsTable (RULES 2.4)", () => {
     expect(at(-10)?.open ?? 0).toBeGreaterThan(0);
   });
 
+  it("runs from −12 to +12 unless told", () => {
+    const rows = harmoniesOddsTable();
+    expect([rows.length, rows[0]?.modifier, rows.at(-1)?.modifier]).toEqual([25, -12, 12]);
+  });
+
   it("refuses a range that runs backwards", () => {
     expect(() => harmoniesOddsTable(3, 2)).toThrow(expect.objectContaining({ code: "WH.Error.OutOfRange" }));
   });
