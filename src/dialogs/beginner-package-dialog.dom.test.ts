@@ -113,6 +113,21 @@ describe("the beginner package dialog", () => {
   it("names what is missing until the package is complete, and only then lets it apply", async () => {
     await openAsPlayer();
     expect(problems()).toEqual(["Pick a métier.", "Pick 2 hobbies (0 picked).", "Pick 4 talents (0 picked)."]);
+    expect(shown().element.querySelector(".wh-beginner-package__warning")).toBeNull();
+    expect(Array.from(shown().element.querySelectorAll("legend")).map((l) => l.textContent)).toEqual([
+      "Métier",
+      "Hobby 1",
+      "Hobby 2",
+      "Talents",
+    ]);
+    expect(
+      Array.from(shown().element.querySelectorAll(".wh-beginner-package__body .hint")).map((p) => p.textContent),
+    ).toEqual([
+      "A beginner knows one métier (4 of its skills at 0), two hobbies (2 of their skills at −5 each) and four talents (at −10). Pick them from the character's and the world's métiers, hobbies and skills.",
+      "Skills picked start at 0; the métier's other skills stay at least −3.",
+      "Skills picked start at −5; a hobby's other skills stay at least −7.",
+      "Each talent starts at −10.",
+    ]);
     expect(apply()?.disabled).toBe(true);
     await choose(shown(), "metier", "Fantassin");
     // A picked skill starts at 0; the métier's others keep the floor −3.
@@ -214,6 +229,18 @@ describe("the beginner package dialog", () => {
     actAs("gm");
     sheet = await openSheet(foundry, david);
     expect(sheet.element.querySelector('[data-action="beginnerPackage"]')).not.toBeNull();
+  });
+
+  it("marks the sets the character holds already", async () => {
+    const david = await harmoniesHero("David");
+    await david.createEmbeddedDocuments("Item", [
+      { name: "Barde", type: "harmoniesHobby", system: { skills: ["Chants"] } },
+    ] as never);
+    actAs("player");
+    await dialogs.openBeginnerPackage(david);
+    expect(
+      Array.from(shown().element.querySelectorAll('select[name="hobby-0"] option')).map((o) => o.textContent),
+    ).toEqual(["— choose —", "Barde (on the sheet)", "Cambrioleur"]);
   });
 
   it("raises a skill the character has to its package level instead of adding another", async () => {
