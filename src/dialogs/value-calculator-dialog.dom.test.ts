@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { type } from "../../test/support/dom";
+import { settle, type } from "../../test/support/dom";
 import { actAs, startWorld } from "../../test/support/world";
 import type * as CalculatorModule from "./value-calculator-dialog";
 
@@ -67,6 +67,47 @@ describe("the Value calculator", () => {
     expect(result("size")).toBe("1 member: Value 0.");
     await type(shown(), "count", "0", true);
     expect(result("size")).toBe("Type a number of members, 1 or more.");
+  });
+
+  it("marks what it cannot compute, and names the engine's refusal", async () => {
+    actAs("gm");
+    await calculator.openValueCalculator();
+    const isError = (name: string) =>
+      shown().element.querySelector(`[data-result="${name}"]`)?.classList.contains("is-error");
+    expect([isError("compare"), isError("combine"), isError("size")]).toEqual([false, false, false]);
+    await type(shown(), "a", " +3 ", true);
+    expect(isError("compare")).toBe(false);
+    await type(shown(), "a", "", true);
+    expect(isError("compare")).toBe(true);
+    await type(shown(), "a", "5000", true);
+    expect(result("compare")).toBe("A gap beyond ±3000 is off the scale: it has no Measure.");
+    expect(isError("compare")).toBe(true);
+    await type(shown(), "list", "0 × +3", true);
+    expect(result("combine")).toBe("No member to combine: every count is 0.");
+    expect(isError("combine")).toBe(true);
+    expect(shown().element.querySelector(".wh-value-calculator__steps")).toBeNull();
+    await type(shown(), "count", "-4", true);
+    expect(isError("size")).toBe(true);
+  });
+
+  it("opens from the GM's Values button in the Actors directory, and recalculates on Enter", async () => {
+    actAs("gm");
+    const directory = document.createElement("section");
+    directory.innerHTML = '<div class="header-actions"></div>';
+    (globalThis as unknown as { Hooks: { callAll(name: string, ...args: unknown[]): void } }).Hooks.callAll(
+      "renderActorDirectory",
+      { id: "actors" },
+      directory,
+    );
+    const button = directory.querySelector<HTMLButtonElement>(".wh-values-button");
+    expect(button?.textContent?.trim()).toBe("Values");
+    button?.click();
+    await settle();
+    const count = shown().element.querySelector<HTMLInputElement>('[name="count"]');
+    if (count) count.value = "10";
+    shown().element.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
+    await settle();
+    expect(result("size")).toBe("10 members: Value +10.");
   });
 
   it("is the GM's: a player is told so", async () => {

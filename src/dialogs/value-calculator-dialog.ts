@@ -3,7 +3,7 @@ import { describeError } from "../dice/errors";
 import { signed } from "../helpers/format";
 import { t } from "../helpers/i18n";
 import { combinationText, measureText } from "../helpers/values-text";
-import { combineValueCounts, measureRatio, valueOf } from "../rules";
+import { MAX_VALUE, combineValueCounts, measureRatio, valueOf } from "../rules";
 import { addDirectoryButton } from "./directory-button";
 import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
 import { parseValueList } from "./value-list";
@@ -56,25 +56,20 @@ export class ValueCalculatorDialog extends HandlebarsApplication {
     return text.trim() !== "" && Number.isInteger(value) ? value : null;
   }
 
-  private attempt(compute: () => string): { text: string; error: boolean } {
-    try {
-      return { text: compute(), error: false };
-    } catch (error) {
-      return { text: describeError(error), error: true };
-    }
-  }
-
   private compare() {
     const [a, b] = [this.whole(this.fields.a), this.whole(this.fields.b)];
     if (a === null || b === null) return { text: t("WH.Values.NotWhole"), error: true };
-    return this.attempt(() =>
-      t("WH.Values.CompareResult", {
+    // The scale runs to ±3000: beyond it a Measure leaves the range of a number.
+    if (Math.abs(a - b) > MAX_VALUE) return { text: t("WH.Values.OutOfScale", { max: MAX_VALUE }), error: true };
+    return {
+      text: t("WH.Values.CompareResult", {
         a: signed(a),
         b: signed(b),
         gap: signed(a - b),
         measure: new Intl.NumberFormat(game.i18n.lang, { maximumFractionDigits: 3 }).format(measureRatio(a, b)),
       }),
-    );
+      error: false,
+    };
   }
 
   private combine() {
@@ -82,6 +77,7 @@ export class ValueCalculatorDialog extends HandlebarsApplication {
     if ("bad" in parsed)
       return { text: t("WH.Values.BadEntry", { n: parsed.bad, entry: parsed.entry }), error: true, steps: [] };
     if (parsed.groups.length === 0) return { text: t("WH.Values.EmptyList"), error: true, steps: [] };
+    if (parsed.groups.every((g) => g.count === 0)) return { text: t("WH.Values.NoMember"), error: true, steps: [] };
     try {
       const { value, setAside } = combineValueCounts(parsed.groups);
       return {
@@ -98,7 +94,7 @@ export class ValueCalculatorDialog extends HandlebarsApplication {
   private size() {
     const count = this.whole(this.fields.count);
     if (count === null || count < 1) return { text: t("WH.Values.NotCount"), error: true };
-    return this.attempt(() => t("WH.Values.SizeResult", { count, value: signed(valueOf(count)) }));
+    return { text: t("WH.Values.SizeResult", { count, value: signed(valueOf(count)) }), error: false };
   }
 
   override async _onFirstRender(context: never, options: never): Promise<void> {

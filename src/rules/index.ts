@@ -83,7 +83,7 @@ export { wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaDefenceTest } from "./
 
 // Harmonies
 export { HARMONIES_DEFAULTS, type HarmoniesDefaults, type SkillFloors, type WoundMaxima } from "./harmonies/defaults";
-export { MEASURE_TABLE, measureOf, measureRatio, valueOf } from "./harmonies/measure";
+export { MAX_VALUE, MEASURE_TABLE, measureOf, measureRatio, valueOf } from "./harmonies/measure";
 export {
   harmoniesActionFromFaces,
   rollHarmonies,
