@@ -12,6 +12,17 @@ import type * as PackageModule from "../documents/beginner-package";
  * breaches named as they are picked; applied in one go, once for a player.
  */
 
+/** The book's package for a soldier (RULES 2.3), from the world's items below. */
+const SOLDIER = {
+  metier: "Fantassin",
+  metierSkills: ["Épée", "Lance", "Bouclier", "Marche"],
+  hobbies: [
+    { name: "Barde", skills: ["Chants", "Mandoline"] },
+    { name: "Cambrioleur", skills: ["Crochetage", "Discrétion"] },
+  ],
+  talents: ["Nager", "Astrologie", "Poésie", "Survie"],
+};
+
 let foundry: FoundryDouble;
 let dialogs: typeof DialogModule;
 let pack: typeof PackageModule;
@@ -159,15 +170,7 @@ describe("the beginner package dialog", () => {
   it("stays open, saying why, when a package was applied elsewhere meanwhile", async () => {
     const david = await openAsPlayer();
     await pickSoldier();
-    await pack.applyBeginnerPackage(david as never, {
-      metier: "Fantassin",
-      metierSkills: ["Épée", "Lance", "Bouclier", "Marche"],
-      hobbies: [
-        { name: "Barde", skills: ["Chants", "Mandoline"] },
-        { name: "Cambrioleur", skills: ["Crochetage", "Discrétion"] },
-      ],
-      talents: ["Nager", "Astrologie", "Poésie", "Survie"],
-    });
+    await pack.applyBeginnerPackage(david as never, SOLDIER);
     apply()?.click();
     await settle();
     expect(document.querySelector("form.wh-beginner-package")).not.toBeNull();
@@ -249,15 +252,7 @@ describe("the beginner package dialog", () => {
       { name: "Lance", type: "harmoniesSkill", system: { level: -12 } },
     ] as never);
     actAs("player");
-    await pack.applyBeginnerPackage(david as never, {
-      metier: "Fantassin",
-      metierSkills: ["Épée", "Lance", "Bouclier", "Marche"],
-      hobbies: [
-        { name: "Barde", skills: ["Chants", "Mandoline"] },
-        { name: "Cambrioleur", skills: ["Crochetage", "Discrétion"] },
-      ],
-      talents: ["Nager", "Astrologie", "Poésie", "Survie"],
-    });
+    await pack.applyBeginnerPackage(david as never, SOLDIER);
     expect(david.items.contents.filter((i) => i.name === "Lance")).toHaveLength(1);
     expect(skillLevels(david).Lance).toBe(0);
   });
@@ -317,20 +312,10 @@ describe("opening the package", () => {
 });
 
 describe("applying a package", () => {
-  const soldier = {
-    metier: "Fantassin",
-    metierSkills: ["Épée", "Lance", "Bouclier", "Marche"],
-    hobbies: [
-      { name: "Barde", skills: ["Chants", "Mandoline"] },
-      { name: "Cambrioleur", skills: ["Crochetage", "Discrétion"] },
-    ],
-    talents: ["Nager", "Astrologie", "Poésie", "Survie"],
-  };
-
   it("is refused to a player who owns nothing, and writes nothing", async () => {
     const david = await harmoniesHero("David");
     actAs("stranger");
-    await expect(pack.applyBeginnerPackage(david as never, soldier)).rejects.toMatchObject({
+    await expect(pack.applyBeginnerPackage(david as never, SOLDIER)).rejects.toMatchObject({
       key: "WH.Chat.Error.NotOwner",
     });
     expect(await dialogs.openBeginnerPackage(david)).toBeNull();
@@ -341,7 +326,7 @@ describe("applying a package", () => {
     const david = await harmoniesHero("David");
     actAs("player");
     await expect(
-      pack.applyBeginnerPackage(david as never, { ...soldier, metierSkills: ["Épée", "Lance", "Bouclier", "Nager"] }),
+      pack.applyBeginnerPackage(david as never, { ...SOLDIER, metierSkills: ["Épée", "Lance", "Bouclier", "Nager"] }),
     ).rejects.toMatchObject({
       key: "WH.Creation.Error.PackageInvalid",
       data: {
@@ -355,12 +340,12 @@ describe("applying a package", () => {
   it("is applied once by a player; the GM may apply another", async () => {
     const david = await harmoniesHero("David");
     actAs("player");
-    await pack.applyBeginnerPackage(david as never, soldier);
-    await expect(pack.applyBeginnerPackage(david as never, soldier)).rejects.toMatchObject({
+    await pack.applyBeginnerPackage(david as never, SOLDIER);
+    await expect(pack.applyBeginnerPackage(david as never, SOLDIER)).rejects.toMatchObject({
       key: "WH.Creation.Error.PackageApplied",
     });
     actAs("gm");
-    await pack.applyBeginnerPackage(david as never, soldier);
+    await pack.applyBeginnerPackage(david as never, SOLDIER);
     expect(david.items.contents.filter((i) => i.name === "Fantassin")).toHaveLength(1);
   });
 
@@ -369,7 +354,7 @@ describe("applying a package", () => {
     actAs("player");
     const update = david.update.bind(david);
     (david as unknown as { update: unknown }).update = () => Promise.reject(new Error("the server refused"));
-    await expect(pack.applyBeginnerPackage(david as never, soldier)).rejects.toThrow("the server refused");
+    await expect(pack.applyBeginnerPackage(david as never, SOLDIER)).rejects.toThrow("the server refused");
     (david as unknown as { update: unknown }).update = update;
     expect(david.items.contents.map((i) => i.name)).toEqual(["Fronde", "Lance-pierre"]);
   });
