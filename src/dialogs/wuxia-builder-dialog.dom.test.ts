@@ -425,3 +425,19 @@ describe("finishing a creation", () => {
     ]);
   });
 });
+
+describe("the sheet's creation check", () => {
+  it("names a power of another hero type by its name", async () => {
+    const lin = await createActor({
+      name: "Lin",
+      type: "wuxiaCharacter",
+      items: [{ name: "Cage mystique", type: "wuxiaPower", system: { heroType: "sorcier", level: 1 } }],
+    });
+    actAs("player");
+    const sheet = await openSheet(foundry, lin);
+    const problems = Array.from(sheet.element.querySelectorAll(".wh-warnings li")).map((li) => li.textContent?.trim());
+    expect(problems).toContain(
+      "Cage mystique is a power of another hero type: the Pouvoirs priority opens general powers and its own type's only.",
+    );
+  });
+});

@@ -100,6 +100,10 @@ describe("the métiers and hobbies a character qualifies for", () => {
       ["metier", "Fantassin"],
       ["hobby", "Barde"],
     ]);
+    expect(offerTexts(await openSheet(foundry, david))).toEqual([
+      "The métier Fantassin is open to this character: Épée 0, Lance 0, Bouclier 0, Marche 0.",
+      "The hobby Barde is open to this character: Chants −5, mandoline −5.",
+    ]);
   });
 
   it("is refused to a player who owns nothing, and for a set not on offer", async () => {
@@ -130,5 +134,6 @@ describe("the métiers and hobbies a character qualifies for", () => {
     await sheet.render({ force: true });
     expect(sheet.element.querySelector('[data-tab="metiers"]')).not.toBeNull();
     expect(sheet.element.querySelector(".wh-offer")).toBeNull();
+    expect(sheet.element.querySelector('[data-action="beginnerPackage"]')).toBeNull();
   });
 });
