@@ -333,6 +333,19 @@ describe("the builder's compendium sources", () => {
   });
 });
 
+/** Lin, a hero with two métiers at 2 (and whatever else is given). */
+function lin2(...more: Record<string, unknown>[]): Promise<Actor.Implementation> {
+  return createActor({
+    name: "Lin",
+    type: "wuxiaCharacter",
+    items: [
+      { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+      { name: "Criminel", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
+      ...more,
+    ],
+  });
+}
+
 describe("finishing a creation", () => {
   it("is refused for a power of another hero type, naming nothing written", async () => {
     const aiko = await createActor({ name: "Aiko", type: "wuxiaCharacter" });
@@ -368,15 +381,7 @@ describe("finishing a creation", () => {
   });
 
   it("edits a hero as it stands: a level changed, an item dropped deleted, a new one at its level, the weapons kept", async () => {
-    const lin = await createActor({
-      name: "Lin",
-      type: "wuxiaCharacter",
-      items: [
-        { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
-        { name: "Criminel", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
-        { name: "Arc long", type: "wuxiaWeapon", system: { damage: 3 } },
-      ],
-    });
+    const lin = await lin2({ name: "Arc long", type: "wuxiaWeapon", system: { damage: 3 } });
     actAs("player");
     const sources = await creation.creationSources();
     const bond = sources.items.find((i) => i.name === "Bond du tigre");
@@ -394,14 +399,7 @@ describe("finishing a creation", () => {
   });
 
   it("takes every item write back when the actor's own write fails", async () => {
-    const lin = await createActor({
-      name: "Lin",
-      type: "wuxiaCharacter",
-      items: [
-        { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
-        { name: "Criminel", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
-      ],
-    });
+    const lin = await lin2();
     actAs("player");
     const sources = await creation.creationSources();
     const draft = creation.draftOf(lin);
