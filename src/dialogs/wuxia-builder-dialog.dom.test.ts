@@ -334,7 +334,7 @@ describe("the builder's compendium sources", () => {
 });
 
 /** Lin, a hero with two métiers at 2 (and whatever else is given). */
-function lin2(...more: Record<string, unknown>[]): Promise<Actor.Implementation> {
+function heroWithTwoMetiers(...more: Record<string, unknown>[]): Promise<Actor.Implementation> {
   return createActor({
     name: "Lin",
     type: "wuxiaCharacter",
@@ -381,7 +381,7 @@ describe("finishing a creation", () => {
   });
 
   it("edits a hero as it stands: a level changed, an item dropped deleted, a new one at its level, the weapons kept", async () => {
-    const lin = await lin2({ name: "Arc long", type: "wuxiaWeapon", system: { damage: 3 } });
+    const lin = await heroWithTwoMetiers({ name: "Arc long", type: "wuxiaWeapon", system: { damage: 3 } });
     actAs("player");
     const sources = await creation.creationSources();
     const bond = sources.items.find((i) => i.name === "Bond du tigre");
@@ -399,7 +399,7 @@ describe("finishing a creation", () => {
   });
 
   it("takes every item write back when the actor's own write fails", async () => {
-    const lin = await lin2();
+    const lin = await heroWithTwoMetiers();
     actAs("player");
     const sources = await creation.creationSources();
     const draft = creation.draftOf(lin);
