@@ -36,10 +36,15 @@ function band(ruleset: "wuxia" | "harmonies"): Promise<Actor.Implementation> {
 }
 
 /** The player targets the target's token and clicks the weapon on the attacker's sheet; the message posted. */
-async function clickWeapon(attacker: Actor.Implementation, weaponName: string, target: Actor.Implementation) {
+async function clickWeapon(
+  attacker: Actor.Implementation,
+  weaponName: string,
+  target: Actor.Implementation,
+  ...others: Actor.Implementation[]
+) {
   const player = seatUser("player") as { targets: Set<{ actor: unknown }> };
   player.targets.clear();
-  player.targets.add({ actor: target });
+  for (const actor of [target, ...others]) player.targets.add({ actor });
   const weapon = must(attacker.items.find((i) => i.name === weaponName));
   const before = postedMessages().length;
   await asClient(player, async () => {
@@ -89,6 +94,17 @@ describe("a weapon clicked with a group targeted", () => {
     scriptFaces([5, 6]);
     const plain = await clickWeapon(david, "Lance-pierre", bandit);
     expect([harmoniesAttackRecord(plain as never), plain.rolls.length]).toEqual([null, 1]);
+  });
+
+  it("only rolls the weapon when two tokens are targeted: an attack has one defender", async () => {
+    const lin = await wuxiaHero("Lin Mei");
+    const guards = await band("wuxia");
+    const bandit = await createActor({ name: "Bandit", type: "wuxiaCharacter" }, { ownedByPlayer: false });
+    scriptFaces([8, 8, 9, 10, 7]);
+    const message = await clickWeapon(lin, "Arc long", guards, bandit);
+    const { attackRecord } = await import("../combat/attack");
+    expect(attackRecord(message as never)).toBeNull();
+    expect(message.rolls).toHaveLength(1);
   });
 
   it("only rolls the weapon when the group plays the other rule set: no attack card", async () => {
