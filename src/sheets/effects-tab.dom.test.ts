@@ -120,3 +120,24 @@ describe("the Effects tab", () => {
     );
   });
 });
+
+describe("an effect gone before the click lands", () => {
+  it("is neither turned off, opened nor deleted, and nothing fails; a cancelled creation opens no sheet", async () => {
+    const tab = await import("./effects-tab");
+    const hero = await wuxiaHero("Lin Mei");
+    actAs("player");
+    const row = document.createElement("tr");
+    row.dataset.effectId = "gone000000000001";
+    const button = document.createElement("button");
+    row.append(button);
+    await expect(tab.toggleEffect(hero, button)).resolves.toBeUndefined();
+    await expect(tab.editEffect(hero, button)).resolves.toBeUndefined();
+    await expect(tab.deleteEffect(hero, button)).resolves.toBeUndefined();
+    (globalThis as unknown as { Hooks: { once(name: string, fn: () => boolean): void } }).Hooks.once(
+      "preCreateActiveEffect",
+      () => false,
+    );
+    await expect(tab.createEffect(hero)).resolves.toBeUndefined();
+    expect(effectsOf(hero)).toEqual([]);
+  });
+});
