@@ -108,7 +108,7 @@ export async function rollAttributes(actor: Character): Promise<AttributeRollRec
 }
 
 /** A creation problem in the reader's language. */
-export function creationProblemText(problem: HarmoniesCreationProblem): string {
+function creationProblemText(problem: HarmoniesCreationProblem): string {
   if (problem.code === "WH.Creation.WrongResults") return t(problem.code);
   const [first, second] = problem.field.split("/") as [keyof HarmoniesAttributes, keyof HarmoniesAttributes];
   const label = (short: keyof HarmoniesAttributes) => t(`${ATTRIBUTE_LABEL_PREFIX}.${ATTRIBUTE_FIELDS[short].key}`);

@@ -67,7 +67,7 @@ const DRAFT_TYPES: readonly DraftItemType[] = ["wuxiaSkill", "wuxiaPower", "wuxi
 /** The flag a finished creation leaves on the actor. */
 const CREATED_FLAG = "created";
 /** The flag that makes a world Wuxia character an archetype the builder offers. */
-export const ARCHETYPE_FLAG = "archetype";
+const ARCHETYPE_FLAG = "archetype";
 
 function draftItem(item: Item.Implementation, key: string): DraftItem {
   const system = item.system as unknown as {
