@@ -1,8 +1,13 @@
 import { defineConfig } from "vitest/config";
 
+// `npm run mutate -- --tests GLOB` narrows the suite here rather than through Stryker's own
+// test-file filter, which activates module-level ("static") mutants only after their module has
+// loaded (stryker-js #6144): without a filter, Stryker activates them before any test file loads.
+const narrowed = process.env.WH_TEST_INCLUDE;
+
 export default defineConfig({
   test: {
-    include: ["src/**/*.test.ts", "test/**/*.test.ts"],
+    include: narrowed ? (JSON.parse(narrowed) as string[]) : ["src/**/*.test.ts", "test/**/*.test.ts"],
     exclude: ["test/smoke/**", "test/preview/**", "node_modules/**", "dist/**", ".stryker-tmp/**"],
     environment: "node",
     setupFiles: [],

@@ -6,7 +6,9 @@
 // Options: `--incremental` reuses the previous run's results for unchanged code and tests;
 // `--concurrency N` sets the number of test runners; `--test-files GLOB` (repeatable) runs only
 // those test files, e.g. `--test-files "src/rules/**/*.test.ts"` to judge the rules engine by
-// its own tests.
+// its own tests; `--tests GLOB` (repeatable) narrows the suite the same way but through the
+// vitest config, so module-level ("static") mutants are activated before their module loads and
+// are really judged (with `--test-files`, Stryker 9.6.1 activates them too late: stryker-js #6144).
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { Stryker } from "@stryker-mutator/core";
@@ -22,6 +24,7 @@ function parseArgs(argv) {
     if (arg === "--incremental") options.incremental = true;
     else if (arg === "--concurrency") options.concurrency = Number(argv[++i]);
     else if (arg === "--test-files") options.testFiles = [...(options.testFiles ?? []), argv[++i]];
+    else if (arg === "--tests") options.tests = [...(options.tests ?? []), argv[++i]];
     else if (arg.startsWith("--")) throw new Error(`Unknown option ${arg}`);
     else targets.push(arg.replace(/\\/g, "/").replace(/\/+$/, ""));
   }
@@ -124,7 +127,9 @@ async function run(target, options) {
   return `${summary.head}\nSummary and undetected mutants: ${path.relative(root, file)}`;
 }
 
-const { targets, options } = parseArgs(process.argv.slice(2));
+const { targets, options: { tests, ...options } } = parseArgs(process.argv.slice(2));
+// Read by vitest.config.ts in every test runner Stryker starts (they inherit the environment).
+if (tests) process.env.WH_TEST_INCLUDE = JSON.stringify(tests);
 // A mistyped target fails before any run starts, not after an hour of the others.
 for (const target of targets) mutateFiles(target);
 const summaries = [];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { wuxiaOdds } from "./odds";
 import { wuxiaOddsTable } from "./odds-table";
 
 describe("wuxiaOddsTable (RULES 1.3: the Wuxia text's lost tables)", () => {
@@ -27,9 +28,22 @@ describe("wuxiaOddsTable (RULES 1.3: the Wuxia text's lost tables)", () => {
       }),
     );
     expect(rerolled.rerolls).toBe(3);
+    // Each cell is the engine's exact odds with that many rerolls, never more than the dice.
+    expect(wuxiaOddsTable(1).cells[4]?.[6]).toEqual(pick(wuxiaOdds(5, 8, { rerolls: 1 })));
+    expect(rerolled.cells[0]?.[6]).toEqual(pick(wuxiaOdds(1, 8, { rerolls: 1 })));
+    expect(rerolled.cells[4]?.[6]?.success).toBeGreaterThan(plain.cells[4]?.[6]?.success ?? 1);
   });
 
   it("refuses a reroll count outside 0–3", () => {
-    expect(() => wuxiaOddsTable(4)).toThrow(expect.objectContaining({ code: "WH.Error.OutOfRange" }));
+    expect(() => wuxiaOddsTable(4)).toThrow(
+      expect.objectContaining({
+        code: "WH.Error.OutOfRange",
+        details: expect.objectContaining({ argument: "rerolls" }),
+      }),
+    );
   });
 });
+
+function pick({ success, critical }: { success: number; critical: number }) {
+  return { success, critical };
+}
