@@ -127,7 +127,10 @@ async function run(target, options) {
   return `${summary.head}\nSummary and undetected mutants: ${path.relative(root, file)}`;
 }
 
-const { targets, options: { tests, ...options } } = parseArgs(process.argv.slice(2));
+const {
+  targets,
+  options: { tests, ...options },
+} = parseArgs(process.argv.slice(2));
 // Read by vitest.config.ts in every test runner Stryker starts (they inherit the environment).
 if (tests) process.env.WH_TEST_INCLUDE = JSON.stringify(tests);
 // A mistyped target fails before any run starts, not after an hour of the others.
