@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { choose, openSheet, settle } from "../../test/support/dom";
+import { choose, openSheet, settle, windowFrame } from "../../test/support/dom";
 import {
   actAs,
   createActor,
@@ -76,6 +76,11 @@ describe("the attribute roll dialog", () => {
   it("opens from the sheet; Roll posts the card and lists the six results, the dropped two struck out", async () => {
     await rollFromSheet();
     expect(postedMessages()).toHaveLength(1);
+    expect(windowFrame(shown().element)).toEqual({
+      icon: "window-icon fa-fw fa-solid fa-dice",
+      resizable: false,
+      scoped: true,
+    });
     const results = Array.from(shown().element.querySelectorAll(".wh-creation-results__result"));
     expect(results.map((r) => r.textContent?.replace(/\s+/g, " ").trim())).toEqual([
       "+5 highest, dropped",

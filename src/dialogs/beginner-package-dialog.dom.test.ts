@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { choose, openSheet, settle } from "../../test/support/dom";
+import { choose, openSheet, settle, windowFrame } from "../../test/support/dom";
 import { actAs, createActor, harmoniesHero, startWorld } from "../../test/support/world";
 import type * as DialogModule from "./beginner-package-dialog";
 import type * as PackageModule from "../documents/beginner-package";
@@ -161,6 +161,11 @@ describe("the beginner package dialog", () => {
     await Item.create({ name: "Marin", type: "harmoniesMetier", system: { skills: ["Nager", "Voile"] } } as never);
     await openAsPlayer();
     expect(shown().element.querySelector(".window-title")?.textContent).toBe("Beginner package of David");
+    expect(windowFrame(shown().element)).toEqual({
+      icon: "window-icon fa-fw fa-solid fa-box-open",
+      resizable: false,
+      scoped: true,
+    });
     await choose(shown(), "metier", "Fantassin");
     await tick("metier", ["Épée"]);
     await choose(shown(), "metier", "Marin");

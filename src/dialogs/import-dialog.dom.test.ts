@@ -4,7 +4,7 @@ import type { FoundryDouble } from "../../test/foundry/install";
 import type * as ImportDialogModule from "./import-dialog";
 import { actAs, postedMessages, startWorld, type Seat } from "../../test/support/world";
 import { server } from "../../test/foundry/clients";
-import { choose, field, settle, type } from "../../test/support/dom";
+import { choose, field, settle, type, windowFrame } from "../../test/support/dom";
 
 /** The GM's import dialog as it is used: opened from the Actors directory, pasted in, fixed, imported. */
 
@@ -135,6 +135,11 @@ describe("the Actors directory", () => {
     await settle();
     expect(document.querySelector("form.wh-import")).not.toBeNull();
     expect(document.querySelector("form.wh-import .window-title")?.textContent).toBe("Import NPC groups");
+    expect(windowFrame(document.querySelector<HTMLElement>("form.wh-import") as HTMLElement)).toEqual({
+      icon: "window-icon fa-fw fa-solid fa-file-import",
+      resizable: true,
+      scoped: true,
+    });
   });
 
   it("puts the button in the footer of a directory drawn without header actions", () => {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { choose, settle } from "../../test/support/dom";
+import { choose, settle, windowFrame } from "../../test/support/dom";
 import { actAs, startWorld } from "../../test/support/world";
 import type * as OddsModule from "./odds-tables-dialog";
 
@@ -45,6 +45,12 @@ describe("the odds tables", () => {
     button?.click();
     await settle();
     expect(shown().element.querySelector(".window-title")?.textContent).toBe("Odds tables");
+    // A wide table: the window may be resized.
+    expect(windowFrame(shown().element)).toEqual({
+      icon: "window-icon fa-fw fa-solid fa-table",
+      resizable: true,
+      scoped: true,
+    });
     // The Wuxia text's example: Attribute 5, SR − Compétence 8 → 80 % success, 13 % critical failure.
     expect(cell(5, 8)?.textContent).toBe("79.5%12.7%");
     expect(cell(5, 8)?.getAttribute("title")).toBe(

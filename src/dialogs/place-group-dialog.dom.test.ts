@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { controlTokens, viewScene, type SceneDouble, type SceneTokenDouble } from "../../test/foundry/scenes";
-import { settle } from "../../test/support/dom";
+import { settle, windowFrame } from "../../test/support/dom";
 import { actAs, createActor, guards, startWorld, wuxiaHero, type Generation } from "../../test/support/world";
 import type * as DialogModule from "./place-group-dialog";
 
@@ -169,6 +169,11 @@ describe("the placing dialog", () => {
     await dialogs.openPlaceGroupDialog(await band());
     const form = shownDialog();
     expect(modeInput(form, "members").checked).toBe(true);
+    expect(windowFrame(form)).toEqual({
+      icon: "window-icon fa-fw fa-solid fa-people-group",
+      resizable: false,
+      scoped: true,
+    });
     await submit(form);
     expect(scene.tokens.size).toBe(28);
     expect(openDialogs()).toEqual([]);

@@ -11,7 +11,7 @@ import {
   startWorld,
   wuxiaHero,
 } from "../../test/support/world";
-import { choose, field, openRollDialog, settle, type } from "../../test/support/dom";
+import { choose, field, openRollDialog, settle, type, windowFrame } from "../../test/support/dom";
 
 /** The roll dialogs as a player uses them: drawn, typed in, clicked. */
 
@@ -54,6 +54,13 @@ describe("the Wuxia roll dialog, typed in", () => {
   it("redraws its odds as a number is typed, keeping the field being typed in", async () => {
     const dialog = await open(await wuxiaHero());
     const before = shownSuccess(dialog);
+    expect(windowFrame(dialog.element)).toEqual({
+      icon: "window-icon fa-fw fa-solid fa-dice-d10",
+      resizable: false,
+      scoped: true,
+    });
+    // Core's form layout for the fields.
+    expect(dialog.element.querySelector(".window-content")?.classList.contains("standard-form")).toBe(true);
     const extra = field(dialog, "extraDice");
     await type(dialog, "extraDice", "2");
     expect(shownSuccess(dialog)).not.toBe(before);

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { settle, type } from "../../test/support/dom";
+import { settle, type, windowFrame } from "../../test/support/dom";
 import { actAs, startWorld } from "../../test/support/world";
 import type * as CalculatorModule from "./value-calculator-dialog";
 
@@ -32,6 +32,11 @@ describe("the Value calculator", () => {
     actAs("gm");
     await calculator.openValueCalculator();
     expect(shown().element.querySelector(".window-title")?.textContent).toBe("Value calculator");
+    expect(windowFrame(shown().element)).toEqual({
+      icon: "window-icon fa-fw fa-solid fa-scale-balanced",
+      resizable: true,
+      scoped: true,
+    });
     expect(result("compare")).toBe("+3 against −2: a gap of +5, Measure 3: 3 times as strong.");
     await type(shown(), "a", "−2", true);
     await type(shown(), "b", "+3", true);

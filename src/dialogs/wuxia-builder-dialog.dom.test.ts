@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { choose, openSheet, settle, type } from "../../test/support/dom";
+import { choose, openSheet, settle, type, windowFrame } from "../../test/support/dom";
 import { actAs, createActor, grantPermission, setWorldSetting, startWorld } from "../../test/support/world";
 import type * as BuilderModule from "./wuxia-builder-dialog";
 import type * as CreationModule from "../documents/wuxia-creation";
@@ -104,6 +104,12 @@ describe("the Wuxia creation builder", () => {
   it("fills in from an archetype: priorities, Attributes, skills and powers, with what each buys and what is spent", async () => {
     await openForAiko();
     const rebel = foundry.game.actors.contents.find((a) => a.name === "Rebelle mystérieux") as { uuid: string };
+    // Long lists: the window may be resized.
+    expect(windowFrame(shown().element)).toEqual({
+      icon: "window-icon fa-fw fa-solid fa-yin-yang",
+      resizable: true,
+      scoped: true,
+    });
     await choose(shown(), "archetype", rebel.uuid);
     expect(rows("skills")).toEqual([
       "Chasseur Trade (Métier)",

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, guards, harmoniesHero, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
-import { defaultSheet, settle } from "../../test/support/dom";
+import { defaultSheet, settle, windowFrame } from "../../test/support/dom";
 
 /** The sheets drawn from their templates and clicked through, from each player's seat. */
 
@@ -74,6 +74,22 @@ function activeTab(sheet: Sheet): string[] {
 
 describe("a character sheet, as the player who owns it", () => {
   beforeEach(() => actAs("player"));
+
+  it("opens resizable, in the system's style and its game's: Wuxia, Harmonies, a group, an item", async () => {
+    const wuxia = await open(await wuxiaHero());
+    expect(windowFrame(wuxia.element)).toMatchObject({ resizable: true, scoped: true });
+    expect(["sheet", "actor", "wuxia"].every((c) => wuxia.element.classList.contains(c))).toBe(true);
+    const harmonies = await open(await harmoniesHero());
+    expect(harmonies.element.classList.contains("harmonies")).toBe(true);
+    expect(harmonies.element.classList.contains("wuxia")).toBe(false);
+    const group = await open(await guards());
+    expect(windowFrame(group.element).resizable).toBe(true);
+    expect(group.element.classList.contains("group")).toBe(true);
+    const hero = await harmoniesHero();
+    const item = await open(hero.items.contents[0]);
+    expect(windowFrame(item.element)).toMatchObject({ resizable: true, scoped: true });
+    expect(item.element.classList.contains("item")).toBe(true);
+  });
 
   it("switches between play (rolls) and edit (inputs) with its button", async () => {
     const sheet = await open(await wuxiaHero());

@@ -208,15 +208,26 @@ export class ApplicationV2 {
 
   _replaceHTML(_result: unknown, _content: HTMLElement, _options: RenderOptions): void {}
 
-  /** The outer element: `options.tag` with the id and classes, a header and `.window-content`. */
+  /**
+   * The outer element: `options.tag` with the id and classes, a header and `.window-content`. As
+   * ApplicationWindowConfiguration (API v13) documents: `window.icon`, "an optional Font Awesome
+   * icon class displayed left of the window title"; `window.resizable` draws the resize handle
+   * (`.window-resize-handle`); `window.contentClasses` are added to `.window-content`.
+   */
   async _renderFrame(_options: RenderOptions): Promise<HTMLElement> {
     const doc = domDocument();
     const element = doc.createElement(String(this.options.tag ?? "div"));
     element.id = this.id;
     element.classList.add("application", ...((this.options.classes as string[] | undefined) ?? []));
     if (this.hasFrame) {
+      const window = (this.options.window ?? {}) as AnyObject;
       const header = doc.createElement("header");
       header.className = "window-header";
+      if (typeof window.icon === "string" && window.icon) {
+        const icon = doc.createElement("i");
+        icon.className = `window-icon fa-fw ${window.icon}`;
+        header.append(icon);
+      }
       const title = doc.createElement("h1");
       title.className = "window-title";
       title.textContent = this.title;
@@ -226,8 +237,13 @@ export class ApplicationV2 {
       close.dataset.action = "close";
       header.append(title, close);
       const content = doc.createElement("section");
-      content.className = "window-content";
+      content.classList.add("window-content", ...((window.contentClasses as string[] | undefined) ?? []));
       element.append(header, content);
+      if (window.resizable === true) {
+        const handle = doc.createElement("div");
+        handle.className = "window-resize-handle";
+        element.append(handle);
+      }
     }
     return element;
   }

@@ -657,3 +657,29 @@ describe("applications showing a document", () => {
     ]);
   });
 });
+
+describe("an application's window frame", () => {
+  it("shows the window's icon left of its title, a resize handle when resizable, and the content's classes", async () => {
+    installFoundry();
+    const { ApplicationV2 } = await import("./applications");
+    class Framed extends ApplicationV2 {
+      static override DEFAULT_OPTIONS = {
+        classes: ["scoped"],
+        window: { title: "Tables", icon: "fa-solid fa-table", resizable: true, contentClasses: ["standard-form"] },
+      };
+    }
+    const framed = new Framed();
+    await framed.render({ force: true });
+    const header = framed.element.querySelector(".window-header");
+    expect(header?.firstElementChild?.className).toBe("window-icon fa-fw fa-solid fa-table");
+    expect(header?.querySelector(".window-title")?.textContent).toBe("Tables");
+    expect(framed.element.classList.contains("scoped")).toBe(true);
+    expect(framed.element.querySelector(".window-content")?.classList.contains("standard-form")).toBe(true);
+    expect(framed.element.querySelector(":scope > .window-resize-handle")).not.toBeNull();
+
+    const plain = new ApplicationV2({ window: { title: "Plain" } });
+    await plain.render({ force: true });
+    expect(plain.element.querySelector(".window-icon")).toBeNull();
+    expect(plain.element.querySelector(".window-resize-handle")).toBeNull();
+  });
+});

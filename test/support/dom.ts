@@ -71,3 +71,13 @@ export async function choose(app: { element: HTMLElement }, name: string, value:
   select.dispatchEvent(new Event("change", { bubbles: true }));
   await settle();
 }
+
+/** What a window's frame shows a user: its icon's classes, and whether it can be resized. */
+export function windowFrame(element: HTMLElement): { icon: string | null; resizable: boolean; scoped: boolean } {
+  return {
+    icon: element.querySelector(".window-header > .window-icon")?.className ?? null,
+    resizable: element.querySelector(":scope > .window-resize-handle") !== null,
+    // The system's CSS applies inside `.wuxia-harmonies` only.
+    scoped: element.classList.contains("wuxia-harmonies"),
+  };
+}
