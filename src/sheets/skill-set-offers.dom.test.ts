@@ -120,6 +120,30 @@ describe("the métiers and hobbies a character qualifies for", () => {
     expect(david.items.contents.some((i) => i.type === "harmoniesHobby")).toBe(false);
   });
 
+  it("tells sets apart by kind as well as name, offers no other kind of world item, and sorts each kind by name", async () => {
+    await Item.create({ name: "Chants", type: "harmoniesSkill", system: { level: 0 } } as never);
+    await Item.create({ name: "Barde", type: "harmoniesMetier", system: { skills: ["Chants", "Mandoline"] } } as never);
+    await Item.create({ name: "Aède", type: "harmoniesHobby", system: { skills: ["Mandoline", "Chants"] } } as never);
+    const david = await singer(-5);
+    // Holding the métier Barde does not hide the hobby Barde.
+    await david.createEmbeddedDocuments("Item", [{ name: "Barde", type: "harmoniesMetier" }] as never);
+    actAs("player");
+    const offered = offers.skillSetOffers(david as never);
+    expect(offered.map((o) => [o.kind, o.name])).toEqual([
+      ["hobby", "Aède"],
+      ["hobby", "Barde"],
+    ]);
+    expect(offered[1]).toEqual({
+      id: barde.id,
+      name: "Barde",
+      kind: "hobby",
+      skills: [
+        { name: "Chants", level: -5 },
+        { name: "mandoline", level: -5 },
+      ],
+    });
+  });
+
   it("offers nothing for a set already held, nor on an NPC's sheet", async () => {
     const david = await singer(-5);
     await david.createEmbeddedDocuments("Item", [{ name: "barde", type: "harmoniesHobby" }] as never);
