@@ -248,6 +248,21 @@ describe("the header and the cells beside it", () => {
     expect(groups.map((g) => [g.name, g.members[0]?.label])).toEqual([["Gardes [élite]", "{chef}"]]);
   });
 
+  it("reads a table laid out from column C with blank columns after it, as a sheet with margins exports", () => {
+    const { groups, problems } = parseGroupImport(
+      ";;Groupe;Nom;Effectif;Jeu;Corps;;\n;;Gardes;Gardes;25;Harmonies;1;;\n",
+    );
+    expect(problems).toEqual([]);
+    expect(groups).toEqual([
+      {
+        name: "Gardes",
+        ruleset: "harmonies",
+        line: 2,
+        members: [{ label: "Gardes", count: 25, stats: { corps: 1 } }],
+      },
+    ]);
+  });
+
   it("warns of filled cells beyond the header, not of empty or blank ones", () => {
     const { problems } = parseGroupImport("group;count\nA;2;;   \nB;3;x;;y\n", { ruleset: "wuxia" });
     expect(problems.map((p) => [p.line, p.code, p.data])).toEqual([[3, PROBLEM.ExtraCells, { count: 2 }]]);
