@@ -75,7 +75,11 @@ function sourcesOf(actor: Character, type: SetType | "harmoniesSkill", others: I
 export async function packageSources(actor: Character): Promise<PackageSources> {
   const others = [
     ...((game.items?.contents ?? []) as Item.Implementation[]),
-    ...(await compendiumDocuments<Item.Implementation>("Item")),
+    ...(await compendiumDocuments<Item.Implementation>("Item", [
+      "harmoniesMetier",
+      "harmoniesHobby",
+      "harmoniesSkill",
+    ])),
   ];
   const metiers = sourcesOf(actor, "harmoniesMetier", others);
   const hobbies = sourcesOf(actor, "harmoniesHobby", others);

@@ -9,20 +9,32 @@ describe("compendiumDocuments", () => {
     await startWorld();
   });
 
-  it("reads every pack of the kind asked, and only those", async () => {
-    addPack("Item", "wuxia-harmonies.skills", [{ _id: "skill00000000001", name: "Épée", type: "harmoniesSkill" }]);
-    addPack("Actor", "wuxia-harmonies.archetypes", [{ _id: "actor00000000001", name: "Lame", type: "wuxiaCharacter" }]);
-    addPack("Item", "some-module.items", [{ _id: "skill00000000002", name: "Lance", type: "harmoniesSkill" }]);
-    const items = await compendiumDocuments<{ name: string; uuid: string }>("Item");
-    expect(items.map((i) => i.name)).toEqual(["Épée", "Lance"]);
+  it("reads every pack of the kind asked, and of it only the types asked", async () => {
+    addPack("Item", "wuxia-harmonies.skills", [
+      { _id: "skill00000000001", name: "Épée", type: "harmoniesSkill" },
+      { _id: "weapon0000000001", name: "Rapière", type: "harmoniesWeapon" },
+    ]);
+    addPack("Actor", "wuxia-harmonies.archetypes", [
+      { _id: "actor00000000001", name: "Lame", type: "wuxiaCharacter" },
+      { _id: "actor00000000002", name: "Gardes", type: "group" },
+    ]);
+    addPack("Item", "some-module.items", [
+      { _id: "skill00000000002", name: "Lance", type: "harmoniesSkill" },
+      { _id: "hobby00000000001", name: "Barde", type: "harmoniesHobby" },
+    ]);
+    const items = await compendiumDocuments<{ name: string; uuid: string }>("Item", [
+      "harmoniesSkill",
+      "harmoniesHobby",
+    ]);
+    expect(items.map((i) => i.name)).toEqual(["Épée", "Lance", "Barde"]);
     expect(items[0]?.uuid).toBe("Compendium.wuxia-harmonies.skills.Item.skill00000000001");
-    const actors = await compendiumDocuments<{ name: string }>("Actor");
+    const actors = await compendiumDocuments<{ name: string }>("Actor", ["wuxiaCharacter"]);
     expect(actors.map((a) => a.name)).toEqual(["Lame"]);
   });
 
   it("finds nothing in a world without compendiums, or before they are known", async () => {
-    expect(await compendiumDocuments("Item")).toEqual([]);
+    expect(await compendiumDocuments("Item", ["harmoniesSkill"])).toEqual([]);
     delete (game as unknown as { packs?: unknown }).packs;
-    expect(await compendiumDocuments("Item")).toEqual([]);
+    expect(await compendiumDocuments("Item", ["harmoniesSkill"])).toEqual([]);
   });
 });

@@ -139,7 +139,7 @@ export interface CreationSources {
 export async function creationSources(): Promise<CreationSources> {
   const actors = [
     ...(game.actors?.contents ?? []),
-    ...(await compendiumDocuments<Actor.Implementation>("Actor")),
+    ...(await compendiumDocuments<Actor.Implementation>("Actor", ["wuxiaCharacter"])),
   ] as Actor.Implementation[];
   const archetypes = actors.filter(
     (a) => a.type === "wuxiaCharacter" && Boolean(a.getFlag(SYSTEM_ID as never, ARCHETYPE_FLAG as never)),
@@ -148,7 +148,7 @@ export async function creationSources(): Promise<CreationSources> {
   const items: DraftItem[] = [];
   for (const item of [
     ...(game.items?.contents ?? []),
-    ...(await compendiumDocuments<Item.Implementation>("Item")),
+    ...(await compendiumDocuments<Item.Implementation>("Item", DRAFT_TYPES)),
   ] as Item.Implementation[]) {
     const id = `${item.type}:${(item.name ?? "").toLocaleLowerCase()}:${(item.system as { heroType?: string }).heroType ?? ""}`;
     if (!(DRAFT_TYPES as readonly string[]).includes(item.type) || seen.has(id)) continue;

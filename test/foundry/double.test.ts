@@ -562,6 +562,23 @@ describe("compendiums", () => {
     ]);
     expect(foundry.game.actors.size).toBe(0);
   });
+
+  it("answer a query by equality and by `__in`, as the API's examples do, and refuse other operators", async () => {
+    installFoundry();
+    const { addPack } = await import("./packs");
+    const pack = addPack("Item", "wuxia-harmonies.items", [
+      { _id: "epee000000000001", name: "Épée", type: "harmoniesSkill" },
+      { _id: "rapiere000000001", name: "Rapière", type: "harmoniesWeapon" },
+      { _id: "barde00000000001", name: "Barde", type: "harmoniesHobby" },
+    ]);
+    const names = async (query: Record<string, unknown>) => (await pack.getDocuments(query)).map((d) => d.name);
+    expect(await names({})).toEqual(["Épée", "Rapière", "Barde"]);
+    expect(await names({ type: "harmoniesWeapon" })).toEqual(["Rapière"]);
+    expect(await names({ type__in: ["harmoniesHobby", "harmoniesSkill"] })).toEqual(["Épée", "Barde"]);
+    expect(await names({ type__in: [] })).toEqual([]);
+    await expect(pack.getDocuments({ name__gt: "B" })).rejects.toThrow(/__in only/);
+    await expect(pack.getDocuments({ type__in: "harmoniesSkill" })).rejects.toThrow(/array/);
+  });
 });
 
 describe("token actors", () => {

@@ -6,7 +6,10 @@ type AnyObject = Record<string, unknown>;
  * A CompendiumCollection (API v13) as the system reads one: `collection` ("<package>.<name>"),
  * `documentName`, `metadata`, and `getDocuments()`, which builds the documents the pack holds with
  * their `pack` set, so their uuid is "Compendium.<collection>.<Type>.<id>"; they are not in the
- * world's collections. Simpler than Foundry: no index, no queries, no locking, read only.
+ * world's collections. `getDocuments(query)` keeps the entries whose source fields equal the
+ * query's, a `<field>__in` key matching any of its values, as the API documents ("await
+ * pack.getDocuments({ type__in: ["weapon", "armor"] })", CompendiumCollection#getDocuments, v13);
+ * the double refuses any other operator. Simpler than Foundry: no index, no locking, read only.
  */
 export class CompendiumDouble {
   constructor(
@@ -19,14 +22,24 @@ export class CompendiumDouble {
     return { id: this.collection, type: this.documentName, label: this.collection };
   }
 
-  async getDocuments(): Promise<(ActorDouble | ItemDouble)[]> {
+  async getDocuments(query: AnyObject = {}): Promise<(ActorDouble | ItemDouble)[]> {
     const Document = this.documentName === "Actor" ? ActorDouble : ItemDouble;
-    return this.data.map((entry) => {
-      const doc = new Document(structuredClone(entry));
-      doc.pack = this.collection;
-      for (const item of (doc as ActorDouble).items?.contents ?? []) item.pack = this.collection;
-      return doc;
+    const tests = Object.entries(query).map(([key, wanted]) => {
+      const [field = "", operator, ...rest] = key.split("__");
+      if (rest.length > 0 || (operator !== undefined && operator !== "in"))
+        throw new Error(`The compendium double knows equality and __in only: ${key}`);
+      if (operator === "in" && !Array.isArray(wanted)) throw new Error(`${key} needs an array`);
+      return (entry: AnyObject) =>
+        operator === "in" ? (wanted as unknown[]).includes(entry[field]) : entry[field] === wanted;
     });
+    return this.data
+      .filter((entry) => tests.every((test) => test(entry)))
+      .map((entry) => {
+        const doc = new Document(structuredClone(entry));
+        doc.pack = this.collection;
+        for (const item of (doc as ActorDouble).items?.contents ?? []) item.pack = this.collection;
+        return doc;
+      });
   }
 }
 
