@@ -98,3 +98,27 @@ describe("a Harmonies group member's wounds (RULES 3.4 [default])", () => {
     );
   });
 });
+
+describe("a member's wounds refused, naming what is wrong", () => {
+  const guard = { metal: 2, eau: 2 };
+  const argument = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return (error as RulesError).details.argument;
+    }
+    return "accepted";
+  };
+
+  it("names the record, each of its counts, the damage, the member and the threshold", () => {
+    expect(argument(() => woundWuxiaMember(null as never, 1, guard))).toBe("wounds");
+    for (const key of ["nb", "light", "grave", "critical"] as const) {
+      expect(argument(() => woundWuxiaMember(wounds({ [key]: -1 }), 1, guard))).toBe(`wounds.${key}`);
+      expect(argument(() => woundHarmoniesMember(wounds({ [key]: 0.5 }), "light", "grave"))).toBe(`wounds.${key}`);
+    }
+    expect(argument(() => woundWuxiaMember(wounds(), -1, guard))).toBe("damage");
+    expect(argument(() => woundWuxiaMember(wounds(), 1, null as never))).toBe("member");
+    expect(argument(() => woundHarmoniesMember(wounds(), "light", "dead" as never))).toBe("outAt");
+    expect(argument(() => woundHarmoniesMember(wounds(), "light", "grave"))).toBe("accepted");
+  });
+});

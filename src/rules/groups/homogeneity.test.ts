@@ -22,5 +22,6 @@ describe("groupHomogeneity", () => {
       /^options\.homogeneityMaxSpread must be an integer/,
     );
     expect(() => groupHomogeneity([0, 3], { homogeneityMaxSpread: -1 })).toThrow(/^options\.homogeneityMaxSpread/);
+    expect(() => groupHomogeneity([0, 3], 5 as never)).toThrow(/^options/);
   });
 });
