@@ -78,6 +78,25 @@ describe("resolveWuxiaAttack", () => {
     ).toThrow(expect.objectContaining({ code: "WH.Error.OverSpent" }));
   });
 
+  it("counts manœuvres among the successes invested, each at the world's cost", () => {
+    const attack = { attacker: { successes: 7 }, defender: { successes: 1 } };
+    expect(resolveWuxiaAttack({ ...attack, investments: { manoeuvres: 2, critique: 3 } })).toMatchObject({
+      surplus: 5,
+      unspent: 0,
+      manoeuvres: 2,
+    });
+    expect(() => resolveWuxiaAttack({ ...attack, investments: { manoeuvres: 3, critique: 3 } })).toThrow(
+      expect.objectContaining({ code: "WH.Error.OverSpent", details: expect.objectContaining({ value: 6, max: 5 }) }),
+    );
+    // Two successes an investment: two investments take 4 of the 5.
+    expect(
+      resolveWuxiaAttack({ ...attack, investments: { manoeuvres: 1, ame: 1 } }, { investmentCost: 2 }),
+    ).toMatchObject({ unspent: 1 });
+    expect(() =>
+      resolveWuxiaAttack({ ...attack, investments: { manoeuvres: 1, ame: 1, critique: 1 } }, { investmentCost: 2 }),
+    ).toThrow(expect.objectContaining({ details: expect.objectContaining({ value: 6, max: 5 }) }));
+  });
+
   it("[default] a critical failure opposes with no success", () => {
     const attacker = rollWuxiaPool(3, 8, replayFaces([1, 1, 9]));
     expect(attacker.critical).toBe(true);

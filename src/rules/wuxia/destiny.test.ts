@@ -25,4 +25,9 @@ describe("spendDestinyReroll", () => {
   it("rejects an index outside the pool", () => {
     expect(() => spendDestinyReroll([1, 4], 2, 8, replayFaces([8]))).toThrow(/^index must be between 0 and 1/);
   });
+
+  it("names a face that is not a d10's and a random source that is not one", () => {
+    expect(() => spendDestinyReroll([1, 11], 0, 8, replayFaces([8]))).toThrow(/^faces\[1\] must be between 1 and 10/);
+    expect(() => spendDestinyReroll([1, 4], 0, 8, 0.5 as never)).toThrow(/^random /);
+  });
 });

@@ -83,3 +83,23 @@ describe("panic thresholds", () => {
     );
   });
 });
+
+describe("the secondary values' refusals name what is wrong", () => {
+  const argument = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return (error as { details?: { argument?: string } }).details?.argument;
+    }
+    return "accepted";
+  };
+  const five = { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2 };
+
+  it("names the Attribute at fault in a chi reserve, and the options of a wound or panic status", () => {
+    for (const key of Object.keys(five) as (keyof typeof five)[])
+      expect(argument(() => chiReserve({ ...five, [key]: -1 }))).toBe(`attributes.${key}`);
+    expect(argument(() => chiReserve(five))).toBe("accepted");
+    expect(argument(() => woundStatus(0, 2, 2, 5 as never))).toBe("options");
+    expect(argument(() => panicStatus(0, 2, 5 as never))).toBe("options");
+  });
+});
