@@ -14,6 +14,19 @@ describe("harmoniesOddsTable (RULES 2.4)", () => {
     expect(at(-10)?.open ?? 0).toBeGreaterThan(0);
   });
 
+  it("gives the book's seven figures, at −10, −5, −3, 0, +3, +5 and +10, and none elsewhere", () => {
+    const book = harmoniesOddsTable(-12, 12).filter((r) => r.book !== null);
+    expect(book.map((r) => [r.modifier, r.book])).toEqual([
+      [-10, 0.05],
+      [-5, 0.15],
+      [-3, 0.25],
+      [0, 0.5],
+      [3, 0.75],
+      [5, 0.85],
+      [10, 0.95],
+    ]);
+  });
+
   it("runs from −12 to +12 unless told", () => {
     const rows = harmoniesOddsTable();
     expect([rows.length, rows[0]?.modifier, rows.at(-1)?.modifier]).toEqual([25, -12, 12]);
