@@ -77,6 +77,25 @@ describe("the odds tables", () => {
     expect(Array.from(zero?.querySelectorAll("td") ?? []).map((td) => td.textContent)).toEqual(["55%", "54.5%", "50%"]);
   });
 
+  it("show the table drawn in the list, leave the book's column empty where it gives no figure, and open once", async () => {
+    actAs("gm");
+    const first = await odds.openOddsTables();
+    const choice = () => shown().element.querySelector<HTMLSelectElement>('select[name="table"]')?.value;
+    expect(choice()).toBe("wuxia-0");
+    await choose(shown(), "table", "wuxia-2");
+    expect(choice()).toBe("wuxia-2");
+    await choose(shown(), "table", "harmonies");
+    expect(choice()).toBe("harmonies");
+    const plusOne = Array.from(shown().element.querySelectorAll(".wh-odds-tables__harmonies tbody tr")).find(
+      (tr) => tr.querySelector("th")?.textContent === "+1",
+    );
+    expect(plusOne?.querySelectorAll("td")[2]?.textContent).toBe("");
+    // Asked again, the open window comes forward, on the table it shows.
+    expect(await odds.openOddsTables()).toBe(first);
+    expect(document.querySelectorAll(".wh-odds-tables")).toHaveLength(1);
+    expect(choice()).toBe("harmonies");
+  });
+
   it("offer the four Wuxia tables and the Harmonies one, by name", async () => {
     actAs("gm");
     await odds.openOddsTables();
