@@ -106,6 +106,7 @@ describe("the Value calculator", () => {
     );
     const button = directory.querySelector<HTMLButtonElement>(".wh-values-button");
     expect(button?.textContent?.trim()).toBe("Values");
+    expect(button?.querySelector("i")?.className).toBe("fa-solid fa-scale-balanced");
     button?.click();
     await settle();
     const count = shown().element.querySelector<HTMLInputElement>('[name="count"]');
@@ -113,6 +114,36 @@ describe("the Value calculator", () => {
     shown().element.dispatchEvent(new Event("submit", { bubbles: true, cancelable: true }));
     await settle();
     expect(result("size")).toBe("10 members: Value +10.");
+  });
+
+  it("draws its edges: a gap of exactly 3000, blank fields, a count of 0 beside others, nothing set aside", async () => {
+    actAs("gm");
+    await calculator.openValueCalculator();
+    const isError = (name: string) =>
+      shown().element.querySelector(`[data-result="${name}"]`)?.classList.contains("is-error");
+    const steps = () => shown().element.querySelector(".wh-value-calculator__steps");
+    await type(shown(), "a", "+3000", true);
+    await type(shown(), "b", "0", true);
+    expect(isError("compare")).toBe(false);
+    // Off the scale by the gap, though the two add up to nothing.
+    await type(shown(), "a", "+2000", true);
+    await type(shown(), "b", "-2000", true);
+    expect(result("compare")).toBe("A gap beyond ±3000 is off the scale: it has no Measure.");
+    await type(shown(), "b", "   ", true);
+    expect(result("compare")).toBe("Type two whole Values, such as +3 and −2.");
+    await type(shown(), "list", "0 × +3, +9", true);
+    expect(result("combine")).toBe("Combined Value +9 (Measure 8).");
+    expect(shown().element.querySelector(".wh-value-calculator__aside")).toBeNull();
+    await type(shown(), "list", "+3, trois", true);
+    expect([isError("combine"), steps()]).toEqual([true, null]);
+    await type(shown(), "list", "", true);
+    expect([isError("combine"), steps()]).toEqual([true, null]);
+  });
+
+  it("is not drawn for a player even when its window is asked for directly", async () => {
+    actAs("player");
+    await new calculator.ValueCalculatorDialog().render({ force: true } as never);
+    expect(document.querySelector(".wh-value-calculator")).toBeNull();
   });
 
   it("is the GM's: a player is told so", async () => {
