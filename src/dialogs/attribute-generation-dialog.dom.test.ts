@@ -125,6 +125,10 @@ describe("the attribute roll dialog", () => {
     await rollFromSheet();
     await choose(shown(), "split-1", "0");
     expect(selected("split-1")).toBe("0 / +2");
+    // The two pairs about to swap had uneven splits: each starts even with its new result.
+    await choose(shown(), "split-0", "0");
+    await choose(shown(), "split-2", "2");
+    expect([selected("split-0"), selected("split-2")]).toEqual(["−1 / +1", "0 / −2"]);
     // Body / Agility takes the −2 Power / Resistance held; that pair gets the 0.
     await choose(shown(), "result-0", "2");
     expect([0, 1, 2, 3].map((p) => selected(`result-${p}`))).toEqual(["−2", "+2", "0", "+2"]);
@@ -132,6 +136,9 @@ describe("the attribute roll dialog", () => {
     expect(selected("split-0")).toBe("−1 / −1");
     expect(selected("split-2")).toBe("0 / 0");
     expect(selected("split-1")).toBe("0 / +2");
+    // Picking the result a pair already holds changes nothing: its split stays.
+    await choose(shown(), "result-1", "1");
+    expect([selected("result-1"), selected("split-1")]).toEqual(["+2", "0 / +2"]);
   });
 
   it("swaps with the first pair too", async () => {
