@@ -111,6 +111,7 @@ describe("the métiers and hobbies a character qualifies for", () => {
     actAs("stranger");
     await expect(offers.takeSkillSet(david as never, barde.id ?? "")).rejects.toMatchObject({
       key: "WH.Chat.Error.NotOwner",
+      data: { name: "David" },
     });
     actAs("player");
     await expect(offers.takeSkillSet(david as never, barde.id ?? "")).rejects.toMatchObject({
@@ -142,6 +143,39 @@ describe("the métiers and hobbies a character qualifies for", () => {
         { name: "mandoline", level: -5 },
       ],
     });
+  });
+
+  it("puts métiers first whatever order the world lists them in, and takes only the set asked if it is offered", async () => {
+    // The world now lists the métier Fantassin before the hobby Barde.
+    await barde.delete();
+    barde = (await Item.create({
+      name: "Barde",
+      type: "harmoniesHobby",
+      system: { skills: ["Chants", "Mandoline"] },
+    } as never)) as Item.Implementation;
+    const david = await singer(-5);
+    await david.createEmbeddedDocuments(
+      "Item",
+      ["Épée", "Lance", "Bouclier", "Marche"].map((name) => ({
+        name,
+        type: "harmoniesSkill",
+        system: { level: 0 },
+      })) as never,
+    );
+    actAs("player");
+    expect(offers.skillSetOffers(david as never).map((o) => o.name)).toEqual(["Fantassin", "Barde"]);
+    // Barde is on offer; a métier David does not qualify for is not, though it exists.
+    actAs("gm");
+    const marin = (await Item.create({
+      name: "Marin",
+      type: "harmoniesMetier",
+      system: { skills: ["Nager", "Voile", "Navigation", "Pêche"] },
+    } as never)) as Item.Implementation;
+    actAs("player");
+    await expect(offers.takeSkillSet(david as never, marin.id ?? "")).rejects.toMatchObject({
+      key: "WH.Sheet.Harmonies.Offer.NotOffered",
+    });
+    expect(david.items.contents.some((i) => i.name === "Marin")).toBe(false);
   });
 
   it("offers nothing for a set already held, nor on an NPC's sheet", async () => {
