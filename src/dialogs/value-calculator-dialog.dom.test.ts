@@ -26,6 +26,8 @@ const shown = () => {
   return { element };
 };
 const result = (name: string) => shown().element.querySelector(`[data-result="${name}"]`)?.textContent;
+const isError = (name: string) =>
+  shown().element.querySelector(`[data-result="${name}"]`)?.classList.contains("is-error");
 
 describe("the Value calculator", () => {
   it("compares two Values: [example] Force +3 against −2 is three times as strong", async () => {
@@ -77,8 +79,6 @@ describe("the Value calculator", () => {
   it("marks what it cannot compute, and names the engine's refusal", async () => {
     actAs("gm");
     await calculator.openValueCalculator();
-    const isError = (name: string) =>
-      shown().element.querySelector(`[data-result="${name}"]`)?.classList.contains("is-error");
     expect([isError("compare"), isError("combine"), isError("size")]).toEqual([false, false, false]);
     await type(shown(), "a", " +3 ", true);
     expect(isError("compare")).toBe(false);
@@ -119,8 +119,6 @@ describe("the Value calculator", () => {
   it("draws its edges: a gap of exactly 3000, blank fields, a count of 0 beside others, nothing set aside", async () => {
     actAs("gm");
     await calculator.openValueCalculator();
-    const isError = (name: string) =>
-      shown().element.querySelector(`[data-result="${name}"]`)?.classList.contains("is-error");
     const steps = () => shown().element.querySelector(".wh-value-calculator__steps");
     await type(shown(), "a", "+3000", true);
     await type(shown(), "b", "0", true);
