@@ -220,12 +220,12 @@ export class ApplicationV2 {
     element.id = this.id;
     element.classList.add("application", ...((this.options.classes as string[] | undefined) ?? []));
     if (this.hasFrame) {
-      const window = (this.options.window ?? {}) as AnyObject;
+      const frame = (this.options.window ?? {}) as AnyObject;
       const header = doc.createElement("header");
       header.className = "window-header";
-      if (typeof window.icon === "string" && window.icon) {
+      if (typeof frame.icon === "string" && frame.icon) {
         const icon = doc.createElement("i");
-        icon.className = `window-icon fa-fw ${window.icon}`;
+        icon.className = `window-icon fa-fw ${frame.icon}`;
         header.append(icon);
       }
       const title = doc.createElement("h1");
@@ -237,9 +237,9 @@ export class ApplicationV2 {
       close.dataset.action = "close";
       header.append(title, close);
       const content = doc.createElement("section");
-      content.classList.add("window-content", ...((window.contentClasses as string[] | undefined) ?? []));
+      content.classList.add("window-content", ...((frame.contentClasses as string[] | undefined) ?? []));
       element.append(header, content);
-      if (window.resizable === true) {
+      if (frame.resizable === true) {
         const handle = doc.createElement("div");
         handle.className = "window-resize-handle";
         element.append(handle);
