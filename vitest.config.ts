@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { defineConfig } from "vitest/config";
 
 // `npm run mutate -- --tests GLOB` narrows the suite here rather than through Stryker's own
@@ -11,6 +12,12 @@ export default defineConfig({
     exclude: ["test/smoke/**", "test/preview/**", "node_modules/**", "dist/**", ".stryker-tmp/**"],
     environment: "node",
     setupFiles: [],
+    // Worker threads start faster than forks, and vitest's default of one worker fewer than the
+    // cores leaves a 2-core machine running one file at a time: 163 s against 110 s for the suite.
+    // Every test file still gets its own module graph (isolation stays on). `npm run mutate` is
+    // unaffected: Stryker's runner sets its own pool and a single worker.
+    pool: "threads",
+    maxWorkers: availableParallelism(),
     testTimeout: 60_000,
   },
 });
