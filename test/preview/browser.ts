@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, ConsoleMessage, Page } from "playwright-core";
 import type { PreviewPage } from "./pages";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -154,28 +155,23 @@ async function inspect(page: Page): Promise<string[]> {
 }
 
 /**
- * Opens a page in Chromium in one language and theme, shows each tab in turn, and returns what
- * is wrong; a screenshot of each tab goes to test/preview/out/<lang>/.
+ * Shows a page in one language and theme in a Chromium tab, shows each of its tabs in turn, and
+ * returns what is wrong; a screenshot of each tab goes to test/preview/out/<lang>/.
  */
-export async function checkPage(
-  browser: Browser,
-  preview: PreviewPage,
-  lang: string,
-  theme: Theme,
-): Promise<Finding[]> {
+async function checkPage(page: Page, preview: PreviewPage, lang: string, theme: Theme): Promise<Finding[]> {
   const dir = resolve(OUT_DIR, lang);
   mkdirSync(dir, { recursive: true });
   const file = resolve(dir, `${preview.name}-${theme}.html`);
   writeFileSync(file, pageDocument(preview, lang, theme));
-  const page = await browser.newPage({
-    viewport: { width: preview.size.width + 32, height: preview.size.height + 32 },
-  });
+  await page.setViewportSize({ width: preview.size.width + 32, height: preview.size.height + 32 });
   const findings: Finding[] = [];
   const report = (tab: string, problem: string) => findings.push({ page: preview.name, tab, theme, problem });
-  page.on("console", (message) => {
+  const onConsole = (message: ConsoleMessage) => {
     if (message.type() === "error") report("-", `console error: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => report("-", `page error: ${error.message}`));
+  };
+  const onPageError = (error: Error) => report("-", `page error: ${error.message}`);
+  page.on("console", onConsole);
+  page.on("pageerror", onPageError);
   await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
   for (const tab of preview.tabs.length ? preview.tabs : ["-"]) {
     if (tab !== "-") await showTab(page, tab);
@@ -184,6 +180,35 @@ export async function checkPage(
       .locator("#preview-window")
       .screenshot({ path: resolve(dir, `${preview.name}${tab === "-" ? "" : `-${tab}`}-${theme}.png`) });
   }
-  await page.close();
+  page.off("console", onConsole);
+  page.off("pageerror", onPageError);
   return findings;
+}
+
+/**
+ * Checks every page in every theme, a few at a time, each worker in a browser tab of its own that
+ * it takes from page to page: opening a tab per check was a quarter of the run, and most of a
+ * check is Chromium drawing while Node waits. Findings keep the pages' order.
+ */
+export async function checkPages(
+  browser: Browser,
+  pages: PreviewPage[],
+  lang: string,
+  themes: Theme[],
+  // One more tab than cores: measured on two cores, 45 s for one tab, 34 s for two, 31 s for three.
+  concurrency = availableParallelism() + 1,
+): Promise<Finding[]> {
+  const jobs = pages.flatMap((preview) => themes.map((theme) => ({ preview, theme })));
+  const results: Finding[][] = new Array(jobs.length);
+  let next = 0;
+  const worker = async () => {
+    const page = await browser.newPage();
+    for (let i = next++; i < jobs.length; i = next++) {
+      const { preview, theme } = jobs[i] as (typeof jobs)[number];
+      results[i] = await checkPage(page, preview, lang, theme);
+    }
+    await page.close();
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, jobs.length) }, worker));
+  return results.flat();
 }

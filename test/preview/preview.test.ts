@@ -2,7 +2,7 @@ import { existsSync } from "node:fs";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSystem } from "../support/start-system";
-import { CHROMIUM, CHROMIUM_ARGS, checkPage, type Finding, type Theme } from "./browser";
+import { CHROMIUM, CHROMIUM_ARGS, checkPages, type Theme } from "./browser";
 import { buildFixtures } from "./fixtures";
 import { PAGE_SOURCES, systemTemplateRenderer, type PreviewPage } from "./pages";
 
@@ -45,9 +45,7 @@ describe.skipIf(!hasBrowser)("the sheets in Chromium", () => {
       const { pages, missing } = await renderPages(lang);
       expect(missing, "keys the templates asked for that the lang file lacks").toEqual([]);
       expect(pages.length).toBeGreaterThan(process.env.PREVIEW_PAGES ? 0 : 10);
-      const findings: Finding[] = [];
-      for (const page of pages)
-        for (const theme of THEMES) findings.push(...(await checkPage(browser, page, lang, theme)));
+      const findings = await checkPages(browser, pages, lang, THEMES);
       expect(findings.map((f) => `${f.page} [${f.tab}, ${f.theme}]: ${f.problem}`)).toEqual([]);
     });
   }
