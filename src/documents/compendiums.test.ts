@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addPack } from "../../test/foundry/packs";
 import { startWorld } from "../../test/support/world";
 import { compendiumDocuments } from "./compendiums";
@@ -30,6 +30,20 @@ describe("compendiumDocuments", () => {
     expect(items[0]?.uuid).toBe("Compendium.wuxia-harmonies.skills.Item.skill00000000001");
     const actors = await compendiumDocuments<{ name: string }>("Actor", ["wuxiaCharacter"]);
     expect(actors.map((a) => a.name)).toEqual(["Lame"]);
+  });
+
+  it("asks no pack of the other kind: each query is a request to the server", async () => {
+    const items = addPack("Item", "wuxia-harmonies.skills", [
+      { _id: "skill00000000001", name: "Épée", type: "harmoniesSkill" },
+    ]);
+    const actors = addPack("Actor", "wuxia-harmonies.archetypes", [
+      { _id: "actor00000000001", name: "Lame", type: "wuxiaCharacter" },
+    ]);
+    const askedItems = vi.spyOn(items, "getDocuments");
+    const askedActors = vi.spyOn(actors, "getDocuments");
+    await compendiumDocuments("Item", ["harmoniesSkill"]);
+    expect(askedItems).toHaveBeenCalledWith({ type__in: ["harmoniesSkill"] });
+    expect(askedActors).not.toHaveBeenCalled();
   });
 
   it("finds nothing in a world without compendiums, or before they are known", async () => {
