@@ -1,6 +1,6 @@
 import { updateSystem } from "../documents/write";
 import { SYSTEM_ID } from "../constants";
-import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey } from "../documents/choices";
+import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey } from "../rules/vocabulary";
 import { RollError } from "../dice/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { carryOut, handleRequest } from "../requests/authority";

@@ -3,7 +3,7 @@ import {
   WUXIA_ATTRIBUTES,
   type HarmoniesAttributeKey,
   type WuxiaAttributeKey,
-} from "../documents/choices";
+} from "../rules/vocabulary";
 import { fightingCount, type GroupMemberData } from "../documents/actors/group";
 import { t } from "../helpers/i18n";
 import type { HarmoniesSubject, WuxiaSubject } from "../rolls/subject";

@@ -5,7 +5,7 @@ import { RollError } from "../dice/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { messageById, ownedActor } from "../chat/card-subject";
 import { oneAtATime } from "../chat/message-lock";
-import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
+import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedHarmoniesRoll } from "../requests/client-roll";
 import { objectField, textField } from "../requests/payload";

@@ -1,4 +1,4 @@
-import { TALLY_LIMITS } from "../documents/limits";
+import { TALLY_LIMITS } from "../rules/limits";
 import { integerField } from "../documents/fields";
 import type { SourcePatch } from "../documents/write";
 

@@ -3,7 +3,7 @@ import { addWound } from "../rules";
 import { SYSTEM_ID } from "../constants";
 import { RollError } from "../dice/errors";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
-import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
+import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
 import { ownedActor } from "../chat/card-subject";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedHarmoniesRoll } from "../requests/client-roll";

@@ -11,7 +11,7 @@ import {
   type AttributeRollRecord,
 } from "../documents/attribute-generation";
 import { creationResults } from "../chat/creation-card";
-import { ATTRIBUTE_LABEL_PREFIX } from "../documents/choices";
+import { ATTRIBUTE_LABEL_PREFIX } from "../rules/vocabulary";
 import { signed } from "../helpers/format";
 import { t } from "../helpers/i18n";
 import { HARMONIES_PAIRS, pairSplits, type HarmoniesAttributes } from "../rules";

@@ -1,7 +1,7 @@
 import { templatePath } from "../constants";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
-import { HARMONIES_ATTRIBUTES, RULESETS, WUXIA_ATTRIBUTES, type Ruleset } from "../documents/choices";
+import { HARMONIES_ATTRIBUTES, RULESETS, WUXIA_ATTRIBUTES, type Ruleset } from "../rules/vocabulary";
 import {
   ImportError,
   describeImportError,

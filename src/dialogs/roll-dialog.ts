@@ -18,7 +18,7 @@ import type {
   WuxiaSubject,
 } from "../rolls/subject";
 import { VISIBILITIES, VISIBILITY_LABELS } from "../dice/visibility";
-import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../documents/choices";
+import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../rules/vocabulary";
 import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
 import { count, percent, signed } from "../helpers/format";
 import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";

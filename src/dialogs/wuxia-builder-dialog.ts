@@ -12,7 +12,7 @@ import {
   ZODIAC_SIGNS,
   type HeroType,
   type ZodiacSign,
-} from "../documents/choices";
+} from "../rules/vocabulary";
 import {
   CONCEPT_KEYS,
   checkDraft,

@@ -5,7 +5,7 @@ import {
   HARMONIES_MEANS,
   type HarmoniesCharacteristicKey,
   type HarmoniesMeansKey,
-} from "../documents/choices";
+} from "../rules/vocabulary";
 import { DifferenceRoll, harmoniesFormula } from "./difference-roll";
 import { isOneOf, isProbability, isRecord, isText, isTextOrNull, isWhole, rulesRead } from "./readable";
 import type { CardOptions } from "./system-roll";

@@ -1,4 +1,4 @@
-import { ATTRIBUTE_LABEL_PREFIX, type HarmoniesAttributeKey, type WuxiaAttributeKey } from "../documents/choices";
+import { ATTRIBUTE_LABEL_PREFIX, type HarmoniesAttributeKey, type WuxiaAttributeKey } from "../rules/vocabulary";
 import { t } from "../helpers/i18n";
 
 /**

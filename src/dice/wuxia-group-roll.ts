@@ -6,7 +6,7 @@ import {
   type WuxiaSubgroupTest,
 } from "../rules";
 import { WUXIA_GROUP_CARD_TEMPLATE, wuxiaGroupCardContext } from "../chat/wuxia-group-card";
-import { WUXIA_ATTRIBUTES, type WuxiaAttributeKey } from "../documents/choices";
+import { WUXIA_ATTRIBUTES, type WuxiaAttributeKey } from "../rules/vocabulary";
 import { hasDice, isOneOf, isProbability, isRecord, isText, isTextOrNull, isWhole, rulesRead } from "./readable";
 import { SystemRoll, type CardOptions, type RolledFor } from "./system-roll";
 

@@ -6,7 +6,7 @@ import {
   type WuxiaPoolResult,
 } from "../rules";
 import { WUXIA_CARD_TEMPLATE, wuxiaCardContext } from "../chat/wuxia-card";
-import { WUXIA_ATTRIBUTES, type WuxiaAttributeKey } from "../documents/choices";
+import { WUXIA_ATTRIBUTES, type WuxiaAttributeKey } from "../rules/vocabulary";
 import { RollError } from "./errors";
 import { rollD10s } from "./faces";
 import { hasDice, isOneOf, isProbability, isRecord, isText, isTextOrNull, isWhole } from "./readable";

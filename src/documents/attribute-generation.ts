@@ -5,7 +5,7 @@ import { postRoll } from "../chat/post";
 import { t } from "../helpers/i18n";
 import { validateHarmoniesCreation, type HarmoniesAttributes, type HarmoniesCreationProblem } from "../rules";
 import { creationRerolls } from "../settings/creation";
-import { ATTRIBUTE_LABEL_PREFIX, type HarmoniesCharacteristicKey, type HarmoniesMeansKey } from "./choices";
+import { ATTRIBUTE_LABEL_PREFIX, type HarmoniesCharacteristicKey, type HarmoniesMeansKey } from "../rules/vocabulary";
 
 /**
  * A Harmonies character's attributes rolled and shared out (RULES 2.1). Each roll is posted as a

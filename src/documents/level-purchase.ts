@@ -2,7 +2,7 @@ import { SYSTEM_ID } from "../constants";
 import { RollError } from "../dice/errors";
 import { buyLevel, wuxiaLevelCost, type LevelHolding } from "../rules";
 import { wuxiaRuleOptions } from "../settings/house-rules";
-import { HARMONIES_CHARACTERISTICS, type HarmoniesAttributeKey, type WuxiaAttributeKey } from "./choices";
+import { HARMONIES_CHARACTERISTICS, type HarmoniesAttributeKey, type WuxiaAttributeKey } from "../rules/vocabulary";
 import type { HarmoniesScore } from "./actors/harmonies-character";
 
 /**

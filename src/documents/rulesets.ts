@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../constants";
-import type { Ruleset } from "./choices";
+import type { Ruleset } from "../rules/vocabulary";
 
 /** The Actor sub-types of each rule set; a group of NPCs serves either. */
 export const ACTOR_TYPES = {

@@ -19,7 +19,7 @@ import {
   type PowerType,
   type WuxiaAttributeKey,
   type ZodiacSign,
-} from "./choices";
+} from "../rules/vocabulary";
 import { compendiumDocuments } from "./compendiums";
 import { itemCopy } from "./items/copy";
 import { normaliseName } from "./items/wuxia-skill";

@@ -3,8 +3,8 @@ import {
   WUXIA_ATTRIBUTES,
   type HarmoniesAttributeKey,
   type WuxiaAttributeKey,
-} from "../documents/choices";
-import { HARMONIES_VALUE_LIMITS, WUXIA_ATTRIBUTE_RANGE } from "../documents/limits";
+} from "../rules/vocabulary";
+import { HARMONIES_VALUE_LIMITS, WUXIA_ATTRIBUTE_RANGE } from "../rules/limits";
 import type { ImportRuleset } from "./types";
 
 /** The keys a sub-group's stats are stored under in the group model. */

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import en from "../../lang/en.json";
 import fr from "../../lang/fr.json";
-import { HARMONIES_ATTRIBUTES, WUXIA_ATTRIBUTES } from "../documents/choices";
-import { HARMONIES_VALUE_LIMITS, MEMBER_COUNT_RANGE, WUXIA_ATTRIBUTE_RANGE } from "../documents/limits";
+import { HARMONIES_ATTRIBUTES, WUXIA_ATTRIBUTES } from "../rules/vocabulary";
+import { HARMONIES_VALUE_LIMITS, MEMBER_COUNT_RANGE, WUXIA_ATTRIBUTE_RANGE } from "../rules/limits";
 import {
   decodeImportFile,
   parseGroupImport,

@@ -12,7 +12,7 @@ import {
 } from "./columns";
 import { readWhole } from "./numbers";
 import { PROBLEM, shown, type Problems } from "./problems";
-import { MEMBER_COUNT_RANGE } from "../documents/limits";
+import { MEMBER_COUNT_RANGE } from "../rules/limits";
 import type { GroupImport, ImportRuleset, ImportedGroup, ImportedMember } from "./types";
 
 /**

@@ -5,7 +5,7 @@ import {
   type HarmoniesCharacteristicKey,
   type HarmoniesMeansKey,
   type WuxiaAttributeKey,
-} from "../documents/choices";
+} from "../rules/vocabulary";
 import { RollError } from "../dice/errors";
 import type { GroupRollConfig } from "../dice/group-roll";
 import type { HarmoniesRollConfig } from "../dice/harmonies-roll";

@@ -5,7 +5,7 @@ import {
   type HarmoniesCharacteristicKey,
   type HarmoniesMeansKey,
   type WuxiaAttributeKey,
-} from "../documents/choices";
+} from "../rules/vocabulary";
 import { identifierOf, slugOf } from "../documents/items/identifier";
 import { activeMembers, type GroupMemberData } from "../documents/actors/group";
 import { RollError } from "../dice/errors";

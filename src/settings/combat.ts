@@ -7,7 +7,7 @@ import {
   choiceLabels,
   type HarmoniesCharacteristicKey,
   type HarmoniesMeansKey,
-} from "../documents/choices";
+} from "../rules/vocabulary";
 
 /** What a Wuxia initiative success buys (RULES 1.4). */
 export const INITIATIVE_SPEND_CHOICES = {

@@ -8,7 +8,7 @@ import {
   type HarmoniesCharacteristicKey,
   type HarmoniesMeansKey,
   type WuxiaAttributeKey,
-} from "../documents/choices";
+} from "../rules/vocabulary";
 import { notifyError } from "../dice/errors";
 import type { RollStart } from "../rolls/subject";
 

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, setWorldSetting, startWorld, strangerId } from "../../test/support/world";
 import { defaultSheet, settle } from "../../test/support/dom";
-import { WUXIA_ATTRIBUTES } from "../documents/choices";
+import { WUXIA_ATTRIBUTES } from "../rules/vocabulary";
 
 /** Each sheet in edit mode and its lists, from the seat of the player who owns the actor. */
 

@@ -15,7 +15,7 @@ import type { NumberListSettingKey } from "../settings/house-rules";
 import type { RulesetSetting } from "../settings/register";
 import type { DestinyMode, GroupRollMode } from "../settings/rolls";
 import type { InitiativeSpend } from "../settings/combat";
-import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../documents/choices";
+import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
 import type { CombatModel, CombatantModel } from "../combat/models";
 import type { WuxiaHarmoniesCombat } from "../combat/combat";
 import type { WuxiaHarmoniesCombatant } from "../combat/combatant";

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { combineValues } from "../../rules";
 import { startSystem, type TestActor } from "../../../test/support/start-system";
-import { HARMONIES_ATTRIBUTES } from "../choices";
+import { HARMONIES_ATTRIBUTES } from "../../rules/vocabulary";
 import type { GroupModel } from "./group";
 
 type Started = Awaited<ReturnType<typeof startSystem>>;

@@ -5,7 +5,7 @@
 import { bench, describe } from "vitest";
 import { combineValues } from "../../rules";
 import { startSystem, type TestActor } from "../../../test/support/start-system";
-import { HARMONIES_ATTRIBUTES, type HarmoniesAttributeKey } from "../choices";
+import { HARMONIES_ATTRIBUTES, type HarmoniesAttributeKey } from "../../rules/vocabulary";
 import type { GroupModel } from "./group";
 
 const SUB_GROUPS = 400;

@@ -1,4 +1,4 @@
-import { HARMONIES_VALUE_LIMITS, MEMBER_COUNT_RANGE, TALLY_LIMITS, WUXIA_ATTRIBUTE_RANGE } from "../limits";
+import { HARMONIES_VALUE_LIMITS, MEMBER_COUNT_RANGE, TALLY_LIMITS, WUXIA_ATTRIBUTE_RANGE } from "../../rules/limits";
 import {
   UNHURT,
   combineValueCounts,
@@ -19,7 +19,7 @@ import {
   type HarmoniesAttributeKey,
   type Ruleset,
   type WuxiaAttributeKey,
-} from "../choices";
+} from "../../rules/vocabulary";
 import { choiceField, htmlField, integerField, textField } from "../fields";
 import { isObject, type SourceData } from "../migrations";
 

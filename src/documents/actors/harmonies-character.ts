@@ -1,4 +1,4 @@
-import { HARMONIES_VALUE_LIMITS, TALLY_LIMITS, XP_LIMITS } from "../limits";
+import { HARMONIES_VALUE_LIMITS, TALLY_LIMITS, XP_LIMITS } from "../../rules/limits";
 import { HARMONIES_DEFAULTS, attributeLevelCost, healingDays, woundTrackPenalty, type WoundTrack } from "../../rules";
 import { harmoniesRuleOptions } from "../../settings/house-rules";
 import {
@@ -7,7 +7,7 @@ import {
   type HarmoniesAttributeKey,
   type HarmoniesCharacteristicKey,
   type HarmoniesMeansKey,
-} from "../choices";
+} from "../../rules/vocabulary";
 import { flagField, htmlField, integerField, textField } from "../fields";
 import { isObject, migrateScore, type SourceData } from "../migrations";
 import { equippedArmour } from "./armour";

@@ -1,7 +1,13 @@
-import { TALLY_LIMITS, WUXIA_ATTRIBUTE_RANGE, XP_LIMITS } from "../limits";
+import { TALLY_LIMITS, WUXIA_ATTRIBUTE_RANGE, XP_LIMITS } from "../../rules/limits";
 import { chiReserve, panicStatus, woundStatus } from "../../rules";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
-import { HERO_TYPES, HERO_TYPE_LABEL_PREFIX, ZODIAC_LABEL_PREFIX, ZODIAC_SIGNS, choiceLabels } from "../choices";
+import {
+  HERO_TYPES,
+  HERO_TYPE_LABEL_PREFIX,
+  ZODIAC_LABEL_PREFIX,
+  ZODIAC_SIGNS,
+  choiceLabels,
+} from "../../rules/vocabulary";
 import { flagField, optionalChoiceField, htmlField, integerField, textField } from "../fields";
 import { migrateCounter, type SourceData } from "../migrations";
 import { equippedArmour } from "./armour";

@@ -1,5 +1,5 @@
-import { HARMONIES_VALUE_LIMITS } from "../limits";
-import { WEAPON_RANGES, WEAPON_RANGE_LABEL_PREFIX, choiceLabels } from "../choices";
+import { HARMONIES_VALUE_LIMITS } from "../../rules/limits";
+import { WEAPON_RANGES, WEAPON_RANGE_LABEL_PREFIX, choiceLabels } from "../../rules/vocabulary";
 import { choiceField, flagField, htmlField, integerField, textField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
 

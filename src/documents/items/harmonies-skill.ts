@@ -1,6 +1,11 @@
-import { HARMONIES_VALUE_LIMITS, XP_LIMITS } from "../limits";
+import { HARMONIES_VALUE_LIMITS, XP_LIMITS } from "../../rules/limits";
 import { effectiveSkillLevel, skillLevelCost, type SkillLevelSource } from "../../rules";
-import { ATTRIBUTE_LABEL_PREFIX, HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, choiceLabels } from "../choices";
+import {
+  ATTRIBUTE_LABEL_PREFIX,
+  HARMONIES_CHARACTERISTICS,
+  HARMONIES_MEANS,
+  choiceLabels,
+} from "../../rules/vocabulary";
 import { choiceField, flagField, htmlField, integerField, optionalIntegerField } from "../fields";
 import { type SourceData } from "../migrations";
 import { normaliseName } from "./wuxia-skill";

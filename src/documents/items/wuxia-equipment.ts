@@ -1,4 +1,4 @@
-import { TALLY_LIMITS } from "../limits";
+import { TALLY_LIMITS } from "../../rules/limits";
 import { flagField, htmlField, integerField, textField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
 

@@ -1,4 +1,4 @@
-import { TALLY_LIMITS } from "../limits";
+import { TALLY_LIMITS } from "../../rules/limits";
 import { WUXIA_DEFAULTS } from "../../rules";
 import {
   HERO_TYPE_LABEL_PREFIX,
@@ -6,7 +6,7 @@ import {
   WUXIA_ATTRIBUTES,
   ATTRIBUTE_LABEL_PREFIX,
   choiceLabels,
-} from "../choices";
+} from "../../rules/vocabulary";
 import { choiceField, htmlField, integerField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
 import { adoptIdentifier, identifierField, keepIdentifier } from "./identifier";

@@ -1,6 +1,11 @@
 import { narrowSkillUse } from "../../rules";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
-import { SKILL_CATEGORY_LABEL_PREFIX, WUXIA_SKILL_CATEGORIES, choiceLabels, type WuxiaSkillCategory } from "../choices";
+import {
+  SKILL_CATEGORY_LABEL_PREFIX,
+  WUXIA_SKILL_CATEGORIES,
+  choiceLabels,
+  type WuxiaSkillCategory,
+} from "../../rules/vocabulary";
 import { choiceField, htmlField, integerField, textField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
 import { adoptIdentifier, identifierField, keepIdentifier } from "./identifier";

@@ -1,4 +1,4 @@
-import { ZODIAC_LABEL_PREFIX, ZODIAC_SIGNS, choiceLabels } from "../choices";
+import { ZODIAC_LABEL_PREFIX, ZODIAC_SIGNS, choiceLabels } from "../../rules/vocabulary";
 import { htmlField, optionalChoiceField } from "../fields";
 import { type SourceData } from "../migrations";
 

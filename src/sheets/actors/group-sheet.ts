@@ -1,4 +1,4 @@
-import { WUXIA_ATTRIBUTE_RANGE } from "../../documents/limits";
+import { WUXIA_ATTRIBUTE_RANGE } from "../../rules/limits";
 import { templatePath } from "../../constants";
 import { activeMembers, newMember, type GroupMemberData, type GroupModel } from "../../documents/actors/group";
 import {
@@ -11,7 +11,7 @@ import {
   WUXIA_ATTRIBUTES,
   choiceLabels,
   type HarmoniesAttributeKey,
-} from "../../documents/choices";
+} from "../../rules/vocabulary";
 import { signed } from "../../helpers/format";
 import { t } from "../../helpers/i18n";
 import { GROUP_DEFAULTS } from "../../rules";

@@ -7,7 +7,7 @@ import {
   HARMONIES_CHARACTERISTICS,
   HARMONIES_MEANS,
   type HarmoniesAttributeKey,
-} from "../../documents/choices";
+} from "../../rules/vocabulary";
 import type { HarmoniesSkillModel } from "../../documents/items/harmonies-skill";
 import { normaliseName } from "../../documents/items/wuxia-skill";
 import { signed } from "../../helpers/format";

@@ -13,7 +13,7 @@ import {
   ZODIAC_LABEL_PREFIX,
   ZODIAC_SIGNS,
   choiceLabels,
-} from "../../documents/choices";
+} from "../../rules/vocabulary";
 import type { WuxiaSkillModel } from "../../documents/items/wuxia-skill";
 import { t } from "../../helpers/i18n";
 import { signed } from "../../helpers/format";

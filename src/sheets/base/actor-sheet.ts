@@ -1,6 +1,6 @@
 import { templatePath } from "../../constants";
 import { itemRuleset, actorRuleset } from "../../documents/rulesets";
-import { RULESET_LABEL_PREFIX } from "../../documents/choices";
+import { RULESET_LABEL_PREFIX } from "../../rules/vocabulary";
 import { t } from "../../helpers/i18n";
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { rollFromSheet, type SheetRollKind } from "../roll-actions";

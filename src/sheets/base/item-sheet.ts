@@ -14,7 +14,7 @@ import {
   ZODIAC_LABEL_PREFIX,
   ZODIAC_SIGNS,
   choiceLabels,
-} from "../../documents/choices";
+} from "../../rules/vocabulary";
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { HandlebarsItemSheet } from "./handlebars-sheets";
 import { enrichFor } from "../enrich";
