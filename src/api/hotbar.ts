@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { RollError, notifyError } from "../dice/errors";
 import { rollActor } from "../rolls/pipeline";
 import { speakerActor } from "../helpers/speaker-actor";

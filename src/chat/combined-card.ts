@@ -1,4 +1,4 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import type { HarmoniesCombinedRoll } from "../dice/combined-roll";

@@ -1,4 +1,4 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import type { HarmoniesCreationRoll } from "../dice/creation-roll";
 import type { CardOptions } from "../dice/system-roll";
 import { signed } from "../helpers/format";

@@ -1,4 +1,4 @@
-import { updateSystem } from "../documents/write";
+import { updateSystem } from "../foundry/write";
 import { t } from "../helpers/i18n";
 import { showDice } from "../dice/dice-so-nice";
 import { RollError } from "../dice/errors";

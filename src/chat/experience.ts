@@ -1,5 +1,5 @@
-import { updateSystem } from "../documents/write";
-import { SYSTEM_ID } from "../constants";
+import { updateSystem } from "../foundry/write";
+import { SYSTEM_ID } from "../foundry/system";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey } from "../rules/vocabulary";
 import { RollError } from "../dice/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";

@@ -1,4 +1,4 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { t } from "../helpers/i18n";
 import type { HarmoniesGroupRoll } from "../dice/group-roll";
 import { GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";

@@ -1,5 +1,5 @@
 import { isSuccessFace } from "../rules";
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import type { WuxiaRoll } from "../dice/wuxia-roll";

@@ -1,6 +1,6 @@
-import { updateSystem } from "../documents/write";
+import { updateSystem } from "../foundry/write";
 import { resolveWuxiaAttack, wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaAttackResult } from "../rules";
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { RollError } from "../dice/errors";
 import { WuxiaRoll, poolSize } from "../dice/wuxia-roll";
 import { ROLL_KINDS } from "../rolls/kinds";

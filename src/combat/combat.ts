@@ -1,4 +1,4 @@
-import { untypedHooks } from "../helpers/hooks";
+import { untypedHooks } from "../foundry/hooks";
 import { rollRoundStart, wuxiaFighterOf, type RoundStartChange } from "./initiative";
 import { roundOf } from "./models";
 import { expireEffects } from "./effects";

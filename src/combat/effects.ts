@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { t } from "../helpers/i18n";
 
 /** Where an effect of the system ends: after the named round of the named combat. */

@@ -1,6 +1,6 @@
 import { woundHarmoniesMember, woundWuxiaMember, type MemberHit, type SoakSeverity } from "../rules";
 import { fightingCount, type GroupMemberData } from "../documents/actors/group";
-import { updateSystem } from "../documents/write";
+import { updateSystem } from "../foundry/write";
 import { combatSettings } from "../settings/combat";
 import { t } from "../helpers/i18n";
 import { element } from "./card-dom";

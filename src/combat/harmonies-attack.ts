@@ -1,6 +1,6 @@
-import { updateSystem } from "../documents/write";
+import { updateSystem } from "../foundry/write";
 import { addWound, attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "../rules";
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { RollError } from "../dice/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { messageById, ownedActor } from "../chat/card-subject";

@@ -1,6 +1,6 @@
 import { TALLY_LIMITS } from "../rules/limits";
 import { integerField } from "../documents/fields";
-import type { SourcePatch } from "../documents/write";
+import type { SourcePatch } from "../foundry/write";
 
 function count() {
   return integerField({ ...TALLY_LIMITS, initial: 0 });

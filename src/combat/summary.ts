@@ -1,4 +1,4 @@
-import { SYSTEM_ID, templatePath } from "../constants";
+import { SYSTEM_ID, templatePath } from "../foundry/system";
 import { faceKind } from "../chat/wuxia-card";
 import { t } from "../helpers/i18n";
 import type { RoundStartChange } from "./initiative";

@@ -1,6 +1,6 @@
-import { updateSystem } from "../documents/write";
+import { updateSystem } from "../foundry/write";
 import { addWound } from "../rules";
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { RollError } from "../dice/errors";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";

@@ -1,4 +1,4 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { characterDialogOpener } from "./character-dialogs";
 import { notifyError } from "../dice/errors";
 import {
@@ -15,7 +15,7 @@ import { ATTRIBUTE_LABEL_PREFIX } from "../rules/vocabulary";
 import { signed } from "../helpers/format";
 import { t } from "../helpers/i18n";
 import { HARMONIES_PAIRS, pairSplits, type HarmoniesAttributes } from "../rules";
-import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
+import { HandlebarsApplication } from "../foundry/applications";
 
 type Character = Actor.OfType<"harmoniesCharacter">;
 type Short = keyof HarmoniesAttributes;

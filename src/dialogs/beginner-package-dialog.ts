@@ -1,4 +1,4 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { characterDialogOpener } from "./character-dialogs";
 import { notifyError } from "../dice/errors";
 import {
@@ -16,7 +16,7 @@ import { normaliseName } from "../documents/items/wuxia-skill";
 import { signed } from "../helpers/format";
 import { t } from "../helpers/i18n";
 import { HARMONIES_DEFAULTS, validateBeginnerPackage } from "../rules";
-import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
+import { HandlebarsApplication } from "../foundry/applications";
 
 type Character = Actor.OfType<"harmoniesCharacter">;
 

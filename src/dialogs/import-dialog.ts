@@ -1,4 +1,4 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import { HARMONIES_ATTRIBUTES, RULESETS, WUXIA_ATTRIBUTES, type Ruleset } from "../rules/vocabulary";
@@ -22,7 +22,7 @@ import {
   type StatKey,
 } from "../import";
 import { addDirectoryButton } from "./directory-button";
-import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
+import { HandlebarsApplication } from "../foundry/applications";
 
 type RenderOptions = Parameters<InstanceType<typeof foundry.applications.api.ApplicationV2>["render"]>[0];
 

@@ -1,9 +1,9 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { percent, signed } from "../helpers/format";
 import { t } from "../helpers/i18n";
 import { harmoniesOddsTable, wuxiaOddsTable } from "../rules";
 import { addDirectoryButton } from "./directory-button";
-import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
+import { HandlebarsApplication } from "../foundry/applications";
 
 /** The tables offered: Wuxia with 0 to 3 specialisation rerolls, and Harmonies. */
 const TABLES = ["wuxia-0", "wuxia-1", "wuxia-2", "wuxia-3", "harmonies"] as const;

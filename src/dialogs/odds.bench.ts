@@ -8,7 +8,7 @@ import { renderTemplatesFromDisk } from "../../test/foundry/templates";
 installFoundry();
 renderTemplatesFromDisk();
 const { harmoniesOddsView, wuxiaOddsView } = await import("./odds");
-const { templatePath } = await import("../constants");
+const { templatePath } = await import("../foundry/system");
 const render = foundry.applications.handlebars.renderTemplate as unknown as (
   path: string,
   context: object,

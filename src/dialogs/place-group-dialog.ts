@@ -1,6 +1,6 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { t } from "../helpers/i18n";
-import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
+import { HandlebarsApplication } from "../foundry/applications";
 import { MAX_MEMBER_TOKENS, PLACE_MODES, placeCounts, placeGroupTokens, type PlaceMode } from "../scene/group-tokens";
 
 type GroupActor = Actor.OfType<"group">;

@@ -1,4 +1,4 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { t } from "../helpers/i18n";
 import { attributeLabel } from "../dice/labels";
 import { wuxiaThresholdSum } from "../chat/wuxia-text";
@@ -21,7 +21,7 @@ import { VISIBILITIES, VISIBILITY_LABELS } from "../dice/visibility";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../rules/vocabulary";
 import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
 import { count, percent, signed } from "../helpers/format";
-import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
+import { HandlebarsApplication } from "../foundry/applications";
 import { harmoniesOddsView, wuxiaGroupOddsView, wuxiaOddsView, type OddsView } from "./odds";
 import { difficultyChoices, srChoices } from "./presets";
 import {

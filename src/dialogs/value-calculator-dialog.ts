@@ -1,11 +1,11 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { describeError } from "../dice/errors";
 import { signed } from "../helpers/format";
 import { t } from "../helpers/i18n";
 import { combinationText, measureText } from "../helpers/values-text";
 import { MAX_VALUE, combineValueCounts, measureRatio, valueOf } from "../rules";
 import { addDirectoryButton } from "./directory-button";
-import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
+import { HandlebarsApplication } from "../foundry/applications";
 import { parseValueList } from "./value-list";
 
 /**

@@ -1,4 +1,4 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 import { characterDialogOpener } from "./character-dialogs";
 import { notifyError } from "../dice/errors";
 import {
@@ -31,7 +31,7 @@ import {
   type WuxiaDraft,
 } from "../documents/wuxia-creation";
 import { t } from "../helpers/i18n";
-import { HandlebarsApplication } from "../sheets/base/handlebars-sheets";
+import { HandlebarsApplication } from "../foundry/applications";
 
 type Character = Actor.OfType<"wuxiaCharacter">;
 

@@ -1,4 +1,4 @@
-import { templatePath } from "../constants";
+import { templatePath } from "../foundry/system";
 
 /**
  * A roll's data is what its author's client wrote. Before a card draws it, the roll's state and

@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { HarmoniesCreationRoll } from "../dice/creation-roll";
 import { RollError } from "../dice/errors";
 import { postRoll } from "../chat/post";

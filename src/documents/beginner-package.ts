@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { RollError } from "../dice/errors";
 import { t } from "../helpers/i18n";
 import {
@@ -8,7 +8,7 @@ import {
   type BeginnerPackage,
   type BeginnerProblem,
 } from "../rules";
-import { compendiumDocuments } from "./compendiums";
+import { compendiumDocuments } from "../foundry/compendiums";
 import { itemCopy } from "./items/copy";
 import { normaliseName } from "./items/wuxia-skill";
 

@@ -1,4 +1,4 @@
-import { SYSTEM_ID, templatePath } from "../constants";
+import { SYSTEM_ID, templatePath } from "../foundry/system";
 import { t } from "../helpers/i18n";
 import { newMember, type GroupMemberData } from "./actors/group";
 

@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import type { Ruleset } from "../rules/vocabulary";
 
 /** The Actor sub-types of each rule set; a group of NPCs serves either. */

@@ -1,6 +1,6 @@
 import { oneAtATime } from "../chat/message-lock";
 import { RollError } from "../dice/errors";
-import { updateSystem } from "../documents/write";
+import { updateSystem } from "../foundry/write";
 import { t } from "../helpers/i18n";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 import type { WuxiaSubject } from "./subject";

@@ -1,5 +1,5 @@
 import { postRoll } from "../chat/post";
-import { untypedHooks } from "../helpers/hooks";
+import { untypedHooks } from "../foundry/hooks";
 import { RollError } from "../dice/errors";
 import type { Visibility } from "../dice/visibility";
 import { promptRoll, shouldAsk } from "../dialogs/open";

@@ -1,6 +1,6 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { fightingCount, type GroupMemberData } from "../documents/actors/group";
-import { updateSystem } from "../documents/write";
+import { updateSystem } from "../foundry/write";
 import { t } from "../helpers/i18n";
 
 /**

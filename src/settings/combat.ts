@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { OUT_AT, WUXIA_DEFAULTS, type OutAt } from "../rules";
 import {
   ATTRIBUTE_LABEL_PREFIX,

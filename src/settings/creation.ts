@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 
 /** How many times a Harmonies character may roll its attributes again after the first roll (RULES 2.1). */
 export const MAX_CREATION_REROLLS = 5;

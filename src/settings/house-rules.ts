@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import {
   HARMONIES_DEFAULTS,
   WUXIA_DEFAULTS,

@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 
 /** Which rule sets a world plays; creation dialogs offer only the matching types. */
 export const RULESET_CHOICES = {

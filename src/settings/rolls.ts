@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { GROUP_DEFAULTS, HARMONIES_DEFAULTS, WUXIA_DEFAULTS } from "../rules";
 
 /** [default] RULES 1.3: a Destiny die rerolls one die after the roll, or adds a d10 before it. */

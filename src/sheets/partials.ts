@@ -1,4 +1,4 @@
-import { SYSTEM_ID, templatePath } from "../constants";
+import { SYSTEM_ID, templatePath } from "../foundry/system";
 
 /** The templates the sheets include as partials, by the id they are included under. */
 export const SHEET_PARTIALS: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../constants";
+import { SYSTEM_ID } from "../foundry/system";
 import { GroupSheet } from "./actors/group-sheet";
 import { HarmoniesCharacterSheet } from "./actors/harmonies-character-sheet";
 import { WuxiaCharacterSheet } from "./actors/wuxia-character-sheet";

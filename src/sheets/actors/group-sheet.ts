@@ -1,5 +1,5 @@
 import { WUXIA_ATTRIBUTE_RANGE } from "../../rules/limits";
-import { templatePath } from "../../constants";
+import { templatePath } from "../../foundry/system";
 import { activeMembers, newMember, type GroupMemberData, type GroupModel } from "../../documents/actors/group";
 import {
   ATTRIBUTE_LABEL_PREFIX,

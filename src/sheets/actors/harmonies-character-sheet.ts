@@ -1,6 +1,6 @@
 import { notifyError } from "../../dice/errors";
 import { suddenActionCheck } from "../../combat/wound-checks";
-import { templatePath } from "../../constants";
+import { templatePath } from "../../foundry/system";
 import type { HarmoniesCharacterModel, HarmoniesScore } from "../../documents/actors/harmonies-character";
 import {
   ATTRIBUTE_LABEL_PREFIX,

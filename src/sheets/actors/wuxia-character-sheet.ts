@@ -1,5 +1,5 @@
 import { INITIATIVE_SPEND_CHOICES } from "../../settings/combat";
-import { templatePath } from "../../constants";
+import { templatePath } from "../../foundry/system";
 import type { WuxiaCharacterModel } from "../../documents/actors/wuxia-character";
 import {
   ATTRIBUTE_LABEL_PREFIX,
@@ -17,7 +17,7 @@ import {
 import type { WuxiaSkillModel } from "../../documents/items/wuxia-skill";
 import { t } from "../../helpers/i18n";
 import { signed } from "../../helpers/format";
-import { updateSystem } from "../../documents/write";
+import { updateSystem } from "../../foundry/write";
 import { validateWuxiaCreation, type WuxiaCreationTable } from "../../rules";
 import { budgetTexts, powerTypeOf, wuxiaCreationProblemText } from "../../documents/wuxia-creation";
 import { openWuxiaBuilder } from "../../dialogs/wuxia-builder-dialog";

@@ -1,10 +1,10 @@
-import { templatePath } from "../../constants";
+import { templatePath } from "../../foundry/system";
 import { itemRuleset, actorRuleset } from "../../documents/rulesets";
 import { RULESET_LABEL_PREFIX } from "../../rules/vocabulary";
 import { t } from "../../helpers/i18n";
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { rollFromSheet, type SheetRollKind } from "../roll-actions";
-import { HandlebarsActorSheet, type PartContextHook } from "./handlebars-sheets";
+import { HandlebarsActorSheet, type PartContextHook } from "../../foundry/applications";
 import { enrichFor } from "../enrich";
 import { createEffect, deleteEffect, editEffect, effectRows, toggleEffect } from "../effects-tab";
 import { identifierOf, slugOf } from "../../documents/items/identifier";

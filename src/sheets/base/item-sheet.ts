@@ -1,4 +1,4 @@
-import { templatePath } from "../../constants";
+import { templatePath } from "../../foundry/system";
 import { t } from "../../helpers/i18n";
 import {
   ATTRIBUTE_LABEL_PREFIX,
@@ -16,7 +16,7 @@ import {
   choiceLabels,
 } from "../../rules/vocabulary";
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
-import { HandlebarsItemSheet } from "./handlebars-sheets";
+import { HandlebarsItemSheet } from "../../foundry/applications";
 import { enrichFor } from "../enrich";
 import { identifierOf, slugOf } from "../../documents/items/identifier";
 
