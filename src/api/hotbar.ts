@@ -1,7 +1,7 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError, notifyError } from "../dice/errors";
+import { RollError, notifyError } from "../core/errors";
 import { rollActor } from "../rolls/pipeline";
-import { speakerActor } from "../helpers/speaker-actor";
+import { speakerActor } from "../core/speaker-actor";
 
 /** Items a hotbar macro can roll: skills, powers and weapons of both rule sets. */
 export const ROLLABLE_ITEM_TYPES = [

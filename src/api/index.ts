@@ -1,6 +1,6 @@
 import * as rules from "../rules";
 import { postRoll } from "../chat/post";
-import { RollError, notifyError } from "../dice/errors";
+import { RollError, notifyError } from "../core/errors";
 import { HarmoniesGroupRoll } from "../dice/group-roll";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { currentVisibility, VISIBILITIES, type Visibility } from "../dice/visibility";
@@ -10,7 +10,7 @@ import { HarmoniesCombinedRoll } from "../dice/combined-roll";
 import { SystemRoll } from "../dice/system-roll";
 import { registerHotbar, rollItem } from "./hotbar";
 import { rollActor, type RollRequest } from "../rolls/pipeline";
-import { speakerActor } from "../helpers/speaker-actor";
+import { speakerActor } from "../core/speaker-actor";
 import { importFrom, openImportDialog, type DirectImport } from "../dialogs/import-dialog";
 import { describeImportError, type ImportSummary } from "../documents/import-groups";
 import { gatherGroupTokens, placeGroupTokens, type PlaceOptions } from "../scene/group-tokens";

@@ -1,9 +1,9 @@
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import { isRoundSummary } from "../combat/summary";
 import { appendAttack } from "../combat/attack-card";
 import { appendHarmoniesAttack, appendWoundCheck } from "../combat/harmonies-attack-card";
 import { attackRecord } from "../combat/attack";
-import { notifyError } from "../dice/errors";
+import { notifyError } from "../core/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { WuxiaRoll } from "../dice/wuxia-roll";
 import { destinyLeft, requestDestinyReroll } from "./destiny";

@@ -1,4 +1,4 @@
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 
 /** The message a card action is about, as the acting client sees it. */
 export function messageById(id: string): ChatMessage.Implementation {

@@ -1,8 +1,8 @@
 import { templatePath } from "../foundry/system";
-import { t } from "../helpers/i18n";
-import { attributeLabel } from "../dice/labels";
+import { t } from "../core/i18n";
+import { attributeLabel } from "../core/labels";
 import type { HarmoniesCombinedRoll } from "../dice/combined-roll";
-import { count, signed } from "../helpers/format";
+import { count, signed } from "../core/format";
 import { differenceResult, hiddenResult, type DifferenceResult } from "./harmonies-card";
 
 export const COMBINED_CARD_TEMPLATE = templatePath("chat/combined-card.hbs");

@@ -1,8 +1,8 @@
 import { templatePath } from "../foundry/system";
 import type { HarmoniesCreationRoll } from "../dice/creation-roll";
 import type { CardOptions } from "../dice/system-roll";
-import { signed } from "../helpers/format";
-import { t } from "../helpers/i18n";
+import { signed } from "../core/format";
+import { t } from "../core/i18n";
 
 export const CREATION_CARD_TEMPLATE = templatePath("chat/creation-card.hbs");
 

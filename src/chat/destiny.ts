@@ -1,14 +1,14 @@
 import { updateSystem } from "../foundry/write";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import { showDice } from "../dice/dice-so-nice";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { WuxiaRoll } from "../dice/wuxia-roll";
 import { MAX_POOL } from "../rolls/fields";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
 import { rollSettings } from "../settings/rolls";
 import { detachedCopy, messageById, ownedActor, rollsWith } from "./card-subject";
-import { oneAtATime, unlessBusy } from "./message-lock";
+import { oneAtATime, unlessBusy } from "../core/locks";
 
 export const SPEND_DESTINY = "spendDestiny";
 export const PAY_DESTINY = "payDestiny";

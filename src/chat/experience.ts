@@ -1,12 +1,12 @@
 import { updateSystem } from "../foundry/write";
 import { SYSTEM_ID } from "../foundry/system";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey } from "../rules/vocabulary";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
 import { detachedCopy, messageById, rollsWith } from "./card-subject";
-import { oneAtATime } from "./message-lock";
+import { oneAtATime } from "../core/locks";
 
 export const AWARD_XP = "awardXp";
 /** The awards paid, by message and roll: a world setting, which only a GM can write. */

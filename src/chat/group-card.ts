@@ -1,9 +1,9 @@
 import { templatePath } from "../foundry/system";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import type { HarmoniesGroupRoll } from "../dice/group-roll";
 import { GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
 import { actionDetails } from "./harmonies-card";
-import { count, percent, signed } from "../helpers/format";
+import { count, percent, signed } from "../core/format";
 
 export const GROUP_CARD_TEMPLATE = templatePath("chat/group-card.hbs");
 

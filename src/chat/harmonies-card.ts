@@ -1,8 +1,8 @@
 import { templatePath } from "../foundry/system";
-import { t } from "../helpers/i18n";
-import { attributeLabel } from "../dice/labels";
+import { t } from "../core/i18n";
+import { attributeLabel } from "../core/labels";
 import type { HarmoniesRoll, HarmoniesRollState } from "../dice/harmonies-roll";
-import { percent, signed } from "../helpers/format";
+import { percent, signed } from "../core/format";
 import type { HarmoniesAction } from "../rules";
 
 export const HARMONIES_CARD_TEMPLATE = templatePath("chat/harmonies-card.hbs");

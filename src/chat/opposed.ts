@@ -1,5 +1,5 @@
 import { resolveWuxiaAttack } from "../rules";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { rollSubject } from "../rolls/subject";
 import { WuxiaRoll } from "../dice/wuxia-roll";
 import { prepareRoll } from "../rolls/pipeline";
@@ -9,8 +9,8 @@ import { checkedWuxiaRoll } from "../requests/client-roll";
 import { objectField, textField } from "../requests/payload";
 import { messageById, ownedActor } from "./card-subject";
 import { giveBackDestiny, takeDestiny } from "./destiny";
-import { oneAtATime, unlessBusy } from "./message-lock";
-import { speakerActor } from "../helpers/speaker-actor";
+import { oneAtATime, unlessBusy } from "../core/locks";
+import { speakerActor } from "../core/speaker-actor";
 
 export type OpposedOutcome = "first" | "second" | "tie";
 

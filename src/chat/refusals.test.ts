@@ -375,7 +375,7 @@ describe("what a refusal carries back to the requester", () => {
   it("a refusal of the rules carries its own key and values; an unexpected failure reads as 'the roll failed'", async () => {
     const { refused, settle } = await import("../requests/results");
     const { RulesError } = await import("../rules");
-    const { RollError, describeError } = await import("../dice/errors");
+    const { RollError, describeError } = await import("../core/errors");
     expect(refused(new RollError("WH.Chat.Error.NoGm"))).toEqual({ ok: false, error: "WH.Chat.Error.NoGm", data: {} });
     expect(
       refused(
@@ -451,7 +451,7 @@ describe("what a refusal carries back to the requester", () => {
   });
 
   it("unlessBusy says whether the action ran", async () => {
-    const { unlessBusy } = await import("./message-lock");
+    const { unlessBusy } = await import("../core/locks");
     let release: () => void = () => undefined;
     const first = unlessBusy("m", () => new Promise<void>((resolve) => (release = resolve)));
     expect(await unlessBusy("m", async () => undefined)).toBe(false);

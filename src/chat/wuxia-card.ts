@@ -1,9 +1,9 @@
 import { isSuccessFace } from "../rules";
 import { templatePath } from "../foundry/system";
-import { t } from "../helpers/i18n";
-import { attributeLabel } from "../dice/labels";
+import { t } from "../core/i18n";
+import { attributeLabel } from "../core/labels";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
-import { percent } from "../helpers/format";
+import { percent } from "../core/format";
 import { wuxiaResultText, wuxiaThresholdSum } from "./wuxia-text";
 
 export const WUXIA_CARD_TEMPLATE = templatePath("chat/wuxia-card.hbs");

@@ -37,7 +37,7 @@ const texts = (root: ParentNode, selector: string) =>
 
 describe("the Wuxia group card", () => {
   it("says each sub-group's outcome in words, with its odds, under the members counted", async () => {
-    const { percent } = await import("../helpers/format");
+    const { percent } = await import("../core/format");
     // Archers at 8: a 9 (success); Lanciers at 10: 4 and 6 (failure); Chef at 6: 1, 1, 7 (critical).
     const { card } = await drawn([9, 3, 4, 6, 1, 1, 7]);
     const i18n = foundry.game.i18n;

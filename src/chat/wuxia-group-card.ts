@@ -1,9 +1,9 @@
 import { templatePath } from "../foundry/system";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import { wuxiaResultText, wuxiaThresholdSum } from "./wuxia-text";
-import { attributeLabel } from "../dice/labels";
+import { attributeLabel } from "../core/labels";
 import type { WuxiaGroupRoll } from "../dice/wuxia-group-roll";
-import { count, percent } from "../helpers/format";
+import { count, percent } from "../core/format";
 import { faceKind, type FaceKind } from "./wuxia-card";
 
 export const WUXIA_GROUP_CARD_TEMPLATE = templatePath("chat/wuxia-group-card.hbs");

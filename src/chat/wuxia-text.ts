@@ -1,4 +1,4 @@
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 
 /** The words a Wuxia test's card and dialog share: its result and the sum that gives its threshold. */
 

@@ -1,6 +1,6 @@
 import { WuxiaRoll } from "../dice/wuxia-roll";
-import { percent } from "../helpers/format";
-import { t } from "../helpers/i18n";
+import { percent } from "../core/format";
+import { t } from "../core/i18n";
 import {
   INVESTMENTS,
   attackOutcome,

@@ -1,11 +1,11 @@
 import { updateSystem } from "../foundry/write";
 import { resolveWuxiaAttack, wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaAttackResult } from "../rules";
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { WuxiaRoll, poolSize } from "../dice/wuxia-roll";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { messageById, ownedActor } from "../chat/card-subject";
-import { oneAtATime } from "../chat/message-lock";
+import { oneAtATime } from "../core/locks";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedWuxiaRoll } from "../requests/client-roll";
 import { countField, objectField, textField } from "../requests/payload";

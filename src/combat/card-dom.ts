@@ -1,5 +1,5 @@
-import { notifyError } from "../dice/errors";
-import { t } from "../helpers/i18n";
+import { notifyError } from "../core/errors";
+import { t } from "../core/i18n";
 
 /** The small DOM pieces the combat cards add below their rolls. */
 

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 
 /** Where an effect of the system ends: after the named round of the named combat. */
 interface Expiry {

@@ -2,7 +2,7 @@ import { woundHarmoniesMember, woundWuxiaMember, type MemberHit, type SoakSeveri
 import { fightingCount, type GroupMemberData } from "../documents/actors/group";
 import { updateSystem } from "../foundry/write";
 import { combatSettings } from "../settings/combat";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import { element } from "./card-dom";
 import { leadingMember } from "./group-fighters";
 

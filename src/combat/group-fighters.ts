@@ -5,7 +5,7 @@ import {
   type WuxiaAttributeKey,
 } from "../rules/vocabulary";
 import { fightingCount, type GroupMemberData } from "../documents/actors/group";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import type { HarmoniesSubject, WuxiaSubject } from "../rolls/subject";
 
 /** The id the group's skill takes in its Initiative test: a group has no skill item, only a level. */

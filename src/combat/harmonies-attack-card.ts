@@ -1,6 +1,6 @@
 import { HarmoniesRoll } from "../dice/harmonies-roll";
-import { signed } from "../helpers/format";
-import { t } from "../helpers/i18n";
+import { signed } from "../core/format";
+import { t } from "../core/i18n";
 import { actionButton, attackSection, element } from "./card-dom";
 import { suddenActionCheck, woundCheckOf } from "./wound-checks";
 import { groupHurtLine } from "./group-casualties";

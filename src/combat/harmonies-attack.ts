@@ -1,10 +1,10 @@
 import { updateSystem } from "../foundry/write";
 import { addWound, attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "../rules";
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
 import { messageById, ownedActor } from "../chat/card-subject";
-import { oneAtATime } from "../chat/message-lock";
+import { oneAtATime } from "../core/locks";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedHarmoniesRoll } from "../requests/client-roll";

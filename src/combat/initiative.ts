@@ -1,5 +1,5 @@
 import { defenseDiceAtRoundStart, spendInitiativeSuccesses, type InitiativePurchase } from "../rules";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { rollSubject, type WuxiaSubject } from "../rolls/subject";

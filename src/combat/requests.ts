@@ -1,5 +1,5 @@
-import { RollError } from "../dice/errors";
-import { oneAtATime } from "../chat/message-lock";
+import { RollError } from "../core/errors";
+import { oneAtATime } from "../core/locks";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
 import { respend } from "./initiative";

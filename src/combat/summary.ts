@@ -1,6 +1,6 @@
 import { SYSTEM_ID, templatePath } from "../foundry/system";
 import { faceKind } from "../chat/wuxia-card";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import type { RoundStartChange } from "./initiative";
 
 export const ROUND_SUMMARY_TEMPLATE = templatePath("chat/round-summary.hbs");

@@ -1,5 +1,5 @@
-import { notifyError } from "../dice/errors";
-import { t } from "../helpers/i18n";
+import { notifyError } from "../core/errors";
+import { t } from "../core/i18n";
 import type { WuxiaHarmoniesCombat } from "./combat";
 import { turnEntry } from "./combat";
 import { wuxiaFighterOf } from "./initiative";

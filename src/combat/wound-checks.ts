@@ -1,7 +1,7 @@
 import { updateSystem } from "../foundry/write";
 import { addWound } from "../rules";
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import type { HarmoniesRoll } from "../dice/harmonies-roll";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
 import { ownedActor } from "../chat/card-subject";

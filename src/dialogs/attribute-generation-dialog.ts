@@ -1,6 +1,6 @@
 import { templatePath } from "../foundry/system";
 import { characterDialogOpener } from "./character-dialogs";
-import { notifyError } from "../dice/errors";
+import { notifyError } from "../core/errors";
 import {
   ATTRIBUTE_FIELDS,
   allowedRolls,
@@ -12,8 +12,8 @@ import {
 } from "../documents/attribute-generation";
 import { creationResults } from "../chat/creation-card";
 import { ATTRIBUTE_LABEL_PREFIX } from "../rules/vocabulary";
-import { signed } from "../helpers/format";
-import { t } from "../helpers/i18n";
+import { signed } from "../core/format";
+import { t } from "../core/i18n";
 import { HARMONIES_PAIRS, pairSplits, type HarmoniesAttributes } from "../rules";
 import { HandlebarsApplication } from "../foundry/applications";
 

@@ -1,6 +1,6 @@
 import { templatePath } from "../foundry/system";
 import { characterDialogOpener } from "./character-dialogs";
-import { notifyError } from "../dice/errors";
+import { notifyError } from "../core/errors";
 import {
   PACKAGE_LEVELS,
   appliedPackage,
@@ -13,8 +13,8 @@ import {
   type PackageSources,
 } from "../documents/beginner-package";
 import { normaliseName } from "../documents/items/wuxia-skill";
-import { signed } from "../helpers/format";
-import { t } from "../helpers/i18n";
+import { signed } from "../core/format";
+import { t } from "../core/i18n";
 import { HARMONIES_DEFAULTS, validateBeginnerPackage } from "../rules";
 import { HandlebarsApplication } from "../foundry/applications";
 

@@ -1,4 +1,4 @@
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 
 /** A character's dialog: built for one actor, drawn on demand. */
 interface CharacterDialog {

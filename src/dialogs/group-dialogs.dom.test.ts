@@ -43,7 +43,7 @@ function guards(): Promise<Actor.Implementation> {
 
 describe("the Wuxia group's roll dialog", () => {
   it("shows each sub-group's pool and odds, the members expected to succeed, and follows the Attribute and SR chosen", async () => {
-    const { percent } = await import("../helpers/format");
+    const { percent } = await import("../core/format");
     actAs("player");
     const dialog = await openRollDialog<Dialog>(await guards());
     expect(texts(dialog, ".wh-roll-dialog__actor")).toEqual(["Gardes — 7 members"]);
@@ -145,7 +145,7 @@ describe("the Harmonies group's dialogs", () => {
     expect(dialog.element.querySelector("[data-wh-subgroup]")).toBeNull();
     expect(dialog.element.querySelector(".wh-roll-dialog__warning")).toBeNull();
     expect(figure(dialog, "success")).toBe(
-      (await import("../helpers/format")).percent(harmoniesOdds(agilite + manoeuvre + 3)),
+      (await import("../core/format")).percent(harmoniesOdds(agilite + manoeuvre + 3)),
     );
   });
 

@@ -1,6 +1,6 @@
 import { templatePath } from "../foundry/system";
-import { t } from "../helpers/i18n";
-import { attributeLabel } from "../dice/labels";
+import { t } from "../core/i18n";
+import { attributeLabel } from "../core/labels";
 import { HARMONIES_ATTRIBUTES, RULESETS, WUXIA_ATTRIBUTES, type Ruleset } from "../rules/vocabulary";
 import {
   ImportError,

@@ -1,6 +1,6 @@
 import { templatePath } from "../foundry/system";
-import { percent, signed } from "../helpers/format";
-import { t } from "../helpers/i18n";
+import { percent, signed } from "../core/format";
+import { t } from "../core/i18n";
 import { harmoniesOddsTable, wuxiaOddsTable } from "../rules";
 import { addDirectoryButton } from "./directory-button";
 import { HandlebarsApplication } from "../foundry/applications";

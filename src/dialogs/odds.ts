@@ -1,6 +1,6 @@
 import { differenceAtLeast, differencePmf, harmoniesOdds, wuxiaOdds } from "../rules";
-import { t } from "../helpers/i18n";
-import { percent, signed } from "../helpers/format";
+import { t } from "../core/i18n";
+import { percent, signed } from "../core/format";
 
 /** One bar of the distribution chart, in SVG user units. */
 export interface OddsBar {

@@ -1,5 +1,5 @@
 import { templatePath } from "../foundry/system";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import { HandlebarsApplication } from "../foundry/applications";
 import { MAX_MEMBER_TOKENS, PLACE_MODES, placeCounts, placeGroupTokens, type PlaceMode } from "../scene/group-tokens";
 

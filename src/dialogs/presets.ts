@@ -1,6 +1,6 @@
 import { measureOf } from "../rules";
-import { t } from "../helpers/i18n";
-import { signed } from "../helpers/format";
+import { t } from "../core/i18n";
+import { signed } from "../core/format";
 
 /** SR from 8 (routine) to 13 (extreme), standard 10 (RULES 1.3); the book names only these three. */
 export const SR_PRESETS = [8, 9, 10, 11, 12, 13] as const;

@@ -1,9 +1,9 @@
 import { templatePath } from "../foundry/system";
-import { t } from "../helpers/i18n";
-import { attributeLabel } from "../dice/labels";
+import { t } from "../core/i18n";
+import { attributeLabel } from "../core/labels";
 import { wuxiaThresholdSum } from "../chat/wuxia-text";
 import { chiLeft } from "../rolls/chi";
-import { describeError } from "../dice/errors";
+import { describeError } from "../core/errors";
 import { HarmoniesCombinedRoll, type CombinedRollState } from "../dice/combined-roll";
 import { HarmoniesGroupRoll, type GroupRollState } from "../dice/group-roll";
 import { HarmoniesRoll, type HarmoniesRollState } from "../dice/harmonies-roll";
@@ -20,7 +20,7 @@ import type {
 import { VISIBILITIES, VISIBILITY_LABELS } from "../dice/visibility";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../rules/vocabulary";
 import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
-import { count, percent, signed } from "../helpers/format";
+import { count, percent, signed } from "../core/format";
 import { HandlebarsApplication } from "../foundry/applications";
 import { harmoniesOddsView, wuxiaGroupOddsView, wuxiaOddsView, type OddsView } from "./odds";
 import { difficultyChoices, srChoices } from "./presets";

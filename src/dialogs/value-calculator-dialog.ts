@@ -1,8 +1,8 @@
 import { templatePath } from "../foundry/system";
-import { describeError } from "../dice/errors";
-import { signed } from "../helpers/format";
-import { t } from "../helpers/i18n";
-import { combinationText, measureText } from "../helpers/values-text";
+import { describeError } from "../core/errors";
+import { signed } from "../core/format";
+import { t } from "../core/i18n";
+import { combinationText, measureText } from "../core/values-text";
 import { MAX_VALUE, combineValueCounts, measureRatio, valueOf } from "../rules";
 import { addDirectoryButton } from "./directory-button";
 import { HandlebarsApplication } from "../foundry/applications";

@@ -1,6 +1,6 @@
 import { templatePath } from "../foundry/system";
 import { characterDialogOpener } from "./character-dialogs";
-import { notifyError } from "../dice/errors";
+import { notifyError } from "../core/errors";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HERO_TYPE_LABEL_PREFIX,
@@ -30,7 +30,7 @@ import {
   type DraftItemType,
   type WuxiaDraft,
 } from "../documents/wuxia-creation";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import { HandlebarsApplication } from "../foundry/applications";
 
 type Character = Actor.OfType<"wuxiaCharacter">;

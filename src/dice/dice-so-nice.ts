@@ -1,4 +1,4 @@
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 
 export const HARMONIES_PLUS_COLORSET = "wuxia-harmonies-plus";
 export const HARMONIES_MINUS_COLORSET = "wuxia-harmonies-minus";

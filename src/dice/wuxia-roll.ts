@@ -7,7 +7,7 @@ import {
 } from "../rules";
 import { WUXIA_CARD_TEMPLATE, wuxiaCardContext } from "../chat/wuxia-card";
 import { WUXIA_ATTRIBUTES, type WuxiaAttributeKey } from "../rules/vocabulary";
-import { RollError } from "./errors";
+import { RollError } from "../core/errors";
 import { rollD10s } from "./faces";
 import { hasDice, isOneOf, isProbability, isRecord, isText, isTextOrNull, isWhole } from "./readable";
 import { SystemRoll, type CardOptions } from "./system-roll";

@@ -1,8 +1,8 @@
 import { SYSTEM_ID } from "../foundry/system";
 import { HarmoniesCreationRoll } from "../dice/creation-roll";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { postRoll } from "../chat/post";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import { validateHarmoniesCreation, type HarmoniesAttributes, type HarmoniesCreationProblem } from "../rules";
 import { creationRerolls } from "../settings/creation";
 import { ATTRIBUTE_LABEL_PREFIX, type HarmoniesCharacteristicKey, type HarmoniesMeansKey } from "../rules/vocabulary";

@@ -1,4 +1,4 @@
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 
 /**
  * Field builders shared by the data models.

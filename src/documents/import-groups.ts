@@ -1,5 +1,5 @@
 import { SYSTEM_ID, templatePath } from "../foundry/system";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import { newMember, type GroupMemberData } from "./actors/group";
 
 /** What the write reads of a parsed import: its groups, and whether any problem is an error. */

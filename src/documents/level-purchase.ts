@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { buyLevel, wuxiaLevelCost, type LevelHolding } from "../rules";
 import { wuxiaRuleOptions } from "../settings/house-rules";
 import { HARMONIES_CHARACTERISTICS, type HarmoniesAttributeKey, type WuxiaAttributeKey } from "../rules/vocabulary";

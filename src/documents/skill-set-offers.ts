@@ -1,4 +1,4 @@
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { qualifiesAs } from "../rules";
 import { itemCopy } from "./items/copy";
 import { normaliseName } from "./items/wuxia-skill";

@@ -1,6 +1,6 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../dice/errors";
-import { t } from "../helpers/i18n";
+import { RollError } from "../core/errors";
+import { t } from "../core/i18n";
 import {
   chiReserve,
   validateWuxiaCreation,

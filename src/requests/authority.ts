@@ -1,4 +1,4 @@
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { askGm, readSignedRequest, type RequestTicket } from "./signed";
 import { settle, valueOrThrow, type RequestResult } from "./results";
 

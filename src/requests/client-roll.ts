@@ -9,7 +9,7 @@ import {
   MAX_POOL,
 } from "../rolls/fields";
 import { HarmoniesRoll } from "../dice/harmonies-roll";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { rollSubject, type RollSubject } from "../rolls/subject";
 import { WuxiaRoll, poolSize, type WuxiaRerollEntry } from "../dice/wuxia-roll";
 import { objectField } from "./payload";

@@ -1,4 +1,4 @@
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 
 /** Reading a payload that came from a client: every field is checked, none is trusted. */
 

@@ -1,4 +1,4 @@
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import { RulesError } from "../rules";
 
 /**

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import type { RequestResult } from "./results";
 
 /**

@@ -1,7 +1,7 @@
-import { oneAtATime } from "../chat/message-lock";
-import { RollError } from "../dice/errors";
+import { oneAtATime } from "../core/locks";
+import { RollError } from "../core/errors";
 import { updateSystem } from "../foundry/write";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 import type { WuxiaRoll } from "../dice/wuxia-roll";
 import type { WuxiaSubject } from "./subject";
 

@@ -16,7 +16,7 @@ let describeError: (error: unknown) => string;
 beforeEach(async () => {
   foundry = await startWorld();
   form = await import("./fields");
-  ({ describeError } = await import("../dice/errors"));
+  ({ describeError } = await import("../core/errors"));
 });
 
 async function subjectOf<S>(actor: Actor.Implementation): Promise<S> {

@@ -6,7 +6,7 @@ import {
   type HarmoniesMeansKey,
   type WuxiaAttributeKey,
 } from "../rules/vocabulary";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import type { GroupRollConfig } from "../dice/group-roll";
 import type { HarmoniesRollConfig } from "../dice/harmonies-roll";
 import type { CombinedRollConfig } from "../dice/combined-roll";

@@ -31,7 +31,7 @@ function band(): Promise<Actor.Implementation> {
 }
 
 async function refusal(run: () => Promise<unknown>): Promise<string> {
-  const { describeError } = await import("../dice/errors");
+  const { describeError } = await import("../core/errors");
   try {
     await run();
   } catch (error) {

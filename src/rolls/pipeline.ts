@@ -1,6 +1,6 @@
 import { postRoll } from "../chat/post";
 import { untypedHooks } from "../foundry/hooks";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 import type { Visibility } from "../dice/visibility";
 import { promptRoll, shouldAsk } from "../dialogs/open";
 import { kindOf, type RollKindKey, type RollOf, type StateOf, type SubjectOf, type ValuesOf } from "./kinds";

@@ -388,7 +388,7 @@ describe.each(["en", "fr"] as const)("refusals, shown to the user in their langu
 
   it("combined Values or one roll per sub-group for a Wuxia group (NotHarmoniesGroup)", async () => {
     const { rollCombined, rollEachSubgroup } = await import("./pipeline");
-    const { notifyError } = await import("../dice/errors");
+    const { notifyError } = await import("../core/errors");
     const wuxia = await createActor({
       name: "Gardes du palais",
       type: "group",
@@ -463,7 +463,7 @@ describe.each(["en", "fr"] as const)("refusals, shown to the user in their langu
   });
 
   it("a rules error names the field as the dialog labels it", async () => {
-    const { describeError } = await import("../dice/errors");
+    const { describeError } = await import("../core/errors");
     const { RulesError } = await import("../rules");
     const error = new RulesError(
       "WH.Error.OutOfRange",

@@ -8,7 +8,7 @@ import {
 } from "../rules/vocabulary";
 import { identifierOf, slugOf } from "../documents/items/identifier";
 import { activeMembers, type GroupMemberData } from "../documents/actors/group";
-import { RollError } from "../dice/errors";
+import { RollError } from "../core/errors";
 
 /**
  * What a roll needs to know about an actor and the item rolled, read from the documents' data

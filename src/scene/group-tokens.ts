@@ -1,7 +1,7 @@
 import { SYSTEM_ID } from "../foundry/system";
 import { fightingCount, type GroupMemberData } from "../documents/actors/group";
 import { updateSystem } from "../foundry/write";
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 
 /**
  * A group's tokens on the scene (GM only): placed one per member still fighting or one per

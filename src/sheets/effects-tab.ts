@@ -1,4 +1,4 @@
-import { t } from "../helpers/i18n";
+import { t } from "../core/i18n";
 
 /**
  * The Effects tab of a character's sheet: its ActiveEffects (a stun, a status set on the token,

@@ -182,7 +182,7 @@ describe("a Wuxia group's roll, from its sheet", () => {
     expect(sheet.element.querySelector("[data-action=roll][data-key=action]")).toBeNull();
     const before = postedMessages().length;
     const { rollActor } = await import("../rolls/pipeline");
-    const { notifyError } = await import("../dice/errors");
+    const { notifyError } = await import("../core/errors");
     await rollActor(group, { dialog: false }).catch(notifyError);
     expect(foundry.notifications.at(-1)).toEqual({
       level: "error",
@@ -219,7 +219,7 @@ describe("who may roll for a group", () => {
   it("the player who owns it rolls; the second player, who owns nothing, is refused and posts nothing", async () => {
     const group = await palaceGuards();
     const { rollActor } = await import("../rolls/pipeline");
-    const { notifyError } = await import("../dice/errors");
+    const { notifyError } = await import("../core/errors");
     actAs("stranger");
     foundry.CONFIG.Dice.randomUniform = facesRandom([9, 9, 9, 9, 9, 9, 9, 9]);
     await rollActor(group, { dialog: false, values: { visibility: "public" } }).catch(notifyError);
@@ -277,7 +277,7 @@ describe("a Harmonies group's combined Values, from its sheet", () => {
   });
 
   it("says when a Value had nothing to combine, and counts only the members still fighting", async () => {
-    const { combinationText, measureText } = await import("../helpers/values-text");
+    const { combinationText, measureText } = await import("../core/values-text");
     const { activeMembers } = await import("../documents/actors/group");
     const member = (label: string, count: number, out: number, corps: number) =>
       ({ label, count, out, stats: { corps } }) as unknown as Parameters<typeof activeMembers>[0][number];
@@ -303,7 +303,7 @@ describe("a Harmonies group's combined Values, from its sheet", () => {
   });
 
   it("the button of a combined Value rolls that Value, for the group as one body, and the card says so", async () => {
-    const { percent } = await import("../helpers/format");
+    const { percent } = await import("../core/format");
     const group = await bandits();
     actAs("player");
     const sheet = await open(group);

@@ -1,5 +1,5 @@
-import { signed } from "../helpers/format";
-import { t } from "../helpers/i18n";
+import { signed } from "../core/format";
+import { t } from "../core/i18n";
 
 /**
  * What a level bought with experience shows beside it: the button when the XP held reach the

@@ -9,7 +9,7 @@ import {
   type HarmoniesMeansKey,
   type WuxiaAttributeKey,
 } from "../rules/vocabulary";
-import { notifyError } from "../dice/errors";
+import { notifyError } from "../core/errors";
 import type { RollStart } from "../rolls/subject";
 
 /** What a click on a sheet asks to roll. */

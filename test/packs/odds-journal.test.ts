@@ -18,8 +18,8 @@ const id = (...parts: string[]) => parts.join("").padEnd(16, "0").slice(0, 16);
 
 async function journal(lang: (typeof LANGS)[number]): Promise<AnyObject> {
   await startWorld({ lang });
-  const { t } = await import("../../src/helpers/i18n");
-  const { percent, signed } = await import("../../src/helpers/format");
+  const { t } = await import("../../src/core/i18n");
+  const { percent, signed } = await import("../../src/core/format");
   const { harmoniesOddsTable, wuxiaOddsTable } = await import("../../src/rules");
   const entryId = id("odds", lang, "tables");
   const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");

@@ -12,11 +12,11 @@ import {
   choiceLabels,
   type HarmoniesAttributeKey,
 } from "../../rules/vocabulary";
-import { signed } from "../../helpers/format";
-import { t } from "../../helpers/i18n";
+import { signed } from "../../core/format";
+import { t } from "../../core/i18n";
 import { GROUP_DEFAULTS } from "../../rules";
-import { combinationText, measureText } from "../../helpers/values-text";
-import { notifyError } from "../../dice/errors";
+import { combinationText, measureText } from "../../core/values-text";
+import { notifyError } from "../../core/errors";
 import { rollCombined, rollEachSubgroup } from "../../rolls/pipeline";
 import type { RollStart } from "../../rolls/subject";
 import { SystemActorSheet } from "../base/actor-sheet";

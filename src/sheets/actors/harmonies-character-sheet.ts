@@ -1,4 +1,4 @@
-import { notifyError } from "../../dice/errors";
+import { notifyError } from "../../core/errors";
 import { suddenActionCheck } from "../../combat/wound-checks";
 import { templatePath } from "../../foundry/system";
 import type { HarmoniesCharacterModel, HarmoniesScore } from "../../documents/actors/harmonies-character";
@@ -10,8 +10,8 @@ import {
 } from "../../rules/vocabulary";
 import type { HarmoniesSkillModel } from "../../documents/items/harmonies-skill";
 import { normaliseName } from "../../documents/items/wuxia-skill";
-import { signed } from "../../helpers/format";
-import { t } from "../../helpers/i18n";
+import { signed } from "../../core/format";
+import { t } from "../../core/i18n";
 import {
   WOUND_LEVELS,
   addWound,

@@ -15,15 +15,15 @@ import {
   choiceLabels,
 } from "../../rules/vocabulary";
 import type { WuxiaSkillModel } from "../../documents/items/wuxia-skill";
-import { t } from "../../helpers/i18n";
-import { signed } from "../../helpers/format";
+import { t } from "../../core/i18n";
+import { signed } from "../../core/format";
 import { updateSystem } from "../../foundry/write";
 import { validateWuxiaCreation, type WuxiaCreationTable } from "../../rules";
 import { budgetTexts, powerTypeOf, wuxiaCreationProblemText } from "../../documents/wuxia-creation";
 import { openWuxiaBuilder } from "../../dialogs/wuxia-builder-dialog";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
-import { notifyError } from "../../dice/errors";
+import { notifyError } from "../../core/errors";
 import { purchaseControls } from "../level-purchase-controls";
 import {
   buyWuxiaAttribute,

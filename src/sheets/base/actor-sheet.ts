@@ -1,7 +1,7 @@
 import { templatePath } from "../../foundry/system";
 import { itemRuleset, actorRuleset } from "../../documents/rulesets";
 import { RULESET_LABEL_PREFIX } from "../../rules/vocabulary";
-import { t } from "../../helpers/i18n";
+import { t } from "../../core/i18n";
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { rollFromSheet, type SheetRollKind } from "../roll-actions";
 import { HandlebarsActorSheet, type PartContextHook } from "../../foundry/applications";

@@ -1,5 +1,5 @@
 import { templatePath } from "../../foundry/system";
-import { t } from "../../helpers/i18n";
+import { t } from "../../core/i18n";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HARMONIES_CHARACTERISTICS,

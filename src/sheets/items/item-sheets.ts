@@ -1,5 +1,5 @@
 import { normaliseName } from "../../documents/items/wuxia-skill";
-import { signed } from "../../helpers/format";
+import { signed } from "../../core/format";
 import { SystemItemSheet, itemParts } from "../base/item-sheet";
 
 /** Item sheets, one class per item type; they differ by their details part. */

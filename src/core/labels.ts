@@ -1,5 +1,5 @@
 import { ATTRIBUTE_LABEL_PREFIX, type HarmoniesAttributeKey, type WuxiaAttributeKey } from "../rules/vocabulary";
-import { t } from "../helpers/i18n";
+import { t } from "./i18n";
 
 /**
  * An attribute's name in the reader's language. Rolls store attribute keys, not names, so a card

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { oneAtATime, unlessBusy } from "./message-lock";
+import { oneAtATime, unlessBusy } from "./locks";
 
 /**
  * The two guards card actions run under: actions on one message (or one actor's Destiny) in

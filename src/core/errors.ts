@@ -1,5 +1,5 @@
 import { RulesError } from "../rules";
-import { t } from "../helpers/i18n";
+import { t } from "./i18n";
 
 /** A roll or card action refused for a reason the user can fix; `key` is an i18n key. */
 export class RollError extends Error {
