@@ -4,7 +4,7 @@ import { registerSettings } from "./settings/register";
 import { registerSheets } from "./sheets/register";
 import { registerApi } from "./api";
 import { registerChat } from "./chat/register";
-import { registerDice } from "./dice/register";
+import { registerDice } from "./rolls/register";
 import { registerRollSettings } from "./settings/rolls";
 import { registerCreationSettings } from "./settings/creation";
 import { registerCombat } from "./combat/register";

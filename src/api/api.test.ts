@@ -155,7 +155,7 @@ describe("Destiny dice added before rolling (world setting)", () => {
 
 describe("the roll dialog's shortcut", () => {
   it("is skipped by the setting, and Shift reverses the setting", async () => {
-    const { shouldAsk } = await import("../dialogs/open");
+    const { shouldAsk } = await import("../rolls/ask");
     const keyboard = { shift: false, isModifierActive: () => keyboard.shift };
     foundry.game.keyboard = keyboard;
     expect(shouldAsk({})).toBe(true);

@@ -82,7 +82,7 @@ describe("api.roll with the dialog", () => {
   it("refuses values that make no roll before the dialog opens", async () => {
     const actor = await wuxiaHero("Lin Mei");
     actAs("player");
-    const opening = await import("../dialogs/open");
+    const opening = await import("../rolls/ask");
     const prompt = vi.spyOn(opening, "promptRoll").mockResolvedValue(null);
     expect(await api().roll(actor, { dialog: true, values: { extraDice: 96 } })).toBeNull();
     expect(prompt).not.toHaveBeenCalled();
@@ -92,7 +92,7 @@ describe("api.roll with the dialog", () => {
   it("posts the values chosen in the dialog, and nothing when it is closed", async () => {
     const actor = await harmoniesHero("David");
     actAs("player");
-    const opening = await import("../dialogs/open");
+    const opening = await import("../rolls/ask");
     const prompt = vi.spyOn(opening, "promptRoll");
     prompt.mockResolvedValueOnce(null);
     expect(await api().roll(actor, { dialog: true })).toBeNull();

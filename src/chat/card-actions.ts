@@ -4,11 +4,11 @@ import { appendAttack } from "../combat/attack-card";
 import { appendHarmoniesAttack, appendWoundCheck } from "../combat/harmonies-attack-card";
 import { attackRecord } from "../combat/attack";
 import { notifyError } from "../core/errors";
-import { HarmoniesRoll } from "../dice/harmonies-roll";
-import { WuxiaRoll } from "../dice/wuxia-roll";
-import { destinyLeft, requestDestinyReroll } from "./destiny";
-import { awardExperience, experienceAwarded } from "./experience";
-import { opposeFromCard, opposedOutcome } from "./opposed";
+import { HarmoniesRoll } from "../rolls/harmonies/roll";
+import { WuxiaRoll } from "../rolls/wuxia/roll";
+import { destinyLeft, requestDestinyReroll } from "../rolls/wuxia/destiny";
+import { awardExperience, experienceAwarded } from "../rolls/harmonies/experience";
+import { opposeFromCard, opposedOutcome } from "../rolls/wuxia/opposed";
 
 /** Runs a card action, showing a refusal as a localised notification. */
 function onClick(button: HTMLElement, action: () => Promise<void>): void {

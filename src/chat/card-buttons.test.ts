@@ -22,8 +22,8 @@ import {
   renderAs,
   type Seat,
 } from "../../test/support/world";
-import type { HarmoniesRoll } from "../dice/harmonies-roll";
-import type { WuxiaRoll } from "../dice/wuxia-roll";
+import type { HarmoniesRoll } from "../rolls/harmonies/roll";
+import type { WuxiaRoll } from "../rolls/wuxia/roll";
 
 /**
  * The chat cards' buttons, clicked at the DOM as each reader's chat log draws them: the

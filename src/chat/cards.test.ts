@@ -14,7 +14,7 @@ import {
   wuxiaHero,
   type PostedMessage,
 } from "../../test/support/world";
-import type { HarmoniesRoll } from "../dice/harmonies-roll";
+import type { HarmoniesRoll } from "../rolls/harmonies/roll";
 
 const XSS = "<img src=x onerror=alert(1)>";
 let foundry: FoundryDouble;
@@ -109,7 +109,7 @@ describe("XP award on a Harmonies card", () => {
     const html = await message.renderHTML();
     const button = html.querySelector<HTMLButtonElement>('[data-wh-action="award-xp"]');
     expect(button).not.toBeNull();
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     await awardExperience(postedMessage(message.id) as never, 0);
     expect(xp(actor)).toEqual([2, 2, 2]);
     const again = await postedMessage(message.id).renderHTML();
@@ -123,7 +123,7 @@ describe("XP award on a Harmonies card", () => {
 
   it("awards once when the GM double-clicks: the second click finds it awarded", async () => {
     const { actor, message } = await extremeRoll();
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     const results = await Promise.allSettled([
       awardExperience(postedMessage(message.id) as never, 0),
       awardExperience(postedMessage(message.id) as never, 0),
@@ -137,7 +137,7 @@ describe("XP award on a Harmonies card", () => {
     const { actor, message } = await extremeRoll();
     actAs("player");
     expect((await message.renderHTML()).querySelector('[data-wh-action="award-xp"]')).toBeNull();
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     await expect(awardExperience(message as never, 0)).rejects.toMatchObject({ key: "WH.Chat.Error.GmOnly" });
     expect(xp(actor)).toEqual([0, 0, 0]);
     expect((message.rolls[0] as HarmoniesRoll).state.xpAwarded).toBe(false);
@@ -152,7 +152,7 @@ describe("opposed tests", () => {
     currentUser().character = second;
     foundry.CONFIG.Dice.randomUniform = facesRandom([8, 2, 2, 2, 3]);
     await foundry.game.settings.set("wuxia-harmonies", "skipRollDialog", true);
-    const { opposeFromCard } = await import("./opposed");
+    const { opposeFromCard } = await import("../rolls/wuxia/opposed");
     await opposeFromCard(postedMessage(message.id) as never);
     const updated = postedMessage(message.id);
     expect(updated.rolls).toHaveLength(2);
@@ -178,8 +178,8 @@ describe("opposed tests", () => {
   });
 
   it("count a critical failure as no success (the rules' reading)", async () => {
-    const { opposedOutcome } = await import("./opposed");
-    const { WuxiaRoll } = await import("../dice/wuxia-roll");
+    const { opposedOutcome } = await import("../rolls/wuxia/opposed");
+    const { WuxiaRoll } = await import("../rolls/wuxia/roll");
     const make = async (faces: number[]) => {
       foundry.CONFIG.Dice.randomUniform = facesRandom(faces);
       return WuxiaRoll.build({

@@ -13,8 +13,8 @@ import {
   wuxiaHero,
   type PostedMessage,
 } from "../../test/support/world";
-import type { HarmoniesRoll } from "../dice/harmonies-roll";
-import type { WuxiaRoll } from "../dice/wuxia-roll";
+import type { HarmoniesRoll } from "../rolls/harmonies/roll";
+import type { WuxiaRoll } from "../rolls/wuxia/roll";
 
 /**
  * What a player's client writes is theirs to write: an opposing roll sent to the GM, the roll on
@@ -244,7 +244,7 @@ describe("experience the GM pays", () => {
     (actor.system as unknown as { characteristics: { agilite: { xp: number } } }).characteristics.agilite.xp;
   const award = async (message: PostedMessage) => {
     actAs("gm");
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     return awardExperience(postedMessage(message.id) as never, 0);
   };
   /** The author rewrites the roll on their own card, as they may. */
@@ -311,7 +311,7 @@ describe("the Destiny confirmation", () => {
     await (postedMessage(message.id) as unknown as { update(c: object): Promise<unknown> }).update({ rolls: [json] });
     const { DialogV2 } = await import("../../test/foundry/applications");
     const confirm = vi.spyOn(DialogV2, "confirm");
-    const { requestDestinyReroll } = await import("./destiny");
+    const { requestDestinyReroll } = await import("../rolls/wuxia/destiny");
     await expect(requestDestinyReroll(postedMessage(message.id) as never, 0, 2)).rejects.toMatchObject({
       key: "WH.Chat.Error.NoSuchDie",
     });

@@ -19,8 +19,8 @@ import {
   rollAs,
   renderAs,
 } from "../../test/support/world";
-import type { HarmoniesGroupRoll } from "../dice/group-roll";
-import type { Visibility } from "../dice/visibility";
+import type { HarmoniesGroupRoll } from "../rolls/groups/group-roll";
+import type { Visibility } from "../rolls/visibility";
 
 /** What each reader's chat log shows of a card: the author-player, the GM, a second player. */
 

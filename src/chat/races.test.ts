@@ -13,7 +13,7 @@ import {
   wuxiaHero,
   type PostedMessage,
 } from "../../test/support/world";
-import type { WuxiaRoll } from "../dice/wuxia-roll";
+import type { WuxiaRoll } from "../rolls/wuxia/roll";
 
 /**
  * Several clients acting on one card at the same instant, each reading the state before the
@@ -123,7 +123,7 @@ describe("two GMs awarding experience at once", () => {
       item: actor.items.find((i) => i.name === "Fronde"),
       values: { open: true },
     });
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     const click = (user: unknown) => asClient(user, () => awardExperience(postedMessage(message.id) as never, 0));
     const results = await Promise.allSettled([click(seatUser("gm")), click(second)]);
     expect(results.filter((r) => r.status === "rejected")).toEqual([

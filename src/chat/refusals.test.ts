@@ -20,8 +20,8 @@ import {
   rollAs,
   type Seat,
 } from "../../test/support/world";
-import type { HarmoniesRoll } from "../dice/harmonies-roll";
-import type { WuxiaRoll } from "../dice/wuxia-roll";
+import type { HarmoniesRoll } from "../rolls/harmonies/roll";
+import type { WuxiaRoll } from "../rolls/wuxia/roll";
 
 /** Each refusal of the card actions and GM queries, with what is left unwritten. */
 
@@ -32,7 +32,7 @@ const requestQuery = () => (foundry.CONFIG.queries as Record<string, Query>)["wu
 
 /** A Wuxia roll of Feu 2 for the actor named, rolled (10, 10) unless left for the poster to roll. */
 async function wuxiaBuild(actorUuid: string | null, options: { evaluate?: boolean } = {}): Promise<WuxiaRoll> {
-  const { WuxiaRoll } = await import("../dice/wuxia-roll");
+  const { WuxiaRoll } = await import("../rolls/wuxia/roll");
   foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10]);
   const roll = WuxiaRoll.build({
     attribute: "feu",
@@ -70,7 +70,7 @@ describe("Destiny dice refusals", () => {
     const { message } = await linMei();
     const confirm = vi.spyOn(DialogV2, "confirm");
     DialogV2.answers.push(false);
-    const { requestDestinyReroll } = await import("./destiny");
+    const { requestDestinyReroll } = await import("../rolls/wuxia/destiny");
     await requestDestinyReroll(postedMessage(message.id) as never, 0, 2);
     expect(confirm).toHaveBeenCalledWith({
       window: { title: foundry.game.i18n.localize("WH.Chat.Destiny.Title") },
@@ -80,7 +80,7 @@ describe("Destiny dice refusals", () => {
 
   it("a die the roll does not have, a roll that is not Wuxia, a world that adds the dice before rolling", async () => {
     const { actor, message } = await linMei();
-    const { requestDestinyReroll } = await import("./destiny");
+    const { requestDestinyReroll } = await import("../rolls/wuxia/destiny");
     await expect(requestDestinyReroll(postedMessage(message.id) as never, 0, 5)).rejects.toMatchObject({
       key: "WH.Chat.Error.NoSuchDie",
       data: { index: "5" },
@@ -151,7 +151,7 @@ describe("Destiny dice refusals", () => {
     actAs("player");
     const { api } = await import("../api/index");
     foundry.CONFIG.Dice.randomUniform = facesRandom([3, 4]);
-    const roll = (await import("../dice/wuxia-roll")).WuxiaRoll.build({
+    const roll = (await import("../rolls/wuxia/roll")).WuxiaRoll.build({
       attribute: "feu",
       attributeValue: 2,
       skillName: null,
@@ -216,7 +216,7 @@ describe("opposing roll refusals", () => {
     })();
     const harmonies = await rollAs("player", david, [5, 5]);
     await expect(attach(evaluated, harmonies.id)).rejects.toMatchObject({ key: "WH.Chat.Error.AlreadyOpposed" });
-    const { opposeFromCard } = await import("./opposed");
+    const { opposeFromCard } = await import("../rolls/wuxia/opposed");
     await expect(opposeFromCard(postedMessage(harmonies.id) as never)).rejects.toMatchObject({
       key: "WH.Chat.Error.AlreadyOpposed",
     });
@@ -226,12 +226,12 @@ describe("opposing roll refusals", () => {
   it("an opposing roll with the dialog: closed, nothing is added; rolled, the values chosen are used", async () => {
     const [linMei, zhao] = [await wuxiaHero("Lin Mei"), await wuxiaHero("Zhao")];
     const message = await rollAs("player", linMei, [8, 9, 10, 2, 3]);
-    const opening = await import("../dialogs/open");
+    const opening = await import("../rolls/ask");
     const prompt = vi.spyOn(opening, "promptRoll");
     prompt.mockResolvedValueOnce(null);
     actAs("player");
     (foundry.game.user as unknown as { character: unknown }).character = zhao;
-    const { opposeFromCard } = await import("./opposed");
+    const { opposeFromCard } = await import("../rolls/wuxia/opposed");
     await opposeFromCard(postedMessage(message.id) as never);
     expect(prompt).toHaveBeenCalledOnce();
     expect(prompt.mock.calls[0]?.[0]).toMatchObject({ ruleset: "wuxia", name: "Zhao" });
@@ -244,7 +244,7 @@ describe("opposing roll refusals", () => {
     const message = await rollAs("gm", linMei, [8, 9, 10, 2, 3]);
     actAs("player");
     (foundry.game.user as unknown as { character: unknown }).character = zhao;
-    const opening = await import("../dialogs/open");
+    const opening = await import("../rolls/ask");
     // As the dialog does: the values chosen, checked into the state the roll is made of.
     const { ROLL_KINDS } = await import("../rolls/kinds");
     const withDestiny = (count: number) => async (subject: unknown, values: unknown) => {
@@ -252,7 +252,7 @@ describe("opposing roll refusals", () => {
       return { values: chosen, state: ROLL_KINDS.wuxia.check(subject as never, chosen) } as never;
     };
     vi.spyOn(opening, "promptRoll").mockImplementationOnce(withDestiny(3)).mockImplementationOnce(withDestiny(1));
-    const { opposeFromCard } = await import("./opposed");
+    const { opposeFromCard } = await import("../rolls/wuxia/opposed");
     await expect(opposeFromCard(postedMessage(message.id) as never)).rejects.toMatchObject({
       key: "WH.Roll.Error.NotEnoughDestiny",
       data: { name: "Zhao", count: 2 },
@@ -294,7 +294,7 @@ describe("XP award refusals", () => {
 
   it("a roll that earned nothing, a roll that is not Harmonies", async () => {
     const { actor, message } = await davidRolls([5, 4]);
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
       key: "WH.Chat.Error.NoXp",
     });
@@ -306,7 +306,7 @@ describe("XP award refusals", () => {
 
   it("a skill deleted since the roll, an actor deleted since", async () => {
     const { actor, message } = await davidRolls([10, 10, 3, 1]);
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     await actor.items.find((i) => i.name === "Fronde")?.delete();
     await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
       key: "WH.Chat.Error.NoSkill",
@@ -324,7 +324,7 @@ describe("XP award refusals", () => {
       item: null,
       start: { characteristic: "agilite", means: "precision" },
     });
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     await awardExperience(postedMessage(message.id) as never, 0);
     expect(xp(actor)).toEqual([2, 2, 0]);
   });
@@ -349,7 +349,7 @@ describe("XP award refusals", () => {
     });
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 3, 1]);
     const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
       key: "WH.Roll.Error.NoActor",
     });
@@ -361,7 +361,7 @@ describe("XP award refusals", () => {
     vi.spyOn(live as unknown as { update: () => Promise<unknown> }, "update").mockRejectedValue(
       new Error("refused by the server"),
     );
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     await expect(awardExperience(live as never, 0)).rejects.toMatchObject({
       key: "WH.Roll.Error.Unexpected",
       data: { message: "refused by the server" },
@@ -413,7 +413,7 @@ describe("what a refusal carries back to the requester", () => {
     for (const user of foundry.game.users.values()) if (user.isGM) user.active = false;
     DialogV2.answers.push(true);
     foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
-    const { requestDestinyReroll } = await import("./destiny");
+    const { requestDestinyReroll } = await import("../rolls/wuxia/destiny");
     await requestDestinyReroll(postedMessage(message.id) as never, 0, 0);
     expect(destinyOf(actor)).toBe(1);
   });
@@ -423,7 +423,7 @@ describe("what a refusal carries back to the requester", () => {
     const message = await rollAs("gm", actor, [1, 3, 8, 1, 5], {
       item: actor.items.find((i) => i.name === "Chasseur"),
     });
-    const { WuxiaRoll } = await import("../dice/wuxia-roll");
+    const { WuxiaRoll } = await import("../rolls/wuxia/roll");
     const reroll = vi.spyOn(WuxiaRoll.prototype, "rerollWithDestiny");
     foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
     expect(
@@ -435,8 +435,8 @@ describe("what a refusal carries back to the requester", () => {
   it("an opposing roll on a blind card is not typed in by hand; on an open card it may be", async () => {
     await setWorldSetting("skipRollDialog", true);
     const [linMei, zhao] = [await wuxiaHero("Lin Mei"), await wuxiaHero("Zhao")];
-    const { WuxiaRoll } = await import("../dice/wuxia-roll");
-    const { opposeFromCard } = await import("./opposed");
+    const { WuxiaRoll } = await import("../rolls/wuxia/roll");
+    const { opposeFromCard } = await import("../rolls/wuxia/opposed");
     const seen: unknown[] = [];
     for (const visibility of ["blind", "public"]) {
       const message = await rollAs("gm", linMei, [8, 9, 10, 2, 3], { values: { visibility } });
@@ -464,7 +464,7 @@ describe("Destiny dice added before rolling, to the last one", () => {
   it("all of them may be spent; none spent writes nothing to the actor", async () => {
     await setWorldSetting("destinyMode", "extraDie");
     const actor = await wuxiaHero("Lin Mei");
-    const { withDestinyDiceSpent } = await import("./destiny");
+    const { withDestinyDiceSpent } = await import("../rolls/wuxia/destiny");
     const update = vi.spyOn(actor, "update");
     await withDestinyDiceSpent(actor, 0, async () => undefined);
     expect(update).not.toHaveBeenCalled();
@@ -493,7 +493,7 @@ describe("XP award to the skill rolled", () => {
       values: { open: true },
     });
     actAs("gm");
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     await awardExperience(postedMessage(message.id) as never, 0);
     expect(actor.items.contents.map((i) => [i.name, (i.system as unknown as { xp: number }).xp])).toEqual([
       ["Athlétisme", 0],
@@ -522,7 +522,7 @@ describe("XP award to the skill rolled", () => {
     });
     foundry.CONFIG.Dice.randomUniform = facesRandom([10, 10, 3, 1]);
     const message = (await api.post(roll, { visibility: "public" })) as unknown as PostedMessage;
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     await expect(awardExperience(postedMessage(message.id) as never, 0)).rejects.toMatchObject({
       key: "WH.Chat.Error.NoSkill",
       data: { name: "Lance-pierre" },
@@ -540,7 +540,7 @@ describe("XP award to the skill rolled", () => {
     vi.spyOn(live as unknown as { update: () => Promise<unknown> }, "update").mockRejectedValue(
       new Error("refused by the server"),
     );
-    const { awardExperience } = await import("./experience");
+    const { awardExperience } = await import("../rolls/harmonies/experience");
     await expect(awardExperience(live as never, 0)).rejects.toMatchObject({
       key: "WH.Roll.Error.Unexpected",
       data: { message: "refused by the server" },

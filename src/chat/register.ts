@@ -1,9 +1,9 @@
 import { answerRequest } from "../requests/authority";
 import { REQUEST_QUERY } from "../requests/signed";
 import { registerCardActions } from "./card-actions";
-import { registerDestinyRequests } from "./destiny";
-import { registerExperience } from "./experience";
-import { registerOpposeRequests } from "./opposed";
+import { registerDestinyRequests } from "../rolls/wuxia/destiny";
+import { registerExperience } from "../rolls/harmonies/experience";
+import { registerOpposeRequests } from "../rolls/wuxia/opposed";
 
 /**
  * The cards' actions, carried out by the authority (src/requests): the GM's client answers the

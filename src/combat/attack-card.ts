@@ -1,4 +1,4 @@
-import { WuxiaRoll } from "../dice/wuxia-roll";
+import { WuxiaRoll } from "../rolls/wuxia/roll";
 import { percent } from "../core/format";
 import { t } from "../core/i18n";
 import {

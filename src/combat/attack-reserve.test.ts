@@ -4,7 +4,7 @@ import { asClient } from "../../test/foundry/clients";
 import { as, must, reserveOf, scriptFaces, wuxiaAttackFight, type WuxiaAttackWorld } from "../../test/support/combat";
 import { settle } from "../../test/support/dom";
 import { carryOutAs, postedMessages, seatUser, startWorld, type PostedMessage } from "../../test/support/world";
-import type { WuxiaRoll } from "../dice/wuxia-roll";
+import type { WuxiaRoll } from "../rolls/wuxia/roll";
 
 /**
  * A group reserve die spent on an attack adds one d10 to the attacker's pool (RULES 1.4
@@ -34,7 +34,7 @@ async function shoot(world: WuxiaAttackWorld, values: Record<string, unknown>, f
 
 /** Lin Mei's Feu test with the Arc long and these extra dice, evaluated, as JSON: what her client would send. */
 async function attackRollJson(world: WuxiaAttackWorld, extraDice: number): Promise<object> {
-  const { WuxiaRoll: RollClass } = await import("../dice/wuxia-roll");
+  const { WuxiaRoll: RollClass } = await import("../rolls/wuxia/roll");
   const { wuxiaConfig, wuxiaDefaults } = await import("../rolls/fields");
   const { rollStart, rollSubject } = await import("../rolls/subject");
   const subject = rollSubject(world.linMei) as Parameters<typeof wuxiaDefaults>[0];

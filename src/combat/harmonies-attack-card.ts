@@ -1,4 +1,4 @@
-import { HarmoniesRoll } from "../dice/harmonies-roll";
+import { HarmoniesRoll } from "../rolls/harmonies/roll";
 import { signed } from "../core/format";
 import { t } from "../core/i18n";
 import { actionButton, attackSection, element } from "./card-dom";

@@ -1,6 +1,6 @@
 import { defenseDiceAtRoundStart, spendInitiativeSuccesses, type InitiativePurchase } from "../rules";
 import { RollError } from "../core/errors";
-import type { WuxiaRoll } from "../dice/wuxia-roll";
+import type { WuxiaRoll } from "../rolls/wuxia/roll";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { rollSubject, type WuxiaSubject } from "../rolls/subject";
 import { combatSettings, type InitiativeSpend } from "../settings/combat";

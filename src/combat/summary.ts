@@ -1,5 +1,5 @@
 import { SYSTEM_ID, templatePath } from "../foundry/system";
-import { faceKind } from "../chat/wuxia-card";
+import { faceKind } from "../rolls/wuxia/card";
 import { t } from "../core/i18n";
 import type { RoundStartChange } from "./initiative";
 

@@ -82,14 +82,14 @@ describe("a refusal shown to the user", () => {
 describe("d10s rolled for a reroll", () => {
   it("are a core Roll of their own, from Foundry's random source, with the faces that stand", async () => {
     foundry.CONFIG.Dice.randomUniform = () => 0.75;
-    const { rollD10s } = await import("../dice/faces");
+    const { rollD10s } = await import("../rolls/faces");
     const { roll, faces } = await rollD10s(3);
     expect(roll.formula).toBe("3d10");
     expect(faces).toEqual([8, 8, 8]);
   });
 
   it("ask for manual entry unless told not to", async () => {
-    const { rollD10s } = await import("../dice/faces");
+    const { rollD10s } = await import("../rolls/faces");
     const evaluate = vi.spyOn(Roll.prototype, "evaluate");
     await rollD10s(1);
     await rollD10s(1, { allowInteractive: false });

@@ -10,7 +10,7 @@ import {
   rollAttributes,
   type AttributeRollRecord,
 } from "../documents/attribute-generation";
-import { creationResults } from "../chat/creation-card";
+import { creationResults } from "../rolls/harmonies/creation-card";
 import { ATTRIBUTE_LABEL_PREFIX } from "../rules/vocabulary";
 import { signed } from "../core/format";
 import { t } from "../core/i18n";

@@ -1,7 +1,7 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { HarmoniesCreationRoll } from "../dice/creation-roll";
+import { HarmoniesCreationRoll } from "../rolls/harmonies/creation-roll";
 import { RollError } from "../core/errors";
-import { postRoll } from "../chat/post";
+import { postRoll } from "../rolls/post";
 import { t } from "../core/i18n";
 import { validateHarmoniesCreation, type HarmoniesAttributes, type HarmoniesCreationProblem } from "../rules";
 import { creationRerolls } from "../settings/creation";

@@ -7,10 +7,10 @@ import {
   type WuxiaAttributeKey,
 } from "../rules/vocabulary";
 import { RollError } from "../core/errors";
-import type { GroupRollConfig } from "../dice/group-roll";
-import type { HarmoniesRollConfig } from "../dice/harmonies-roll";
-import type { CombinedRollConfig } from "../dice/combined-roll";
-import type { WuxiaGroupRollConfig } from "../dice/wuxia-group-roll";
+import type { GroupRollConfig } from "./groups/group-roll";
+import type { HarmoniesRollConfig } from "./harmonies/roll";
+import type { CombinedRollConfig } from "./groups/combined-roll";
+import type { WuxiaGroupRollConfig } from "./groups/wuxia-group-roll";
 import type {
   CombinedSubject,
   GroupSubject,
@@ -19,8 +19,8 @@ import type {
   WuxiaGroupSubject,
   WuxiaSubject,
 } from "./subject";
-import { currentVisibility, isVisibility, type Visibility } from "../dice/visibility";
-import type { WuxiaRollConfig } from "../dice/wuxia-roll";
+import { currentVisibility, isVisibility, type Visibility } from "./visibility";
+import type { WuxiaRollConfig } from "./wuxia/roll";
 import { WUXIA_DEFAULTS } from "../rules";
 import { rollSettings } from "../settings/rolls";
 

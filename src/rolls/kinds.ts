@@ -1,10 +1,10 @@
-import { withDestinyDiceSpent } from "../chat/destiny";
-import { withChiSpent } from "./chi";
-import { HarmoniesCombinedRoll, type CombinedRollState } from "../dice/combined-roll";
-import { HarmoniesGroupRoll, type GroupRollState } from "../dice/group-roll";
-import { HarmoniesRoll, type HarmoniesRollState } from "../dice/harmonies-roll";
-import { WuxiaGroupRoll, type WuxiaGroupRollState } from "../dice/wuxia-group-roll";
-import { WuxiaRoll, type WuxiaRollState } from "../dice/wuxia-roll";
+import { withDestinyDiceSpent } from "./wuxia/destiny";
+import { withChiSpent } from "./wuxia/chi";
+import { HarmoniesCombinedRoll, type CombinedRollState } from "./groups/combined-roll";
+import { HarmoniesGroupRoll, type GroupRollState } from "./groups/group-roll";
+import { HarmoniesRoll, type HarmoniesRollState } from "./harmonies/roll";
+import { WuxiaGroupRoll, type WuxiaGroupRollState } from "./groups/wuxia-group-roll";
+import { WuxiaRoll, type WuxiaRollState } from "./wuxia/roll";
 import {
   CombinedRollDialog,
   GroupRollDialog,
@@ -12,7 +12,7 @@ import {
   WuxiaGroupRollDialog,
   WuxiaRollDialog,
   type RollDialog,
-} from "../dialogs/roll-dialog";
+} from "./dialog";
 import {
   combinedConfig,
   groupConfig,

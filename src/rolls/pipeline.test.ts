@@ -55,7 +55,7 @@ describe("the roll pipeline", () => {
 
   it("tells modules of every posted roll (rollPosted), for each rule set, with the message and the roll", async () => {
     const { ROLL_POSTED_HOOK, rollActor } = await import("./pipeline");
-    const { SystemRoll } = await import("../dice/system-roll");
+    const { SystemRoll } = await import("./system-roll");
     const posted: [string, string][] = [];
     foundry.Hooks.on(ROLL_POSTED_HOOK, (message: { id: string; rolls: Roll[] }, roll: Roll) => {
       expect([(message.rolls[0] as unknown as { state: object }).state, message.rolls[0]?.total]).toEqual([
@@ -74,7 +74,7 @@ describe("the roll pipeline", () => {
 
   it("refuses values the rules refuse before any dialog opens or any hook runs", async () => {
     const { PRE_ROLL_HOOK, rollActor } = await import("./pipeline");
-    const opening = await import("../dialogs/open");
+    const opening = await import("./ask");
     const prompt = vi.spyOn(opening, "promptRoll");
     const hook = vi.fn();
     foundry.Hooks.on(PRE_ROLL_HOOK, hook);
@@ -89,10 +89,10 @@ describe("the roll pipeline", () => {
 
 describe("the system's Roll", () => {
   it("keeps each dice system's state under its own key, and rebuilds a saved roll by name from it alone", async () => {
-    const { WuxiaRoll } = await import("../dice/wuxia-roll");
-    const { HarmoniesRoll } = await import("../dice/harmonies-roll");
-    const { HarmoniesGroupRoll } = await import("../dice/group-roll");
-    const { SystemRoll } = await import("../dice/system-roll");
+    const { WuxiaRoll } = await import("./wuxia/roll");
+    const { HarmoniesRoll } = await import("./harmonies/roll");
+    const { HarmoniesGroupRoll } = await import("./groups/group-roll");
+    const { SystemRoll } = await import("./system-roll");
     expect([WuxiaRoll, HarmoniesRoll, HarmoniesGroupRoll].map((c) => c.STATE_KEY)).toEqual([
       "wuxia",
       "harmonies",

@@ -1,8 +1,8 @@
-import { postRoll } from "../chat/post";
+import { postRoll } from "./post";
 import { untypedHooks } from "../foundry/hooks";
 import { RollError } from "../core/errors";
-import type { Visibility } from "../dice/visibility";
-import { promptRoll, shouldAsk } from "../dialogs/open";
+import type { Visibility } from "./visibility";
+import { promptRoll, shouldAsk } from "./ask";
 import { kindOf, type RollKindKey, type RollOf, type StateOf, type SubjectOf, type ValuesOf } from "./kinds";
 import { combinedSubject, rollStart, rollSubject, subgroupSubjects, type RollStart, type RollSubject } from "./subject";
 

@@ -10,7 +10,7 @@ import {
   startWorld,
 } from "../../test/support/world";
 import { openSheet, settle } from "../../test/support/dom";
-import type { HarmoniesRoll } from "../dice/harmonies-roll";
+import type { HarmoniesRoll } from "../rolls/harmonies/roll";
 
 /** A Harmonies character's 16 fields of action (characteristic + means, RULES 2.1), each rolled in one click. */
 

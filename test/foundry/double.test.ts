@@ -494,7 +494,7 @@ describe("generation 14", () => {
   it("the system reads the user's visibility without touching a deprecated name", async () => {
     const foundry = installFoundry({ generation: 14 });
     await foundry.game.settings.set("core", "messageMode", "self");
-    const { currentVisibility } = await import("../../src/dice/visibility");
+    const { currentVisibility } = await import("../../src/rolls/visibility");
     expect(currentVisibility()).toBe("self");
     expect(foundry.compatibilityWarnings).toEqual([]);
   });

@@ -39,7 +39,7 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   handlebars.renderTemplate = env.render;
   const [{ registerRollSettings }, { registerDice }, { registerChat }] = await Promise.all([
     import("../../src/settings/rolls"),
-    import("../../src/dice/register"),
+    import("../../src/rolls/register"),
     import("../../src/chat/register"),
   ]);
   registerRollSettings();
@@ -48,7 +48,7 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   const { rollActor } = await import("../../src/rolls/pipeline");
   const { rollSubject } = await import("../../src/rolls/subject");
   const form = await import("../../src/rolls/fields");
-  const { rollDialogFor } = await import("../../src/dialogs/open");
+  const { rollDialogFor } = await import("../../src/rolls/ask");
 
   const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup } = env.fixtures;
   const game = foundry.game as unknown as {
@@ -74,7 +74,7 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   const critical = await roll(wuxiaNpc, [1, 1, 4, 2]);
   const opposed = await roll(wuxiaHero, [8, 9, 10, 2, 3, 6], { item: item(wuxiaHero, "Chasseur") });
   const opposing = await (async () => {
-    const { WuxiaRoll } = await import("../../src/dice/wuxia-roll");
+    const { WuxiaRoll } = await import("../../src/rolls/wuxia/roll");
     const subject = rollSubject(wuxiaNpc as never);
     if (subject.ruleset !== "wuxia") throw new Error("fixture");
     const r = WuxiaRoll.build(

@@ -33,7 +33,7 @@ export async function openRollDialog<D extends { render(options: { force: boolea
 ): Promise<D> {
   const { rollSubject } = await import("../../src/rolls/subject");
   const form = await import("../../src/rolls/fields");
-  const { rollDialogFor } = await import("../../src/dialogs/open");
+  const { rollDialogFor } = await import("../../src/rolls/ask");
   const subject = rollSubject(actor);
   const values =
     subject.ruleset === "wuxia"

@@ -270,7 +270,7 @@ export async function opposingRollJson(
 ): Promise<Record<string, unknown>> {
   const { rollSubject } = await import("../../src/rolls/subject");
   const { readWuxiaValues, wuxiaConfig, wuxiaDefaults } = await import("../../src/rolls/fields");
-  const { WuxiaRoll } = await import("../../src/dice/wuxia-roll");
+  const { WuxiaRoll } = await import("../../src/rolls/wuxia/roll");
   const subject = rollSubject(actor);
   if (subject.ruleset !== "wuxia") throw new Error("opposingRollJson: not a Wuxia actor");
   const read = readWuxiaValues({ ...wuxiaDefaults(subject), visibility: "public", ...values }, subject);

@@ -1,0 +1,117 @@
+import { updateSystem } from "../../foundry/write";
+import { SYSTEM_ID } from "../../foundry/system";
+import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey } from "../../rules/vocabulary";
+import { RollError } from "../../core/errors";
+import { HarmoniesRoll } from "./roll";
+import { carryOut, handleRequest } from "../../requests/authority";
+import { countField, textField } from "../../requests/payload";
+import { detachedCopy, messageById, rollsWith } from "../card-subject";
+import { oneAtATime } from "../../core/locks";
+
+export const AWARD_XP = "awardXp";
+/** The awards paid, by message and roll: a world setting, which only a GM can write. */
+const AWARDS_SETTING = "xpAwards";
+
+type Awards = Record<string, number>;
+
+function awardKey(messageId: string, rollIndex: number): string {
+  return `${messageId}.${rollIndex}`;
+}
+
+function awards(): Awards {
+  return { ...(game.settings.get(SYSTEM_ID, AWARDS_SETTING) as Awards) };
+}
+
+/** Whether the experience of a message's roll has been paid (the card's own mark aside). */
+export function experienceAwarded(message: ChatMessage.Implementation, rollIndex: number): boolean {
+  return Object.hasOwn(awards(), awardKey(message.id ?? "", rollIndex));
+}
+
+function scorePath(key: HarmoniesAttributeKey): string {
+  const group = (HARMONIES_CHARACTERISTICS as readonly string[]).includes(key) ? "characteristics" : "means";
+  return `system.${group}.${key}.xp`;
+}
+
+/**
+ * The GM's one click on a Harmonies card: the XP the dice earned (RULES 2.7) goes to the skill
+ * and to each of the two attributes rolled, once. Carried out by the authority, so two GMs
+ * clicking at once pay it once.
+ */
+export async function awardExperience(message: ChatMessage.Implementation, rollIndex: number): Promise<void> {
+  if (!game.user.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+  await carryOut(AWARD_XP, { messageId: message.id ?? "", rollIndex });
+}
+
+/**
+ * What the roll says is the author's: the card is their message. So the award is worked out
+ * again from what the GM can trust — the amount from the dice's faces, the attributes only
+ * among the known keys, the skill only among the actor's own items, the actor only one the
+ * message's author owns — and the award is recorded where only a GM writes. All three amounts
+ * are read and checked before anything is written; a failure while writing undoes what was
+ * written.
+ */
+async function award(payload: unknown, requester: User.Implementation): Promise<void> {
+  if (!requester.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+  const messageId = textField(payload, "messageId");
+  const rollIndex = countField(payload, "rollIndex", 1);
+  await oneAtATime(messageId, async () => {
+    const message = messageById(messageId);
+    const live = message.rolls[rollIndex];
+    if (!(live instanceof HarmoniesRoll)) throw new RollError("WH.Chat.Error.NotHarmoniesRoll");
+    const key = awardKey(messageId, rollIndex);
+    const paid = awards();
+    if (Object.hasOwn(paid, key)) throw new RollError("WH.Chat.Error.XpAlreadyAwarded");
+    const state = live.state;
+    if (
+      !(HARMONIES_CHARACTERISTICS as readonly string[]).includes(state.characteristic) ||
+      !(HARMONIES_MEANS as readonly string[]).includes(state.means)
+    ) {
+      throw new RollError("WH.Request.Error.BadField", { field: "characteristic/means" });
+    }
+    const points = live.experience;
+    if (points === 0) throw new RollError("WH.Chat.Error.NoXp");
+    const actor = state.actorUuid ? await fromUuid(state.actorUuid as Parameters<typeof fromUuid>[0]) : null;
+    if (!(actor instanceof Actor) || actor.type !== "harmoniesCharacter") throw new RollError("WH.Roll.Error.NoActor");
+    const author = message.author;
+    if (!author || !actor.testUserPermission(author, "OWNER"))
+      throw new RollError("WH.Chat.Error.NotAuthorsActor", { name: actor.name ?? "" });
+    const character = actor as Actor.OfType<"harmoniesCharacter">;
+    const skill = state.itemUuid
+      ? character.items.find((i) => i.uuid === state.itemUuid && i.type === "harmoniesSkill")
+      : undefined;
+    if (state.itemUuid && !skill) throw new RollError("WH.Chat.Error.NoSkill", { name: state.skillName ?? "" });
+
+    const system = character.system;
+    const before = {
+      [scorePath(state.characteristic)]: system.characteristics[state.characteristic].xp,
+      [scorePath(state.means)]: system.means[state.means].xp,
+    };
+    const after = Object.fromEntries(Object.entries(before).map(([path, xp]) => [path, xp + points]));
+    const skillBefore = skill ? (skill as Item.OfType<"harmoniesSkill">).system.xp : 0;
+
+    const roll = detachedCopy(live);
+    roll.state.xpAwarded = true;
+
+    await game.settings.set(SYSTEM_ID, AWARDS_SETTING, { ...paid, [key]: points } as never);
+    try {
+      await character.update(after as never);
+      if (skill) await updateSystem(skill as Item.OfType<"harmoniesSkill">, { xp: skillBefore + points });
+      await message.update({ rolls: rollsWith(message, rollIndex, roll) } as never);
+    } catch (error) {
+      await character.update(before as never);
+      if (skill) await updateSystem(skill as Item.OfType<"harmoniesSkill">, { xp: skillBefore });
+      await game.settings.set(SYSTEM_ID, AWARDS_SETTING, paid as never);
+      throw error;
+    }
+  });
+}
+
+export function registerExperience(): void {
+  game.settings.register(SYSTEM_ID, AWARDS_SETTING, {
+    scope: "world",
+    config: false,
+    type: Object,
+    default: {},
+  } as never);
+  handleRequest(AWARD_XP, award);
+}
