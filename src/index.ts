@@ -6,11 +6,11 @@ import { registerApi } from "./api";
 import { registerChat } from "./chat/register";
 import { registerDice } from "./rolls/register";
 import { registerRollSettings } from "./settings/rolls";
-import { registerCreationSettings } from "./settings/creation";
+import { registerCreationSettings } from "./creation/settings";
 import { registerCombat } from "./combat/register";
 import { registerGroupImport } from "./dialogs/import-dialog";
 import { registerGroupTokens } from "./scene/register";
-import { registerWuxiaBuilder } from "./dialogs/wuxia-builder-dialog";
+import { registerWuxiaBuilder } from "./creation/wuxia-builder-dialog";
 import { registerOddsTables } from "./dialogs/odds-tables-dialog";
 import { registerValueCalculator } from "./dialogs/value-calculator-dialog";
 

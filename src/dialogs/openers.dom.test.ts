@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
-import { characterDialogOpener } from "./character-dialogs";
+import { characterDialogOpener } from "../creation/character-dialogs";
 import { addDirectoryButton } from "./directory-button";
 
 /** The two small openers every GM tool and creation dialog goes through. */

@@ -27,10 +27,10 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   const renderTemplate = handlebars.renderTemplate;
   handlebars.renderTemplate = env.render;
   // The roll classes and the chat hooks are registered already: rollPages runs first in the one world.
-  const { registerCreationSettings } = await import("../../src/settings/creation");
+  const { registerCreationSettings } = await import("../../src/creation/settings");
   registerCreationSettings();
-  const { AttributeGenerationDialog } = await import("../../src/dialogs/attribute-generation-dialog");
-  const { rollAttributes, applyAttributes } = await import("../../src/documents/attribute-generation");
+  const { AttributeGenerationDialog } = await import("../../src/creation/attribute-generation-dialog");
+  const { rollAttributes, applyAttributes } = await import("../../src/creation/attribute-generation");
   const game = foundry.game as unknown as {
     actors: { add(a: unknown): void };
     messages: { get(id: string): { renderHTML(): Promise<HTMLElement> } };
@@ -73,7 +73,7 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
     tabs: [],
   });
 
-  const { BeginnerPackageDialog } = await import("../../src/dialogs/beginner-package-dialog");
+  const { BeginnerPackageDialog } = await import("../../src/creation/beginner-package-dialog");
   const Item = (globalThis as unknown as { Item: { create(data: AnyObject): Promise<unknown> } }).Item;
   await Item.create({
     name: "Fantassin",
@@ -101,7 +101,7 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   );
 
   // The Wuxia builder from the archetype the Wuxia text describes, one Attribute over budget.
-  const { WuxiaBuilderDialog } = await import("../../src/dialogs/wuxia-builder-dialog");
+  const { WuxiaBuilderDialog } = await import("../../src/creation/wuxia-builder-dialog");
   for (const item of [
     { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier" } },
     { name: "Course du vent", type: "wuxiaPower", system: { heroType: "assassin" } },
@@ -126,7 +126,7 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   ]);
   const wuxiaHero = await Actor.create({ name: "Aiko", type: "wuxiaCharacter" });
   game.actors.add(wuxiaHero);
-  const { draftFromArchetype, draftOf } = await import("../../src/documents/wuxia-creation");
+  const { draftFromArchetype, draftOf } = await import("../../src/creation/wuxia-creation");
   const builder = new WuxiaBuilderDialog(wuxiaHero as never) as unknown as DialogLike & {
     draft: unknown;
     archetype: string;

@@ -25,12 +25,12 @@ import { harmoniesRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { applyInlineEdit } from "../inline-edit";
 import { purchaseControls } from "../level-purchase-controls";
-import { buyAttributeLevel, buySkillLevel, lastPurchase, undoPurchase } from "../../documents/level-purchase";
-import { attributeRoll } from "../../documents/attribute-generation";
-import { openAttributeGeneration } from "../../dialogs/attribute-generation-dialog";
-import { appliedPackage } from "../../documents/beginner-package";
-import { openBeginnerPackage } from "../../dialogs/beginner-package-dialog";
-import { skillSetOffers, takeSkillSet } from "../../documents/skill-set-offers";
+import { buyAttributeLevel, buySkillLevel, lastPurchase, undoPurchase } from "../../creation/level-purchase";
+import { attributeRoll } from "../../creation/attribute-generation";
+import { openAttributeGeneration } from "../../creation/attribute-generation-dialog";
+import { appliedPackage } from "../../creation/beginner-package";
+import { openBeginnerPackage } from "../../creation/beginner-package-dialog";
+import { skillSetOffers, takeSkillSet } from "../../creation/skill-set-offers";
 
 type HarmoniesSystem = HarmoniesCharacterModel;
 

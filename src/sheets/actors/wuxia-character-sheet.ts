@@ -19,8 +19,8 @@ import { t } from "../../core/i18n";
 import { signed } from "../../core/format";
 import { updateSystem } from "../../foundry/write";
 import { validateWuxiaCreation, type WuxiaCreationTable } from "../../rules";
-import { budgetTexts, powerTypeOf, wuxiaCreationProblemText } from "../../documents/wuxia-creation";
-import { openWuxiaBuilder } from "../../dialogs/wuxia-builder-dialog";
+import { budgetTexts, powerTypeOf, wuxiaCreationProblemText } from "../../creation/wuxia-creation";
+import { openWuxiaBuilder } from "../../creation/wuxia-builder-dialog";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { notifyError } from "../../core/errors";
@@ -31,7 +31,7 @@ import {
   lastWuxiaPurchase,
   undoWuxiaPurchase,
   wuxiaNextCost,
-} from "../../documents/level-purchase";
+} from "../../creation/level-purchase";
 
 type WuxiaSystem = WuxiaCharacterModel;
 type SkillRow = ItemRow & { system: WuxiaSkillModel };

@@ -4,7 +4,7 @@ import { RollError } from "../core/errors";
 import { postRoll } from "../rolls/post";
 import { t } from "../core/i18n";
 import { validateHarmoniesCreation, type HarmoniesAttributes, type HarmoniesCreationProblem } from "../rules";
-import { creationRerolls } from "../settings/creation";
+import { creationRerolls } from "./settings";
 import { ATTRIBUTE_LABEL_PREFIX, type HarmoniesCharacteristicKey, type HarmoniesMeansKey } from "../rules/vocabulary";
 
 /**

@@ -204,7 +204,7 @@ describe("the attribute roll dialog", () => {
 
   it("stays open, saying why, when the attributes were applied elsewhere meanwhile", async () => {
     const david = await rollFromSheet();
-    const { applyAttributes } = await import("../documents/attribute-generation");
+    const { applyAttributes } = await import("./attribute-generation");
     await applyAttributes(david as never, { cp: 0, ag: 0, it: 1, ig: 1, pu: -1, rs: -1, mn: 1, pr: 1 });
     await click(shown().element.querySelector<HTMLButtonElement>('button[type="submit"]'));
     expect(dialogElement()).not.toBeNull();

@@ -9,7 +9,7 @@ import {
   resetAttributeRoll,
   rollAttributes,
   type AttributeRollRecord,
-} from "../documents/attribute-generation";
+} from "./attribute-generation";
 import { creationResults } from "../rolls/harmonies/creation-card";
 import { ATTRIBUTE_LABEL_PREFIX } from "../rules/vocabulary";
 import { signed } from "../core/format";

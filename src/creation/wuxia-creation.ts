@@ -21,8 +21,8 @@ import {
   type ZodiacSign,
 } from "../rules/vocabulary";
 import { compendiumDocuments } from "../foundry/compendiums";
-import { itemCopy } from "./items/copy";
-import { normaliseName } from "./items/wuxia-skill";
+import { itemCopy } from "../documents/items/copy";
+import { normaliseName } from "../documents/items/wuxia-skill";
 
 /**
  * A Wuxia hero built by priorities (RULES 1.2) as a draft: what the builder shows and edits, the

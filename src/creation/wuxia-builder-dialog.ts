@@ -29,7 +29,7 @@ import {
   type DraftItem,
   type DraftItemType,
   type WuxiaDraft,
-} from "../documents/wuxia-creation";
+} from "./wuxia-creation";
 import { t } from "../core/i18n";
 import { HandlebarsApplication } from "../foundry/applications";
 

@@ -1,7 +1,7 @@
 import { RollError } from "../core/errors";
 import { qualifiesAs } from "../rules";
-import { itemCopy } from "./items/copy";
-import { normaliseName } from "./items/wuxia-skill";
+import { itemCopy } from "../documents/items/copy";
+import { normaliseName } from "../documents/items/wuxia-skill";
 
 /**
  * The métiers and hobbies of the world a character qualifies for without having them (RULES

@@ -65,7 +65,7 @@ describe("buying a skill's next level", () => {
     const david = await harmoniesHero("David");
     const sling = skillOf(david);
     await sling.update({ system: { xp: 300 } } as never);
-    const { buySkillLevel, undoPurchase } = await import("../documents/level-purchase");
+    const { buySkillLevel, undoPurchase } = await import("./level-purchase");
     actAs("player");
     await buySkillLevel(sling as never);
     expect(held(sling)).toEqual({ level: 1, xp: 175 });
@@ -86,7 +86,7 @@ describe("buying a skill's next level", () => {
   it("is refused, in words, short of XP, for a skill never learnt, and to a player who does not own it", async () => {
     const david = await harmoniesHero("David");
     const sling = skillOf(david);
-    const { buySkillLevel } = await import("../documents/level-purchase");
+    const { buySkillLevel } = await import("./level-purchase");
     actAs("player");
     await expect(buySkillLevel(sling as never)).rejects.toMatchObject({
       key: "WH.Experience.Error.Short",
@@ -120,7 +120,7 @@ describe("undoing a level bought from a level above 0", () => {
     const sling = skillOf(david);
     // Fronde +2 → +3 costs Measure(+23) = 200.
     await sling.update({ system: { level: 2, xp: 200 } } as never);
-    const { buySkillLevel, undoPurchase } = await import("../documents/level-purchase");
+    const { buySkillLevel, undoPurchase } = await import("./level-purchase");
     actAs("player");
     await buySkillLevel(sling as never);
     expect(held(sling)).toEqual({ level: 3, xp: 0 });
@@ -192,7 +192,7 @@ describe("a Wuxia hero's experience", () => {
     expect([itemLevel(lin, "Chasseur"), pool(lin)]).toEqual([4, 12]);
     await click(button(row(sheet, itemId(lin, "Bond du tigre")), "buyLevel"));
     expect([itemLevel(lin, "Bond du tigre"), pool(lin)]).toEqual([3, 6]);
-    const { buyWuxiaItemLevel } = await import("../documents/level-purchase");
+    const { buyWuxiaItemLevel } = await import("./level-purchase");
     await expect(buyWuxiaItemLevel(lin.items.find((i) => i.name === "Tir à l'arc") as never)).rejects.toMatchObject({
       key: "WH.Experience.Error.NoLevel",
       data: { name: "Tir à l'arc" },
@@ -209,7 +209,7 @@ describe("a Wuxia hero's experience", () => {
     expect(button(sheet.element, "buyLevel", "feu")).toBeNull();
     await click(button(row(sheet, itemId(lin, "Chasseur")), "buyLevel"));
     expect([itemLevel(lin, "Chasseur"), pool(lin)]).toEqual([4, 16]);
-    const { undoWuxiaPurchase } = await import("../documents/level-purchase");
+    const { undoWuxiaPurchase } = await import("./level-purchase");
     await expect(undoWuxiaPurchase(lin as never, itemId(lin, "Chasseur"))).rejects.toMatchObject({
       key: "WH.Chat.Error.GmOnly",
     });
@@ -221,7 +221,7 @@ describe("a Wuxia hero's experience", () => {
   });
 
   it("is refused for a power no hero holds", async () => {
-    const { buyWuxiaItemLevel } = await import("../documents/level-purchase");
+    const { buyWuxiaItemLevel } = await import("./level-purchase");
     actAs("gm");
     const loose = await (Item as unknown as { create(d: object): Promise<Item.Implementation> }).create({
       name: "Kiai",
@@ -231,7 +231,7 @@ describe("a Wuxia hero's experience", () => {
   });
 
   it("is refused at level 10, short of XP, and to a player who does not own the hero", async () => {
-    const { buyWuxiaAttribute } = await import("../documents/level-purchase");
+    const { buyWuxiaAttribute } = await import("./level-purchase");
     const lin = await wuxiaHero("Lin Mei", {
       experience: 5,
       attributes: { metal: 10, feu: 5, terre: 4, eau: 3, bois: 2 },

@@ -4,7 +4,7 @@ import type { FoundryDouble } from "../../test/foundry/install";
 import { choose, openSheet, settle, type, windowFrame } from "../../test/support/dom";
 import { actAs, createActor, grantPermission, setWorldSetting, startWorld } from "../../test/support/world";
 import type * as BuilderModule from "./wuxia-builder-dialog";
-import type * as CreationModule from "../documents/wuxia-creation";
+import type * as CreationModule from "./wuxia-creation";
 
 /**
  * The Wuxia creation builder clicked through as the player (RULES 1.2): an archetype fills it,
@@ -60,7 +60,7 @@ beforeEach(async () => {
   document.body.innerHTML = "";
   foundry = await startWorld();
   builder = await import("./wuxia-builder-dialog");
-  creation = await import("../documents/wuxia-creation");
+  creation = await import("./wuxia-creation");
   await worldContent();
 });
 

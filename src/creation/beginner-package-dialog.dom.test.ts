@@ -4,7 +4,7 @@ import type { FoundryDouble } from "../../test/foundry/install";
 import { choose, openSheet, settle, windowFrame } from "../../test/support/dom";
 import { actAs, createActor, harmoniesHero, startWorld } from "../../test/support/world";
 import type * as DialogModule from "./beginner-package-dialog";
-import type * as PackageModule from "../documents/beginner-package";
+import type * as PackageModule from "./beginner-package";
 
 /**
  * The Harmonies beginner's package clicked through as the player (RULES 2.3): a métier and four
@@ -56,7 +56,7 @@ beforeEach(async () => {
   document.body.innerHTML = "";
   foundry = await startWorld();
   dialogs = await import("./beginner-package-dialog");
-  pack = await import("../documents/beginner-package");
+  pack = await import("./beginner-package");
   await worldItems();
 });
 

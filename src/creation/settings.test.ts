@@ -23,7 +23,7 @@ describe("the creation settings", () => {
   });
 
   it("give the rolls a character may make: the first, and the rerolls the GM allows", async () => {
-    const { allowedRolls } = await import("../documents/attribute-generation");
+    const { allowedRolls } = await import("./attribute-generation");
     expect(allowedRolls()).toBe(1);
     await setWorldSetting("harmoniesCreationRerolls", 3);
     expect(allowedRolls()).toBe(4);

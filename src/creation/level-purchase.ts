@@ -3,7 +3,7 @@ import { RollError } from "../core/errors";
 import { buyLevel, wuxiaLevelCost, type LevelHolding } from "../rules";
 import { wuxiaRuleOptions } from "../settings/house-rules";
 import { HARMONIES_CHARACTERISTICS, type HarmoniesAttributeKey, type WuxiaAttributeKey } from "../rules/vocabulary";
-import type { HarmoniesScore } from "./actors/harmonies-character";
+import type { HarmoniesScore } from "../documents/actors/harmonies-character";
 
 /**
  * Spending experience: a Harmonies skill's or attribute's own XP buy its next level (RULES 2.7),

@@ -9,8 +9,8 @@ import {
   type BeginnerProblem,
 } from "../rules";
 import { compendiumDocuments } from "../foundry/compendiums";
-import { itemCopy } from "./items/copy";
-import { normaliseName } from "./items/wuxia-skill";
+import { itemCopy } from "../documents/items/copy";
+import { normaliseName } from "../documents/items/wuxia-skill";
 
 /**
  * A Harmonies beginner's package (RULES 2.3) put on a character in one go: a métier and two

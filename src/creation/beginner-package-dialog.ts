@@ -11,7 +11,7 @@ import {
   type PackageChoice,
   type PackageSource,
   type PackageSources,
-} from "../documents/beginner-package";
+} from "./beginner-package";
 import { normaliseName } from "../documents/items/wuxia-skill";
 import { signed } from "../core/format";
 import { t } from "../core/i18n";

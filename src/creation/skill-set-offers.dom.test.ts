@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { defaultSheet, openSheet, settle, type DrawnSheet } from "../../test/support/dom";
 import { actAs, harmoniesHero, startWorld } from "../../test/support/world";
-import type * as OffersModule from "../documents/skill-set-offers";
+import type * as OffersModule from "./skill-set-offers";
 
 /**
  * RULES 2.3: when two skills of a would-be hobby reach −5 ([example] Chants and Mandoline: the
@@ -17,7 +17,7 @@ let barde: Item.Implementation;
 beforeEach(async () => {
   document.body.innerHTML = "";
   foundry = await startWorld();
-  offers = await import("../documents/skill-set-offers");
+  offers = await import("./skill-set-offers");
   actAs("gm");
   barde = (await Item.create({
     name: "Barde",
