@@ -1,4 +1,4 @@
-import { openPlaceGroupDialog } from "../dialogs/place-group-dialog";
+import { openPlaceGroupDialog } from "./place-group-dialog";
 import { gatherGroupTokens } from "./group-tokens";
 
 /** Hooks whose arguments this module reads itself (the directory's menu items, the scene controls). */

@@ -1,7 +1,7 @@
 import { templatePath } from "../foundry/system";
 import { t } from "../core/i18n";
 import { HandlebarsApplication } from "../foundry/applications";
-import { MAX_MEMBER_TOKENS, PLACE_MODES, placeCounts, placeGroupTokens, type PlaceMode } from "../scene/group-tokens";
+import { MAX_MEMBER_TOKENS, PLACE_MODES, placeCounts, placeGroupTokens, type PlaceMode } from "./group-tokens";
 
 type GroupActor = Actor.OfType<"group">;
 
