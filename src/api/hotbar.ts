@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError, notifyError } from "../core/errors";
+import { UserError, notifyError } from "../core/errors";
 import { rollActor } from "../rolls/pipeline";
 import { speakerActor } from "../core/speaker-actor";
 
@@ -30,11 +30,11 @@ export async function rollItem(
   request: { dialog?: boolean } = {},
 ): Promise<ChatMessage.Implementation | null> {
   const item = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as Item.Implementation | null;
-  if (!item || !isRollableItem(item)) throw new RollError("WH.Roll.Error.NoItemFound", { uuid });
+  if (!item || !isRollableItem(item)) throw new UserError("WH.Roll.Error.NoItemFound", { uuid });
   if (item.actor) return rollActor(item.actor as Actor.Implementation, { ...request, item });
   const actor = speakerActor();
   const own = actor?.items.find((i) => i.type === item.type && i.name === item.name);
-  if (!actor || !own) throw new RollError("WH.Roll.Error.NoItemOnSpeaker", { item: item.name ?? "" });
+  if (!actor || !own) throw new UserError("WH.Roll.Error.NoItemOnSpeaker", { item: item.name ?? "" });
   return rollActor(actor, { ...request, item: own });
 }
 

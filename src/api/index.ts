@@ -1,6 +1,6 @@
 import * as rules from "../rules";
 import { postRoll } from "../rolls/post";
-import { RollError, notifyError } from "../core/errors";
+import { UserError, notifyError } from "../core/errors";
 import { HarmoniesGroupRoll } from "../rolls/groups/group-roll";
 import { HarmoniesRoll } from "../rolls/harmonies/roll";
 import { currentVisibility, VISIBILITIES, type Visibility } from "../rolls/visibility";
@@ -21,7 +21,7 @@ import { openValueCalculator } from "../dialogs/value-calculator-dialog";
 function findActor(target: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
   // A macro may pass anything: only a real actor is one (a plain object could claim any owner).
   if (target && typeof target !== "string") {
-    if (!(target instanceof Actor)) throw new RollError("WH.Roll.Error.NotAnActor");
+    if (!(target instanceof Actor)) throw new UserError("WH.Roll.Error.NotAnActor");
     return target;
   }
   if (typeof target === "string") {
@@ -40,14 +40,14 @@ async function postChecked(
   roll: unknown,
   options: { visibility?: Visibility; actor?: Actor.Implementation | null },
 ): Promise<ChatMessage | undefined> {
-  if (!(roll instanceof Roll)) throw new RollError("WH.Roll.Error.NotARoll");
-  if (options.actor != null && !(options.actor instanceof Actor)) throw new RollError("WH.Roll.Error.NotAnActor");
+  if (!(roll instanceof Roll)) throw new UserError("WH.Roll.Error.NotARoll");
+  if (options.actor != null && !(options.actor instanceof Actor)) throw new UserError("WH.Roll.Error.NotAnActor");
   const named = roll instanceof SystemRoll ? roll.state.actorUuid : null;
   const rolledFor = named ? await fromUuid(named as Parameters<typeof fromUuid>[0]) : null;
-  if (named && !(rolledFor instanceof Actor)) throw new RollError("WH.Roll.Error.NoActor");
+  if (named && !(rolledFor instanceof Actor)) throw new UserError("WH.Roll.Error.NoActor");
   for (const actor of [options.actor, rolledFor]) {
     if (actor instanceof Actor && !actor.isOwner)
-      throw new RollError("WH.Roll.Error.NotOwner", { name: actor.name ?? "" });
+      throw new UserError("WH.Roll.Error.NotOwner", { name: actor.name ?? "" });
   }
   return postRoll(roll, { visibility: options.visibility ?? currentVisibility(), actor: options.actor ?? null });
 }

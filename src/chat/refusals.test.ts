@@ -234,7 +234,7 @@ describe("opposing roll refusals", () => {
     const { opposeFromCard } = await import("../rolls/wuxia/opposed");
     await opposeFromCard(postedMessage(message.id) as never);
     expect(prompt).toHaveBeenCalledOnce();
-    expect(prompt.mock.calls[0]?.[0]).toMatchObject({ ruleset: "wuxia", name: "Zhao" });
+    expect(prompt.mock.calls[0]?.[0]).toMatchObject({ kind: "wuxia", name: "Zhao" });
     expect(postedMessage(message.id).rolls).toHaveLength(1);
   });
 
@@ -375,8 +375,8 @@ describe("what a refusal carries back to the requester", () => {
   it("a refusal of the rules carries its own key and values; an unexpected failure reads as 'the roll failed'", async () => {
     const { refused, settle } = await import("../requests/results");
     const { RulesError } = await import("../rules");
-    const { RollError, describeError } = await import("../core/errors");
-    expect(refused(new RollError("WH.Chat.Error.NoGm"))).toEqual({ ok: false, error: "WH.Chat.Error.NoGm", data: {} });
+    const { UserError, describeError } = await import("../core/errors");
+    expect(refused(new UserError("WH.Chat.Error.NoGm"))).toEqual({ ok: false, error: "WH.Chat.Error.NoGm", data: {} });
     expect(
       refused(
         new RulesError(
@@ -400,7 +400,7 @@ describe("what a refusal carries back to the requester", () => {
     });
     expect(refused("down")).toEqual({ ok: false, error: "WH.Roll.Error.Unexpected", data: { message: "down" } });
     if (unexpected.ok) throw new Error("settle: expected a refusal");
-    expect(describeError(new RollError(unexpected.error, unexpected.data))).toBe(
+    expect(describeError(new UserError(unexpected.error, unexpected.data))).toBe(
       foundry.game.i18n.format("WH.Roll.Error.Unexpected", { message: "the socket closed" }),
     );
   });

@@ -1,7 +1,7 @@
 import { updateSystem } from "../foundry/write";
 import { resolveWuxiaAttack, wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaAttackResult } from "../rules";
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { WuxiaRoll, poolSize } from "../rolls/wuxia/roll";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { messageById, ownedActor } from "../rolls/card-subject";
@@ -14,7 +14,7 @@ import { withChiPaidOn } from "../rolls/wuxia/chi";
 import { rollStart, rollSubject, type WuxiaSubject } from "../rolls/subject";
 import { roundOf, sharedOf, updateRound, updateShared } from "./models";
 import { FLEEING_STATUS, stun } from "./effects";
-import { GROUP_SKILL_ID, wuxiaGroupSubject } from "./group-fighters";
+import { GROUP_SKILL_ID, leadingMemberSubject } from "./group-fighters";
 import { hurtGroup, type GroupHurt } from "./group-casualties";
 
 /**
@@ -120,19 +120,19 @@ export function reserveLeftFor(actor: Actor.Implementation): number {
 function changeReserve(combat: Combat.Implementation, side: Side, delta: number): Promise<void> {
   return oneAtATime(`reserve.${combat.id ?? ""}`, async () => {
     const pool = sharedOf(combat).reserve[side];
-    if (pool + delta < 0) throw new RollError("WH.Combat.Error.NotEnoughReserve", { count: pool });
+    if (pool + delta < 0) throw new UserError("WH.Combat.Error.NotEnoughReserve", { count: pool });
     await updateShared(combat, { reserve: { [side]: pool + delta } });
   });
 }
 
 function wuxiaActor(actor: Actor.Implementation | null | undefined, name = ""): Actor.OfType<"wuxiaCharacter"> {
-  if (actor?.type !== "wuxiaCharacter") throw new RollError("WH.Combat.Error.NotWuxia", { name: actor?.name ?? name });
+  if (actor?.type !== "wuxiaCharacter") throw new UserError("WH.Combat.Error.NotWuxia", { name: actor?.name ?? name });
   return actor as Actor.OfType<"wuxiaCharacter">;
 }
 
 /** A Wuxia group with someone still fighting: it defends as one member of its leading sub-group (RULES 3.4). */
 function wuxiaGroup(actor: Actor.Implementation | null | undefined): Actor.OfType<"group"> | null {
-  return actor?.type === "group" && wuxiaGroupSubject(actor as Actor.OfType<"group">)
+  return actor?.type === "group" && leadingMemberSubject(actor as Actor.OfType<"group">)
     ? (actor as Actor.OfType<"group">)
     : null;
 }
@@ -145,8 +145,8 @@ function wuxiaDefender(actor: Actor.Implementation | null | undefined): Actor.Im
 /** The subject a defender's Terre test is made of and checked against. */
 function defenderSubject(actor: Actor.Implementation): WuxiaSubject {
   const group = wuxiaGroup(actor);
-  const subject = group ? wuxiaGroupSubject(group) : (rollSubject(wuxiaActor(actor)) as WuxiaSubject);
-  if (!subject) throw new RollError("WH.Combat.Error.NotWuxia", { name: actor.name ?? "" });
+  const subject = group ? leadingMemberSubject(group) : (rollSubject(wuxiaActor(actor)) as WuxiaSubject);
+  if (!subject) throw new UserError("WH.Combat.Error.NotWuxia", { name: actor.name ?? "" });
   return subject;
 }
 
@@ -169,8 +169,8 @@ export async function attackWith(
     ...(rollSubject(wuxiaActor(attacker)) as WuxiaSubject),
     reserve: reserveLeftFor(attacker),
   };
-  if (!attacker.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
-  if (!target) throw new RollError("WH.Combat.Error.NoTarget");
+  if (!attacker.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: subject.name });
+  if (!target) throw new UserError("WH.Combat.Error.NoTarget");
   wuxiaDefender(target);
   const prepared = await prepareRoll<"wuxia">(subject, { ...request, start: rollStart(subject, weapon) });
   if (!prepared) return;
@@ -222,9 +222,9 @@ export async function defendAgainst(
   request: { dialog?: boolean } = {},
 ): Promise<void> {
   const record = attackRecord(message);
-  if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
+  if (!record) throw new UserError("WH.Combat.Error.NotAnAttack");
   const defender = wuxiaDefender((await fromUuid(record.defenderUuid as never)) as Actor.Implementation | null);
-  if (!defender.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
+  if (!defender.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
   const subject = defenderSubject(defender);
   const prepared = await prepareRoll<"wuxia">(subject, {
     dialog: request.dialog ?? false,
@@ -251,7 +251,7 @@ export const attackRequests = {
 function mustBe(roll: WuxiaRoll, attribute: "feu" | "terre"): void {
   const { state } = roll;
   if (state.attribute !== attribute || state.sr !== 10 || state.destinyDice !== 0)
-    throw new RollError("WH.Combat.Error.NotThatTest", { attribute, name: state.actorName });
+    throw new UserError("WH.Combat.Error.NotThatTest", { attribute, name: state.actorName });
 }
 
 async function postAttack(payload: unknown, requester: User.Implementation): Promise<void> {
@@ -260,17 +260,17 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
   const attacker = await ownedActor(roll.state.actorUuid, requester);
   const weapon = (await fromUuid(textField(payload, "weaponUuid") as never)) as Item.Implementation | null;
   if (!weapon || weapon.parent !== attacker || weapon.type !== "wuxiaWeapon")
-    throw new RollError("WH.Roll.Error.ItemNotOwned", { item: weapon?.name ?? "", actor: attacker.name ?? "" });
+    throw new UserError("WH.Roll.Error.ItemNotOwned", { item: weapon?.name ?? "", actor: attacker.name ?? "" });
   const target = wuxiaDefender(
     (await fromUuid(textField(payload, "targetUuid") as never)) as Actor.Implementation | null,
   );
   const reserveDice = countField(payload, "reserve", 999);
   // Reserve dice are among the roll's extra dice: a roll without them has not had them.
   if (reserveDice > roll.state.extraDice)
-    throw new RollError("WH.Combat.Error.ReserveNotRolled", { count: reserveDice });
+    throw new UserError("WH.Combat.Error.ReserveNotRolled", { count: reserveDice });
   const combatant = reserveDice ? combatantOf(attacker) : null;
   if (reserveDice && !combatant?.combat)
-    throw new RollError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
+    throw new UserError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
   const record: AttackRecord = {
     weaponUuid: weapon.uuid,
     defenderUuid: target.uuid,
@@ -297,7 +297,7 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
 function attackMessage(payload: unknown): { message: ChatMessage.Implementation; record: AttackRecord } {
   const message = messageById(textField(payload, "messageId"));
   const record = attackRecord(message);
-  if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
+  if (!record) throw new UserError("WH.Combat.Error.NotAnAttack");
   return { message, record };
 }
 
@@ -309,20 +309,20 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
   const { message } = attackMessage(payload);
   await oneAtATime(message.id ?? "", async () => {
     const record = attackRecord(message) as AttackRecord;
-    if (record.defence) throw new RollError("WH.Combat.Error.AlreadyDefended");
+    if (record.defence) throw new UserError("WH.Combat.Error.AlreadyDefended");
     const defender = await ownedActor(record.defenderUuid, requester);
     const roll = await checkedWuxiaRoll(objectField(payload, "roll"), requester, defenderSubject);
     mustBe(roll, "terre");
-    if (roll.state.actorUuid !== defender.uuid) throw new RollError("WH.Combat.Error.NotTheDefender");
+    if (roll.state.actorUuid !== defender.uuid) throw new UserError("WH.Combat.Error.NotTheDefender");
     const defenseDice = countField(payload, "defenseDice", 999);
     const reserve = countField(payload, "reserve", 999);
     const combatant = combatantOf(defender);
     if ((defenseDice || reserve) && !combatant)
-      throw new RollError("WH.Combat.Error.NotInCombat", { name: defender.name ?? "" });
+      throw new UserError("WH.Combat.Error.NotInCombat", { name: defender.name ?? "" });
     if (combatant && combatant.combat) {
       const left = roundOf(combatant).defenseDice;
       if (defenseDice > left)
-        throw new RollError("WH.Combat.Error.NotEnoughDefense", { name: defender.name ?? "", count: left });
+        throw new UserError("WH.Combat.Error.NotEnoughDefense", { name: defender.name ?? "", count: left });
       if (reserve) await changeReserve(combatant.combat, sideOf(combatant), -reserve);
       if (defenseDice) await updateRound(combatant, { defenseDice: left - defenseDice });
     }
@@ -337,21 +337,21 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
 async function invest(payload: unknown, requester: User.Implementation): Promise<void> {
   const { message } = attackMessage(payload);
   const investment = INVESTMENTS.find((k) => k === textField(payload, "investment"));
-  if (!investment) throw new RollError("WH.Request.Error.BadField", { field: "investment" });
+  if (!investment) throw new UserError("WH.Request.Error.BadField", { field: "investment" });
   await oneAtATime(message.id ?? "", async () => {
     const record = attackRecord(message) as AttackRecord;
     const attacker = await ownedActor((message.rolls[0] as WuxiaRoll).state.actorUuid, requester);
-    if (record.applied) throw new RollError("WH.Combat.Error.AlreadyApplied");
+    if (record.applied) throw new UserError("WH.Combat.Error.AlreadyApplied");
     const before = attackOutcome(message);
-    if (!before) throw new RollError("WH.Combat.Error.NotDefended");
+    if (!before) throw new UserError("WH.Combat.Error.NotDefended");
     // A miss has no surplus: say so, rather than that one more success cannot be spent.
-    if (!before.hit) throw new RollError("WH.Combat.Error.Missed");
+    if (!before.hit) throw new UserError("WH.Combat.Error.Missed");
     const invested = { ...record.invested, [investment]: record.invested[investment] + 1 };
     // The rules refuse an investment beyond the surplus (OverSpent).
     attackOutcome(message, invested);
     const combatant = combatantOf(attacker);
     if ((investment === "defenseDice" || investment === "groupReserve") && !combatant?.combat)
-      throw new RollError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
+      throw new UserError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
     if (investment === "defenseDice" && combatant)
       await updateRound(combatant, { defenseDice: roundOf(combatant).defenseDice + 1 });
     if (investment === "groupReserve" && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), 1);
@@ -369,9 +369,9 @@ async function applyDamage(payload: unknown, requester: User.Implementation): Pr
   await oneAtATime(message.id ?? "", async () => {
     const record = attackRecord(message) as AttackRecord;
     if (!requester.isGM) await ownedActor((message.rolls[0] as WuxiaRoll).state.actorUuid, requester);
-    if (record.applied) throw new RollError("WH.Combat.Error.AlreadyApplied");
+    if (record.applied) throw new UserError("WH.Combat.Error.AlreadyApplied");
     const outcome = attackOutcome(message);
-    if (!outcome) throw new RollError("WH.Combat.Error.NotDefended");
+    if (!outcome) throw new UserError("WH.Combat.Error.NotDefended");
     const target = wuxiaDefender((await fromUuid(record.defenderUuid as never)) as Actor.Implementation | null);
     await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true } } } } as never);
     if (!outcome.hit) return;

@@ -49,9 +49,9 @@ describe("a Wuxia group's subject", () => {
       { label: "Disciple", count: 1, stats: { metal: 2, feu: 2, terre: 2, eau: 2, bois: 2, skill: 1 } },
       { label: "Moine", count: 3, stats: { metal: 4, feu: 5, terre: 3, eau: 2, bois: 1, skill: 3 } },
     ]);
-    const subject = fighters.wuxiaGroupSubject(band);
+    const subject = fighters.leadingMemberSubject(band);
     expect(subject).toMatchObject({
-      ruleset: "wuxia",
+      kind: "wuxia",
       actor: band,
       name: "Bande",
       attributes: { metal: 4, feu: 5, terre: 3, eau: 2, bois: 1 },
@@ -75,8 +75,8 @@ describe("a Wuxia group's subject", () => {
   });
 
   it("is none for a Harmonies group, and none when everyone is out", async () => {
-    expect(fighters.wuxiaGroupSubject(await group("harmonies", [{ label: "Soldat", count: 2 }]))).toBeNull();
-    expect(fighters.wuxiaGroupSubject(await group("wuxia", [{ label: "Brigand", count: 2, out: 2 }]))).toBeNull();
+    expect(fighters.leadingMemberSubject(await group("harmonies", [{ label: "Soldat", count: 2 }]))).toBeNull();
+    expect(fighters.leadingMemberSubject(await group("wuxia", [{ label: "Brigand", count: 2, out: 2 }]))).toBeNull();
   });
 });
 
@@ -88,7 +88,7 @@ describe("a Harmonies group's subject", () => {
     ]);
     const subject = fighters.harmoniesGroupSubject(band);
     expect(subject).toMatchObject({
-      ruleset: "harmonies",
+      kind: "harmonies",
       actor: band,
       name: "Bande",
       scores: { agilite: 1, precision: 1 },

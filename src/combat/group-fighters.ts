@@ -24,11 +24,11 @@ export function leadingMember(group: Actor.OfType<"group">): GroupMemberData | n
 }
 
 /** A Wuxia group fights as one member of its leading sub-group: its Attributes, its skill, no Destiny, no penalty. */
-export function wuxiaGroupSubject(group: Actor.OfType<"group">): WuxiaSubject | null {
+export function leadingMemberSubject(group: Actor.OfType<"group">): WuxiaSubject | null {
   const leading = group.system.ruleset === "wuxia" ? leadingMember(group) : null;
   if (!leading) return null;
   return {
-    ruleset: "wuxia",
+    kind: "wuxia",
     actor: group,
     name: group.name ?? "",
     attributes: Object.fromEntries(WUXIA_ATTRIBUTES.map((k) => [k, leading.stats[k]])) as Record<
@@ -64,7 +64,7 @@ export function harmoniesGroupSubject(group: Actor.OfType<"group">): HarmoniesSu
   const leading = system.ruleset === "harmonies" ? leadingMember(group) : null;
   if (!leading) return null;
   return {
-    ruleset: "harmonies",
+    kind: "harmonies",
     actor: group,
     name: group.name ?? "",
     scores: Object.fromEntries(HARMONIES_ATTRIBUTES.map((k) => [k, leading.stats[k]])) as Record<

@@ -1,7 +1,7 @@
 import { updateSystem } from "../foundry/write";
 import { addWound, attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "../rules";
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { HarmoniesRoll } from "../rolls/harmonies/roll";
 import { messageById, ownedActor } from "../rolls/card-subject";
 import { oneAtATime } from "../core/locks";
@@ -66,7 +66,7 @@ export function harmoniesHit(message: ChatMessage.Implementation): boolean | nul
 export function harmoniesActor(actor: unknown): Actor.OfType<"harmoniesCharacter"> {
   const found = actor as Actor.Implementation | null;
   if (found?.type !== "harmoniesCharacter")
-    throw new RollError("WH.Combat.Error.NotHarmonies", { name: found?.name ?? "" });
+    throw new UserError("WH.Combat.Error.NotHarmonies", { name: found?.name ?? "" });
   return found as Actor.OfType<"harmoniesCharacter">;
 }
 
@@ -87,7 +87,7 @@ export function harmoniesTarget(actor: unknown): Actor.Implementation {
 function targetSubject(actor: Actor.Implementation): HarmoniesSubject {
   const group = harmoniesGroup(actor);
   const subject = group ? harmoniesGroupSubject(group) : (rollSubject(harmoniesActor(actor)) as HarmoniesSubject);
-  if (!subject) throw new RollError("WH.Combat.Error.NotHarmonies", { name: actor.name ?? "" });
+  if (!subject) throw new UserError("WH.Combat.Error.NotHarmonies", { name: actor.name ?? "" });
   return subject;
 }
 
@@ -108,8 +108,8 @@ export async function harmoniesAttackWith(
   request: { dialog?: boolean; values?: Record<string, unknown> } = {},
 ): Promise<void> {
   const subject = rollSubject(harmoniesActor(attacker)) as HarmoniesSubject;
-  if (!attacker.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
-  if (!target) throw new RollError("WH.Combat.Error.NoTarget");
+  if (!attacker.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: subject.name });
+  if (!target) throw new UserError("WH.Combat.Error.NoTarget");
   harmoniesTarget(target);
   const prepared = await prepareRoll<"harmonies">(subject, { ...request, start: rollStart(subject, weapon) });
   if (!prepared) return;
@@ -128,9 +128,9 @@ export async function harmoniesDefend(
   request: { dialog?: boolean } = {},
 ): Promise<void> {
   const record = harmoniesAttackRecord(message);
-  if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
+  if (!record) throw new UserError("WH.Combat.Error.NotAnAttack");
   const defender = harmoniesTarget(await fromUuid(record.defenderUuid as never));
-  if (!defender.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
+  if (!defender.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
   if (choice.take) {
     await carryOut(H_DEFEND, { messageId: message.id ?? "", take: true });
     return;
@@ -150,9 +150,9 @@ export async function harmoniesDefend(
 /** The victim's soak: Cp + Rs + armour − damage with the difference roll (the world's closed or open). */
 export async function harmoniesSoak(message: ChatMessage.Implementation): Promise<void> {
   const record = harmoniesAttackRecord(message);
-  if (!record) throw new RollError("WH.Combat.Error.NotAnAttack");
+  if (!record) throw new UserError("WH.Combat.Error.NotAnAttack");
   const victim = harmoniesTarget(await fromUuid(record.defenderUuid as never));
-  if (!victim.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: victim.name ?? "" });
+  if (!victim.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: victim.name ?? "" });
   const subject = targetSubject(victim);
   const difficulty = targetArmour(victim) - record.damage;
   const prepared = await prepareRoll<"harmonies">(subject, {
@@ -171,7 +171,7 @@ export async function harmoniesSoak(message: ChatMessage.Implementation): Promis
 
 function attackMessage(payload: unknown): ChatMessage.Implementation {
   const message = messageById(textField(payload, "messageId"));
-  if (!harmoniesAttackRecord(message)) throw new RollError("WH.Combat.Error.NotAnAttack");
+  if (!harmoniesAttackRecord(message)) throw new UserError("WH.Combat.Error.NotAnAttack");
   return message;
 }
 
@@ -180,7 +180,7 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
   const attacker = harmoniesActor(await ownedActor(roll.state.actorUuid, requester));
   const weapon = (await fromUuid(textField(payload, "weaponUuid") as never)) as Item.Implementation | null;
   if (!weapon || weapon.parent !== attacker || weapon.type !== "harmoniesWeapon")
-    throw new RollError("WH.Roll.Error.ItemNotOwned", { item: weapon?.name ?? "", actor: attacker.name ?? "" });
+    throw new UserError("WH.Roll.Error.ItemNotOwned", { item: weapon?.name ?? "", actor: attacker.name ?? "" });
   const target = harmoniesTarget(await fromUuid(textField(payload, "targetUuid") as never));
   const { damage: weaponDamage, range } = (weapon as Item.OfType<"harmoniesWeapon">).system;
   const { corps, puissance } = (rollSubject(attacker) as HarmoniesSubject).scores;
@@ -209,15 +209,15 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
   const message = attackMessage(payload);
   await oneAtATime(message.id ?? "", async () => {
     const record = harmoniesAttackRecord(message) as HarmoniesAttackRecord;
-    if (record.defence) throw new RollError("WH.Combat.Error.AlreadyDefended");
+    if (record.defence) throw new UserError("WH.Combat.Error.AlreadyDefended");
     const defender = await ownedActor(record.defenderUuid, requester);
     const take = (payload as { take?: unknown }).take === true;
     const rolls = message.rolls.map((r) => r.toJSON() as object);
     if (!take) {
       const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, { subjectOf: targetSubject });
-      if (roll.state.actorUuid !== defender.uuid) throw new RollError("WH.Combat.Error.NotTheDefender");
+      if (roll.state.actorUuid !== defender.uuid) throw new UserError("WH.Combat.Error.NotTheDefender");
       if (roll.state.difficulty !== record.difficulty)
-        throw new RollError("WH.Combat.Error.SameDifficulty", { difficulty: record.difficulty });
+        throw new UserError("WH.Combat.Error.SameDifficulty", { difficulty: record.difficulty });
       rolls.push(roll.toJSON() as object);
     }
     await message.update({
@@ -242,8 +242,8 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
   const message = attackMessage(payload);
   await oneAtATime(message.id ?? "", async () => {
     const record = harmoniesAttackRecord(message) as HarmoniesAttackRecord;
-    if (record.soak) throw new RollError("WH.Combat.Error.AlreadySoaked");
-    if (harmoniesHit(message) !== true) throw new RollError("WH.Combat.Error.NoHit");
+    if (record.soak) throw new UserError("WH.Combat.Error.AlreadySoaked");
+    if (harmoniesHit(message) !== true) throw new UserError("WH.Combat.Error.NoHit");
     const target = harmoniesTarget(await ownedActor(record.defenderUuid, requester));
     const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, {
       penalty: "none",
@@ -258,7 +258,7 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
       state.skillName !== null ||
       state.difficulty !== expected
     )
-      throw new RollError("WH.Combat.Error.NotASoak", { difficulty: expected });
+      throw new UserError("WH.Combat.Error.NotASoak", { difficulty: expected });
     const margin = roll.action.margin;
     const severity = soakSeverity(margin);
     const rolls = [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object];

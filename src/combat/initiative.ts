@@ -1,11 +1,11 @@
 import { defenseDiceAtRoundStart, spendInitiativeSuccesses, type InitiativePurchase } from "../rules";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import type { WuxiaRoll } from "../rolls/wuxia/roll";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { rollSubject, type WuxiaSubject } from "../rolls/subject";
 import { combatSettings, type InitiativeSpend } from "../settings/combat";
 import { roundOf } from "./models";
-import { GROUP_SKILL_ID, wuxiaGroupSubject } from "./group-fighters";
+import { GROUP_SKILL_ID, leadingMemberSubject } from "./group-fighters";
 
 /** The Wuxia actor a combatant fights for, if it has one. */
 export function wuxiaActorOf(combatant: Combatant.Implementation): Actor.OfType<"wuxiaCharacter"> | null {
@@ -35,7 +35,7 @@ export function wuxiaFighterOf(combatant: Combatant.Implementation): WuxiaFighte
       initiativeRoll: () => wuxiaInitiativeRoll(character),
     };
   const actor = combatant.actor;
-  const subject = actor?.type === "group" ? wuxiaGroupSubject(actor as Actor.OfType<"group">) : null;
+  const subject = actor?.type === "group" ? leadingMemberSubject(actor as Actor.OfType<"group">) : null;
   if (!actor || !subject) return null;
   return {
     actor,
@@ -95,7 +95,7 @@ export interface RoundStartChange {
  */
 export async function rollRoundStart(combatant: Combatant.Implementation, round: number): Promise<RoundStartChange> {
   const fighter = wuxiaFighterOf(combatant);
-  if (!fighter) throw new RollError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
+  if (!fighter) throw new UserError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
   const roll = fighter.initiativeRoll();
   // Many combatants roll at once: nobody is asked to type in dice they may not know are theirs.
   await roll.evaluate({ allowInteractive: false });
@@ -133,14 +133,14 @@ export function respend(
   purchase: InitiativePurchase,
 ): { initiative: number; system: Record<string, unknown> } {
   const fighter = wuxiaFighterOf(combatant);
-  if (!fighter) throw new RollError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
+  if (!fighter) throw new UserError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
   const { successes, spent, defenseDice } = roundOf(combatant);
   const asked = purchase.initiative + purchase.extraActions + purchase.defenseDice;
   if (asked > successes)
-    throw new RollError("WH.Combat.Error.OverSpent", { name: combatant.name ?? "", count: successes, asked });
+    throw new UserError("WH.Combat.Error.OverSpent", { name: combatant.name ?? "", count: successes, asked });
   const outcome = spendInitiativeSuccesses(fighter.metal, successes, purchase);
   const dice = defenseDice + outcome.defenseDice - spent.defense;
-  if (dice < 0) throw new RollError("WH.Combat.Error.DefenseDiceUsed", { name: combatant.name ?? "" });
+  if (dice < 0) throw new UserError("WH.Combat.Error.DefenseDiceUsed", { name: combatant.name ?? "" });
   return {
     initiative: outcome.initiative,
     system: {

@@ -1,4 +1,4 @@
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { oneAtATime } from "../core/locks";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
@@ -26,30 +26,30 @@ const MAX_COUNT = 999;
 
 function combatOf(payload: unknown): WuxiaHarmoniesCombat {
   const combat = game.combats?.get(textField(payload, "combatId"));
-  if (!combat) throw new RollError("WH.Combat.Error.NoCombat");
+  if (!combat) throw new UserError("WH.Combat.Error.NoCombat");
   return combat as WuxiaHarmoniesCombat;
 }
 
 function combatantOf(combat: Combat.Implementation, payload: unknown): Combatant.Implementation {
   const combatant = combat.combatants.get(textField(payload, "combatantId"));
-  if (!combatant) throw new RollError("WH.Combat.Error.NoCombatant");
+  if (!combatant) throw new UserError("WH.Combat.Error.NoCombatant");
   return combatant;
 }
 
 function mustOwn(combatant: Combatant.Implementation, requester: User.Implementation): void {
   if (!combatant.testUserPermission(requester, "OWNER"))
-    throw new RollError("WH.Chat.Error.NotOwner", { name: combatant.name ?? "" });
+    throw new UserError("WH.Chat.Error.NotOwner", { name: combatant.name ?? "" });
 }
 
 function mustBeGm(requester: User.Implementation): void {
-  if (!requester.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+  if (!requester.isGM) throw new UserError("WH.Chat.Error.GmOnly");
 }
 
 /** The turn the requester saw must still be the combat's. */
 function mustBeAt(combat: Combat.Implementation, payload: unknown): void {
   const round = countField(payload, "round", Number.MAX_SAFE_INTEGER);
   const turn = countField(payload, "turn", Number.MAX_SAFE_INTEGER);
-  if (combat.round !== round || combat.turn !== turn) throw new RollError("WH.Combat.Error.TurnMoved");
+  if (combat.round !== round || combat.turn !== turn) throw new UserError("WH.Combat.Error.TurnMoved");
 }
 
 /** A combat's actions run one after another on the authority's client. */
@@ -64,7 +64,7 @@ async function nextTurn(payload: unknown, requester: User.Implementation): Promi
     mustBeAt(combat, payload);
     const current = combat.combatant;
     if (!requester.isGM && !(current && current.testUserPermission(requester, "OWNER")))
-      throw new RollError("WH.Combat.Error.NotYourTurn");
+      throw new UserError("WH.Combat.Error.NotYourTurn");
     await combat.advanceTurn();
   });
 }
@@ -88,8 +88,8 @@ async function spendInitiative(payload: unknown, requester: User.Implementation)
     const combatant = combatantOf(combat, payload);
     mustOwn(combatant, requester);
     const round = roundOf(combatant);
-    if (round.round !== combat.round || combat.round === 0) throw new RollError("WH.Combat.Error.NotRolled");
-    if (round.turnsTaken > 0) throw new RollError("WH.Combat.Error.AlreadyActed", { name: combatant.name ?? "" });
+    if (round.round !== combat.round || combat.round === 0) throw new UserError("WH.Combat.Error.NotRolled");
+    if (round.turnsTaken > 0) throw new UserError("WH.Combat.Error.AlreadyActed", { name: combatant.name ?? "" });
     const purchase = {
       initiative: countField(payload, "initiative", MAX_COUNT),
       extraActions: countField(payload, "actions", MAX_COUNT),
@@ -113,8 +113,8 @@ async function spendDefenseDie(payload: unknown, requester: User.Implementation)
     const combatant = combatantOf(combat, payload);
     mustOwn(combatant, requester);
     const left = roundOf(combatant).defenseDice;
-    if (left !== countField(payload, "seen", MAX_COUNT)) throw new RollError("WH.Combat.Error.DiceMoved");
-    if (left === 0) throw new RollError("WH.Combat.Error.NoDefenseDice", { name: combatant.name ?? "" });
+    if (left !== countField(payload, "seen", MAX_COUNT)) throw new UserError("WH.Combat.Error.DiceMoved");
+    if (left === 0) throw new UserError("WH.Combat.Error.NoDefenseDice", { name: combatant.name ?? "" });
     await updateRound(combatant, { defenseDice: left - 1 });
   });
 }
@@ -126,7 +126,7 @@ async function rollInitiative(payload: unknown, requester: User.Implementation):
     const combatant = combatantOf(combat, payload);
     mustOwn(combatant, requester);
     if (!requester.isGM && roundOf(combatant).round === combat.round && combat.round > 0)
-      throw new RollError("WH.Combat.Error.AlreadyRolled", { name: combatant.name ?? "" });
+      throw new UserError("WH.Combat.Error.AlreadyRolled", { name: combatant.name ?? "" });
     await combat.rollRoundStarts([combatant.id ?? ""]);
   });
 }
@@ -144,14 +144,14 @@ async function adjustPool(payload: unknown, requester: User.Implementation): Pro
     const side = SIDES.find((s) => s === pool);
     if (side) {
       const left = sharedOf(combat).reserve[side];
-      if (left !== seen) throw new RollError("WH.Combat.Error.DiceMoved");
+      if (left !== seen) throw new UserError("WH.Combat.Error.DiceMoved");
       await updateShared(combat, { reserve: { [side]: Math.max(0, left + (up ? 1 : -1)) } });
       return;
     }
-    if (pool !== "defense") throw new RollError("WH.Request.Error.BadField", { field: "pool" });
+    if (pool !== "defense") throw new UserError("WH.Request.Error.BadField", { field: "pool" });
     const combatant = combatantOf(combat, payload);
     const left = roundOf(combatant).defenseDice;
-    if (left !== seen) throw new RollError("WH.Combat.Error.DiceMoved");
+    if (left !== seen) throw new UserError("WH.Combat.Error.DiceMoved");
     await updateRound(combatant, { defenseDice: Math.max(0, left + (up ? 1 : -1)) });
   });
 }

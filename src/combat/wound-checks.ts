@@ -1,7 +1,7 @@
 import { updateSystem } from "../foundry/write";
 import { addWound } from "../rules";
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import type { HarmoniesRoll } from "../rolls/harmonies/roll";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
 import { ownedActor } from "../rolls/card-subject";
@@ -55,9 +55,9 @@ function isCheck(roll: HarmoniesRoll, check: WoundCheck): boolean {
 /** A sudden action with a grave wound: the owner rolls Cp + Rs; the GM keeps the result and worsens the wound on a failure. */
 export async function suddenActionCheck(actor: Actor.Implementation): Promise<void> {
   const character = harmoniesActor(actor);
-  if (!character.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: character.name ?? "" });
+  if (!character.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: character.name ?? "" });
   if (character.system.wounds.grave === 0)
-    throw new RollError("WH.Combat.Error.NoGraveWound", { name: actor.name ?? "" });
+    throw new UserError("WH.Combat.Error.NoGraveWound", { name: actor.name ?? "" });
   const roll = await checkRoll(character, "grave");
   if (!roll) return;
   await roll.evaluate();
@@ -66,10 +66,10 @@ export async function suddenActionCheck(actor: Actor.Implementation): Promise<vo
 
 async function graveCheck(payload: unknown, requester: User.Implementation): Promise<void> {
   const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, { penalty: "none" });
-  if (!isCheck(roll, "grave")) throw new RollError("WH.Combat.Error.NotThatCheck");
+  if (!isCheck(roll, "grave")) throw new UserError("WH.Combat.Error.NotThatCheck");
   const actor = harmoniesActor(await ownedActor(roll.state.actorUuid, requester));
   const { light, grave, critical, fatal } = actor.system.wounds;
-  if (grave === 0) throw new RollError("WH.Combat.Error.NoGraveWound", { name: actor.name ?? "" });
+  if (grave === 0) throw new UserError("WH.Combat.Error.NoGraveWound", { name: actor.name ?? "" });
   const held = roll.action.success;
   await ChatMessage.create({
     speaker: ChatMessage.getSpeaker({ actor }),

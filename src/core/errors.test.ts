@@ -14,10 +14,10 @@ afterEach(() => {
 
 describe("a refusal shown to the user", () => {
   it("is a localised notification; only an unexpected error also goes to the console", async () => {
-    const { notifyError, RollError } = await import("./errors");
+    const { notifyError, UserError } = await import("./errors");
     const { RulesError } = await import("../rules");
     const console = vi.spyOn(globalThis.console, "error").mockImplementation(() => undefined);
-    notifyError(new RollError("WH.Roll.Error.NoActor"));
+    notifyError(new UserError("WH.Roll.Error.NoActor"));
     notifyError(new RulesError("WH.Error.NotInteger", { argument: "dice", value: 1.5 }, "dice"));
     expect(console).not.toHaveBeenCalled();
     const bug = new TypeError("x is undefined");
@@ -67,15 +67,15 @@ describe("a refusal shown to the user", () => {
   });
 
   it("keeps the data of a refusal for the message, as given", async () => {
-    const { RollError } = await import("./errors");
-    const error = new RollError("WH.Roll.Error.PoolTooLarge", { max: 100 });
+    const { UserError } = await import("./errors");
+    const error = new UserError("WH.Roll.Error.PoolTooLarge", { max: 100 });
     expect(error).toMatchObject({
-      name: "RollError",
+      name: "UserError",
       key: "WH.Roll.Error.PoolTooLarge",
       data: { max: 100 },
       message: "WH.Roll.Error.PoolTooLarge",
     });
-    expect(new RollError("WH.Roll.Error.NoActor").data).toEqual({});
+    expect(new UserError("WH.Roll.Error.NoActor").data).toEqual({});
   });
 });
 

@@ -1,9 +1,12 @@
 import { RulesError } from "../rules";
 import { t } from "./i18n";
 
-/** A roll or card action refused for a reason the user can fix; `key` is an i18n key. */
-export class RollError extends Error {
-  override readonly name = "RollError";
+/**
+ * The system's one refusal: anything a user asked for (a roll, a card's button, a creation step,
+ * an import, a request to the GM) refused for a reason they can fix; `key` is an i18n key.
+ */
+export class UserError extends Error {
+  override readonly name = "UserError";
   constructor(
     readonly key: string,
     readonly data: Record<string, string | number> = {},
@@ -25,7 +28,7 @@ const ARGUMENTS: Record<string, string> = {
 
 /** The message a user reads for an error: localised for rules and roll errors. */
 export function describeError(error: unknown): string {
-  if (error instanceof RollError) return t(error.key, error.data);
+  if (error instanceof UserError) return t(error.key, error.data);
   if (error instanceof RulesError) {
     const { argument, value, min, max } = error.details;
     const label = ARGUMENTS[argument];
@@ -41,6 +44,6 @@ export function describeError(error: unknown): string {
 
 /** Shows the error to the user; unexpected ones also go to the console with their stack. */
 export function notifyError(error: unknown): void {
-  if (!(error instanceof RollError) && !(error instanceof RulesError)) console.error(error);
+  if (!(error instanceof UserError) && !(error instanceof RulesError)) console.error(error);
   ui.notifications.error(describeError(error));
 }

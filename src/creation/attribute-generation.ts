@@ -1,6 +1,6 @@
 import { SYSTEM_ID } from "../foundry/system";
 import { HarmoniesCreationRoll } from "../rolls/harmonies/creation-roll";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { postRoll } from "../rolls/post";
 import { t } from "../core/i18n";
 import { validateHarmoniesCreation, type HarmoniesAttributes, type HarmoniesCreationProblem } from "../rules";
@@ -73,11 +73,11 @@ export function allowedRolls(): number {
 }
 
 function mustOwn(actor: Character): void {
-  if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  if (!actor.isOwner) throw new UserError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
 }
 
 function mustNotBeApplied(actor: Character, record: AttributeRollRecord | null): void {
-  if (record?.applied) throw new RollError("WH.Creation.Error.Applied", { name: actor.name ?? "" });
+  if (record?.applied) throw new UserError("WH.Creation.Error.Applied", { name: actor.name ?? "" });
 }
 
 /**
@@ -90,7 +90,7 @@ export async function rollAttributes(actor: Character): Promise<AttributeRollRec
   mustNotBeApplied(actor, before);
   const allowed = allowedRolls();
   const attempt = (before?.attempt ?? 0) + 1;
-  if (attempt > allowed) throw new RollError("WH.Creation.Error.NoReroll", { name: actor.name ?? "", count: allowed });
+  if (attempt > allowed) throw new UserError("WH.Creation.Error.NoReroll", { name: actor.name ?? "", count: allowed });
   const roll = HarmoniesCreationRoll.build({ actorUuid: actor.uuid, actorName: actor.name ?? "", attempt, allowed });
   // Public whatever the chat's roll mode: the table sees every roll a character makes.
   const message = await postRoll(roll, { visibility: "public", actor });
@@ -123,11 +123,11 @@ function creationProblemText(problem: HarmoniesCreationProblem): string {
 export async function applyAttributes(actor: Character, attributes: HarmoniesAttributes): Promise<void> {
   mustOwn(actor);
   const record = attributeRoll(actor);
-  if (!record) throw new RollError("WH.Creation.Error.NotRolled", { name: actor.name ?? "" });
+  if (!record) throw new UserError("WH.Creation.Error.NotRolled", { name: actor.name ?? "" });
   mustNotBeApplied(actor, record);
   const check = validateHarmoniesCreation(record.kept, attributes);
   if (!check.valid) {
-    throw new RollError("WH.Creation.Error.Invalid", { problems: check.problems.map(creationProblemText).join(" ") });
+    throw new UserError("WH.Creation.Error.Invalid", { problems: check.problems.map(creationProblemText).join(" ") });
   }
   const system: Record<string, Record<string, { value: number }>> = { characteristics: {}, means: {} };
   for (const [short, { group, key }] of Object.entries(ATTRIBUTE_FIELDS) as [
@@ -141,6 +141,6 @@ export async function applyAttributes(actor: Character, attributes: HarmoniesAtt
 
 /** The GM starts a character's attribute roll over: the record goes, the cards stay in the chat. */
 export async function resetAttributeRoll(actor: Character): Promise<void> {
-  if (!game.user.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+  if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
   await actor.update({ flags: { [SYSTEM_ID]: { [FLAG]: null } } } as never);
 }

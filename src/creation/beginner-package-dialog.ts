@@ -12,7 +12,7 @@ import {
   type PackageSource,
   type PackageSources,
 } from "./beginner-package";
-import { normaliseName } from "../documents/items/wuxia-skill";
+import { normaliseName } from "../documents/items/identifier";
 import { signed } from "../core/format";
 import { t } from "../core/i18n";
 import { HARMONIES_DEFAULTS, validateBeginnerPackage } from "../rules";

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { t } from "../core/i18n";
 import {
   HARMONIES_DEFAULTS,
@@ -10,7 +10,7 @@ import {
 } from "../rules";
 import { compendiumDocuments } from "../foundry/compendiums";
 import { itemCopy } from "../documents/items/copy";
-import { normaliseName } from "../documents/items/wuxia-skill";
+import { normaliseName } from "../documents/items/identifier";
 
 /**
  * A Harmonies beginner's package (RULES 2.3) put on a character in one go: a métier and two
@@ -133,15 +133,15 @@ export function appliedPackage(actor: Actor.Implementation): boolean {
  * before it is taken back, so no half package is left.
  */
 export async function applyBeginnerPackage(actor: Character, choice: PackageChoice): Promise<void> {
-  if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  if (!actor.isOwner) throw new UserError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
   if (appliedPackage(actor) && !game.user.isGM) {
-    throw new RollError("WH.Creation.Error.PackageApplied", { name: actor.name ?? "" });
+    throw new UserError("WH.Creation.Error.PackageApplied", { name: actor.name ?? "" });
   }
   const sources = await packageSources(actor);
   const pack = packageOf(choice, sources);
   const check = validateBeginnerPackage(pack);
   if (!check.valid) {
-    throw new RollError("WH.Creation.Error.PackageInvalid", {
+    throw new UserError("WH.Creation.Error.PackageInvalid", {
       problems: check.problems.map(packageProblemText).join(" "),
     });
   }

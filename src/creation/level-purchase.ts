@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { buyLevel, wuxiaLevelCost, type LevelHolding } from "../rules";
 import { wuxiaRuleOptions } from "../settings/house-rules";
 import { HARMONIES_CHARACTERISTICS, type HarmoniesAttributeKey, type WuxiaAttributeKey } from "../rules/vocabulary";
@@ -26,13 +26,13 @@ function scoreOf(actor: Character, key: HarmoniesAttributeKey): HarmoniesScore {
 }
 
 function mustOwn(doc: { isOwner: boolean; name: string | null }): void {
-  if (!doc.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: doc.name ?? "" });
+  if (!doc.isOwner) throw new UserError("WH.Chat.Error.NotOwner", { name: doc.name ?? "" });
 }
 
 function bought(name: string, holding: LevelHolding, cost: number | null): LevelHolding {
-  if (cost === null) throw new RollError("WH.Experience.Error.NotLearnt", { name });
+  if (cost === null) throw new UserError("WH.Experience.Error.NotLearnt", { name });
   const next = buyLevel(holding, cost);
-  if (!next) throw new RollError("WH.Experience.Error.Short", { name, count: Math.ceil(cost), xp: holding.xp });
+  if (!next) throw new UserError("WH.Experience.Error.Short", { name, count: Math.ceil(cost), xp: holding.xp });
   return next;
 }
 
@@ -72,9 +72,9 @@ export function lastPurchase(doc: Skill | Character, key?: HarmoniesAttributeKey
 
 /** The GM puts back the level and XP the last purchase changed, and forgets it. */
 export async function undoPurchase(doc: Skill | Character, key?: HarmoniesAttributeKey): Promise<void> {
-  if (!game.user.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+  if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
   const before = lastPurchase(doc, key);
-  if (!before) throw new RollError("WH.Experience.Error.NothingToUndo", { name: doc.name ?? "" });
+  if (!before) throw new UserError("WH.Experience.Error.NothingToUndo", { name: doc.name ?? "" });
   if (key)
     await doc.update({
       system: { [group(key)]: { [key]: { value: before.level, xp: before.xp } } },
@@ -99,7 +99,7 @@ const LEVEL_MAX = 10;
 
 function wuxiaBought(name: string, level: number, pool: number, kind: "attribute" | "skill"): LevelHolding {
   const cost = wuxiaNextCost(kind, level);
-  if (cost === null) throw new RollError("WH.Experience.Error.AtMax", { name, max: LEVEL_MAX });
+  if (cost === null) throw new UserError("WH.Experience.Error.AtMax", { name, max: LEVEL_MAX });
   return bought(name, { level, xp: pool }, cost);
 }
 
@@ -126,11 +126,11 @@ export async function buyWuxiaAttribute(actor: Hero, key: WuxiaAttributeKey): Pr
  */
 export async function buyWuxiaItemLevel(item: WuxiaLevelled): Promise<void> {
   const actor = item.actor as Hero | null;
-  if (!actor || actor.type !== "wuxiaCharacter") throw new RollError("WH.Roll.Error.NoActor");
+  if (!actor || actor.type !== "wuxiaCharacter") throw new UserError("WH.Roll.Error.NoActor");
   mustOwn(actor);
   const system = item.system as { level: number; use?: { kind: string } };
   if (system.use?.kind === "specialisation")
-    throw new RollError("WH.Experience.Error.NoLevel", { name: item.name ?? "" });
+    throw new UserError("WH.Experience.Error.NoLevel", { name: item.name ?? "" });
   const next = wuxiaBought(item.name ?? "", system.level, actor.system.experience, "skill");
   const purchase: WuxiaPurchase = { target: item.id ?? "", level: system.level, xp: actor.system.experience };
   await actor.update({ system: { experience: next.xp }, flags: { [SYSTEM_ID]: { [FLAG]: purchase } } } as never);
@@ -152,9 +152,9 @@ export function lastWuxiaPurchase(actor: Hero, target: string): WuxiaPurchase | 
 
 /** The GM takes back the hero's last level bought: the level and the pool as they were. */
 export async function undoWuxiaPurchase(actor: Hero, target: string): Promise<void> {
-  if (!game.user.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+  if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
   const before = lastWuxiaPurchase(actor, target);
-  if (!before) throw new RollError("WH.Experience.Error.NothingToUndo", { name: actor.name ?? "" });
+  if (!before) throw new UserError("WH.Experience.Error.NothingToUndo", { name: actor.name ?? "" });
   const item = actor.items.get(target);
   if (item) await item.update({ system: { level: before.level } } as never);
   await actor.update({

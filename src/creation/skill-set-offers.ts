@@ -1,7 +1,7 @@
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { qualifiesAs } from "../rules";
 import { itemCopy } from "../documents/items/copy";
-import { normaliseName } from "../documents/items/wuxia-skill";
+import { normaliseName } from "../documents/items/identifier";
 
 /**
  * The métiers and hobbies of the world a character qualifies for without having them (RULES
@@ -58,9 +58,9 @@ export function skillSetOffers(actor: Character): SkillSetOffer[] {
 
 /** Copies an offered set onto the character; refused (localised) to a non-owner or for a set not on offer. */
 export async function takeSkillSet(actor: Character, id: string): Promise<void> {
-  if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  if (!actor.isOwner) throw new UserError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
   const offered = skillSetOffers(actor).some((o) => o.id === id);
   const item = offered ? game.items?.get(id) : undefined;
-  if (!item) throw new RollError("WH.Sheet.Harmonies.Offer.NotOffered", { name: actor.name ?? "" });
+  if (!item) throw new UserError("WH.Sheet.Harmonies.Offer.NotOffered", { name: actor.name ?? "" });
   await actor.createEmbeddedDocuments("Item", [itemCopy(item as Item.Implementation)] as never);
 }

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { t } from "../core/i18n";
 import {
   chiReserve,
@@ -22,7 +22,7 @@ import {
 } from "../rules/vocabulary";
 import { compendiumDocuments } from "../foundry/compendiums";
 import { itemCopy } from "../documents/items/copy";
-import { normaliseName } from "../documents/items/wuxia-skill";
+import { normaliseName } from "../documents/items/identifier";
 
 /**
  * A Wuxia hero built by priorities (RULES 1.2) as a draft: what the builder shows and edits, the
@@ -242,10 +242,10 @@ export function isCreated(actor: Actor.Implementation): boolean {
  * item writes made before it.
  */
 export async function finishCreation(actor: Character, draft: WuxiaDraft): Promise<void> {
-  if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
+  if (!actor.isOwner) throw new UserError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
   const check = checkDraft(draft);
   if (!check.valid || !check.budget)
-    throw new RollError("WH.Creation.Error.BuilderInvalid", { name: actor.name ?? "" });
+    throw new UserError("WH.Creation.Error.BuilderInvalid", { name: actor.name ?? "" });
   const budget = check.budget;
   const kept = new Set(draft.items.filter((i) => i.key.startsWith("own:")).map((i) => i.key.slice(4)));
   const owned = actor.items.contents.filter((i) => (DRAFT_TYPES as readonly string[]).includes(i.type));

@@ -1,4 +1,4 @@
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { askGm, readSignedRequest, type RequestTicket } from "./signed";
 import { settle, valueOrThrow, type RequestResult } from "./results";
 
@@ -22,13 +22,13 @@ export function handleRequest(action: string, handler: RequestHandler): void {
 
 function handlerFor(action: string): RequestHandler {
   const handler = handlers.get(action);
-  if (!handler) throw new RollError("WH.Request.Error.Unknown", { action });
+  if (!handler) throw new UserError("WH.Request.Error.Unknown", { action });
   return handler;
 }
 
 /**
  * Carries out an action by the authority and resolves with its receipt; a refusal, here or from
- * the GM, is thrown (a RollError) for the requester's notification.
+ * the GM, is thrown (a UserError) for the requester's notification.
  */
 export async function carryOut(
   action: string,
@@ -39,7 +39,7 @@ export async function carryOut(
   const gm = game.users.activeGM;
   if (gm?.isSelf || (!gm && options.withoutGm === true))
     return valueOrThrow(await settle(() => handler(payload, game.user)));
-  if (!gm) throw new RollError("WH.Chat.Error.NoGm");
+  if (!gm) throw new UserError("WH.Chat.Error.NoGm");
   return valueOrThrow(await askGm(gm, action, payload));
 }
 
@@ -54,7 +54,7 @@ export function answerRequest(ticket: unknown): Promise<RequestResult> {
   const known = answers.get(key);
   if (known) return known;
   const answer = settle(async () => {
-    if (!game.user.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+    if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
     const { requester, action, payload } = await readSignedRequest(ticket);
     return handlerFor(action)(payload, requester);
   });

@@ -1,4 +1,4 @@
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { RulesError } from "../rules";
 
 /**
@@ -10,7 +10,7 @@ export type RequestResult =
 
 /** A refusal as a result. */
 export function refused(error: unknown): RequestResult {
-  if (error instanceof RollError) return { ok: false, error: error.key, data: error.data };
+  if (error instanceof UserError) return { ok: false, error: error.key, data: error.data };
   if (error instanceof RulesError) {
     const { argument, value, min, max } = error.details;
     return {
@@ -40,6 +40,6 @@ export async function settle(action: () => Promise<unknown>): Promise<RequestRes
 
 /** The value of a success, or the refusal thrown for the requester's notification. */
 export function valueOrThrow(result: RequestResult): string | undefined {
-  if (!result.ok) throw new RollError(result.error, result.data);
+  if (!result.ok) throw new UserError(result.error, result.data);
   return result.value;
 }

@@ -1,5 +1,5 @@
 import { SYSTEM_ID } from "../foundry/system";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import type { RequestResult } from "./results";
 
 /**
@@ -75,14 +75,14 @@ export async function readSignedRequest(
 ): Promise<{ requester: User.Implementation; action: string; payload: unknown }> {
   const { requestId, requesterId } = (ticket ?? {}) as Partial<RequestTicket>;
   if (typeof requestId !== "string" || typeof requesterId !== "string")
-    throw new RollError("WH.Request.Error.Malformed");
+    throw new UserError("WH.Request.Error.Malformed");
   const requester = game.users.get(requesterId);
-  if (!requester) throw new RollError("WH.Chat.Error.UnknownUser");
+  if (!requester) throw new UserError("WH.Chat.Error.UnknownUser");
   const stored = await awaitStoredRequest(requester, requestId);
-  if (stored === undefined) throw new RollError("WH.Request.Error.Unsigned", { name: requester.name ?? "" });
-  if (JSON.stringify(stored).length > MAX_REQUEST_CHARACTERS) throw new RollError("WH.Request.Error.TooLarge");
+  if (stored === undefined) throw new UserError("WH.Request.Error.Unsigned", { name: requester.name ?? "" });
+  if (JSON.stringify(stored).length > MAX_REQUEST_CHARACTERS) throw new UserError("WH.Request.Error.TooLarge");
   const { action, payload } = stored as Partial<SignedRequest>;
   if (typeof action !== "string" || payload === null || typeof payload !== "object")
-    throw new RollError("WH.Request.Error.Malformed");
+    throw new UserError("WH.Request.Error.Malformed");
   return { requester, action, payload };
 }

@@ -1,18 +1,18 @@
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 
 /** The message a card action is about, as the acting client sees it. */
 export function messageById(id: string): ChatMessage.Implementation {
   const message = game.messages.get(id);
-  if (!message) throw new RollError("WH.Chat.Error.NoMessage");
+  if (!message) throw new UserError("WH.Chat.Error.NoMessage");
   return message;
 }
 
 /** The actor a roll was made for, refused unless the user owns it. */
 export async function ownedActor(uuid: string | null, user: User.Implementation): Promise<Actor.Implementation> {
   const actor = uuid ? await fromUuid(uuid as Parameters<typeof fromUuid>[0]) : null;
-  if (!(actor instanceof Actor)) throw new RollError("WH.Roll.Error.NoActor");
+  if (!(actor instanceof Actor)) throw new UserError("WH.Roll.Error.NoActor");
   if (!actor.testUserPermission(user, "OWNER"))
-    throw new RollError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
+    throw new UserError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
   return actor as Actor.Implementation;
 }
 

@@ -9,7 +9,7 @@ import {
   MAX_POOL,
 } from "./fields";
 import { HarmoniesRoll } from "./harmonies/roll";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import { rollSubject, type RollSubject } from "./subject";
 import { WuxiaRoll, poolSize, type WuxiaRerollEntry } from "./wuxia/roll";
 import { objectField } from "../requests/payload";
@@ -27,15 +27,15 @@ export async function checkedWuxiaRoll(
   requester: User.Implementation,
   subjectOf: (actor: Actor.Implementation) => RollSubject = rollSubject,
 ): Promise<WuxiaRoll> {
-  if (data.class !== "WuxiaRoll") throw new RollError("WH.Chat.Error.NotWuxiaRoll");
+  if (data.class !== "WuxiaRoll") throw new UserError("WH.Chat.Error.NotWuxiaRoll");
   // An unevaluated roll would be rolled anew, differently, by every client drawing the card.
-  if (data.evaluated !== true) throw new RollError("WH.Request.Error.NotEvaluated");
+  if (data.evaluated !== true) throw new UserError("WH.Request.Error.NotEvaluated");
   const claimed = objectField(objectField(data, "options"), "wuxia");
   const actor = await ownedActor(typeof claimed.actorUuid === "string" ? claimed.actorUuid : null, requester);
   const subject = subjectOf(actor);
-  if (subject.ruleset !== "wuxia") throw new RollError("WH.Chat.Error.OpponentNotWuxia", { name: subject.name });
+  if (subject.kind !== "wuxia") throw new UserError("WH.Chat.Error.OpponentNotWuxia", { name: subject.name });
   const skill = claimed.itemUuid === null ? undefined : subject.skills.find((s) => s.uuid === claimed.itemUuid);
-  if (claimed.itemUuid !== null && !skill) throw new RollError("WH.Request.Error.BadField", { field: "itemUuid" });
+  if (claimed.itemUuid !== null && !skill) throw new UserError("WH.Request.Error.BadField", { field: "itemUuid" });
   const values = readWuxiaValues(
     {
       attribute: claimed.attribute,
@@ -54,7 +54,7 @@ export async function checkedWuxiaRoll(
   const size = poolSize(state);
   const rerolls = specialisationRerollTargets(faces.slice(0, size), state.threshold, state.rerolls);
   if (faces.length !== size + rerolls.length)
-    throw new RollError("WH.Request.Error.BadFaces", { expected: size + rerolls.length, count: faces.length });
+    throw new UserError("WH.Request.Error.BadFaces", { expected: size + rerolls.length, count: faces.length });
   const rerolled: WuxiaRerollEntry[] = rerolls.map((index) => ({ index, by: "specialisation" }));
   // Through JSON: the roll's data as a socket carries it, detached from the built roll.
   const json = JSON.parse(JSON.stringify(expected.toJSON())) as Record<string, unknown> & {
@@ -82,7 +82,7 @@ export async function checkedWuxiaRoll(
 function paidChi(claimed: unknown, cost: number, requester: User.Implementation): number {
   if (cost === 0) return 0;
   const paid = typeof claimed === "number" && Number.isInteger(claimed) && claimed > 0 && claimed <= cost ? claimed : 0;
-  if (paid < cost && !requester.isGM) throw new RollError("WH.Request.Error.ChiUnpaid", { count: cost });
+  if (paid < cost && !requester.isGM) throw new UserError("WH.Request.Error.ChiUnpaid", { count: cost });
   return paid;
 }
 
@@ -92,14 +92,14 @@ function sentFaces(data: Record<string, unknown>): number[] {
   const results = Array.isArray(terms) ? (terms[0] as { results?: unknown } | undefined)?.results : undefined;
   // Every die of the largest pool rerolled once at most.
   if (!Array.isArray(results) || results.length > 2 * MAX_POOL)
-    throw new RollError("WH.Request.Error.BadFaces", {
+    throw new UserError("WH.Request.Error.BadFaces", {
       expected: "1–" + 2 * MAX_POOL,
       count: Array.isArray(results) ? results.length : 0,
     });
   return results.map((r: unknown) => {
     const face = (r as { result?: unknown } | null)?.result;
     if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 10)
-      throw new RollError("WH.Request.Error.BadFace", { face: String(face) });
+      throw new UserError("WH.Request.Error.BadFace", { face: String(face) });
     return face;
   });
 }
@@ -123,19 +123,19 @@ const MAX_OPEN_FACES = 20;
 function sentDieFaces(term: unknown, open: boolean): number[] {
   const results = (term as { results?: unknown } | null)?.results;
   if (!Array.isArray(results) || results.length === 0 || results.length > (open ? MAX_OPEN_FACES : 1))
-    throw new RollError("WH.Request.Error.BadFaces", {
+    throw new UserError("WH.Request.Error.BadFaces", {
       expected: open ? `1–${MAX_OPEN_FACES}` : 1,
       count: Array.isArray(results) ? results.length : 0,
     });
   const faces = results.map((r: unknown) => {
     const face = (r as { result?: unknown } | null)?.result;
     if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 10)
-      throw new RollError("WH.Request.Error.BadFace", { face: String(face) });
+      throw new UserError("WH.Request.Error.BadFace", { face: String(face) });
     return face;
   });
   // Only a 10 rolls again: every face but the last must be one (the rules check the last).
   if (faces.slice(0, -1).some((face) => face !== 10))
-    throw new RollError("WH.Request.Error.BadFaces", { expected: "10s before each", count: faces.length });
+    throw new UserError("WH.Request.Error.BadFaces", { expected: "10s before each", count: faces.length });
   return faces;
 }
 
@@ -150,14 +150,14 @@ export async function checkedHarmoniesRoll(
   requester: User.Implementation,
   options: { penalty?: "actor" | "none"; subjectOf?: (actor: Actor.Implementation) => RollSubject } = {},
 ): Promise<HarmoniesRoll> {
-  if (data.class !== "HarmoniesRoll") throw new RollError("WH.Chat.Error.NotHarmoniesRoll");
-  if (data.evaluated !== true) throw new RollError("WH.Request.Error.NotEvaluated");
+  if (data.class !== "HarmoniesRoll") throw new UserError("WH.Chat.Error.NotHarmoniesRoll");
+  if (data.evaluated !== true) throw new UserError("WH.Request.Error.NotEvaluated");
   const claimed = objectField(objectField(data, "options"), "harmonies");
   const actor = await ownedActor(typeof claimed.actorUuid === "string" ? claimed.actorUuid : null, requester);
   const subject = (options.subjectOf ?? rollSubject)(actor);
-  if (subject.ruleset !== "harmonies") throw new RollError("WH.Combat.Error.NotHarmonies", { name: subject.name });
+  if (subject.kind !== "harmonies") throw new UserError("WH.Combat.Error.NotHarmonies", { name: subject.name });
   const skill = claimed.itemUuid === null ? undefined : subject.skills.find((s) => s.uuid === claimed.itemUuid);
-  if (claimed.itemUuid !== null && !skill) throw new RollError("WH.Request.Error.BadField", { field: "itemUuid" });
+  if (claimed.itemUuid !== null && !skill) throw new UserError("WH.Request.Error.BadField", { field: "itemUuid" });
   const defaults = harmoniesDefaults(subject, {
     characteristic: claimed.characteristic as never,
     means: claimed.means as never,
@@ -178,7 +178,7 @@ export async function checkedHarmoniesRoll(
   const { state } = expected;
   const terms = Array.isArray(data.terms) ? (data.terms as unknown[]) : [];
   const dice = terms.filter((term) => (term as { class?: unknown } | null)?.class === "Die");
-  if (dice.length !== 2) throw new RollError("WH.Request.Error.BadFaces", { expected: 2, count: dice.length });
+  if (dice.length !== 2) throw new UserError("WH.Request.Error.BadFaces", { expected: 2, count: dice.length });
   const [plus, minus] = dice.map((term) => sentDieFaces(term, state.open)) as [number[], number[]];
   const json = JSON.parse(JSON.stringify(expected.toJSON())) as Record<string, unknown> & {
     terms: Record<string, unknown>[];
@@ -197,7 +197,7 @@ export async function checkedHarmoniesRoll(
   json.evaluated = true;
   json.total = marginOf(state.modifier, plus, minus, state.open);
   const roll = HarmoniesRoll.fromData(json as never) as HarmoniesRoll;
-  if (!roll.readable) throw new RollError("WH.Request.Error.BadFaces", { expected: "a difference roll", count: 0 });
+  if (!roll.readable) throw new UserError("WH.Request.Error.BadFaces", { expected: "a difference roll", count: 0 });
   return roll;
 }
 
@@ -206,7 +206,7 @@ function marginOf(modifier: number, plus: number[], minus: number[], open: boole
   try {
     return harmoniesActionFromFaces(modifier, plus, minus, { open }).margin;
   } catch {
-    throw new RollError("WH.Request.Error.BadFaces", {
+    throw new UserError("WH.Request.Error.BadFaces", {
       expected: "a difference roll",
       count: plus.length + minus.length,
     });

@@ -94,10 +94,10 @@ export abstract class RollDialog<S extends RollSubject, V, T> extends Handlebars
     });
   }
 
-  /** The checked values of raw form data; throws a RollError naming a bad field. */
+  /** The checked values of raw form data; throws a UserError naming a bad field. */
   protected abstract read(raw: Record<string, unknown>): V;
   protected abstract fields(): Record<string, unknown>;
-  /** The roll's state the values make, checked by the rules (a RulesError or RollError names a bad number). */
+  /** The roll's state the values make, checked by the rules (a RulesError or UserError names a bad number). */
   protected abstract check(values: V): T;
   /** The odds of a checked state. */
   protected abstract oddsOf(state: T): OddsContext;

@@ -6,7 +6,7 @@ import {
   type HarmoniesMeansKey,
   type WuxiaAttributeKey,
 } from "../rules/vocabulary";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import type { GroupRollConfig } from "./groups/group-roll";
 import type { HarmoniesRollConfig } from "./harmonies/roll";
 import type { CombinedRollConfig } from "./groups/combined-roll";
@@ -125,14 +125,14 @@ export function groupDefaults(subject: GroupSubject | CombinedSubject, start: Ro
 function whole(value: unknown, field: string, min = -Infinity): number {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof n !== "number" || !Number.isInteger(n))
-    throw new RollError("WH.Roll.Error.NotWholeNumber", { field: game.i18n.localize(field) });
-  if (n < min) throw new RollError("WH.Roll.Error.TooSmall", { field: game.i18n.localize(field), min });
+    throw new UserError("WH.Roll.Error.NotWholeNumber", { field: game.i18n.localize(field) });
+  if (n < min) throw new UserError("WH.Roll.Error.TooSmall", { field: game.i18n.localize(field), min });
   return n;
 }
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], field: string): T {
   if (!allowed.includes(value as T))
-    throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize(field) });
+    throw new UserError("WH.Roll.Error.BadChoice", { field: game.i18n.localize(field) });
   return value as T;
 }
 
@@ -142,7 +142,7 @@ function checkbox(value: unknown): boolean {
 
 function visibility(value: unknown): Visibility {
   if (!isVisibility(value))
-    throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Visibility") });
+    throw new UserError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Visibility") });
   return value;
 }
 
@@ -150,7 +150,7 @@ function visibility(value: unknown): Visibility {
 export function readWuxiaValues(raw: Record<string, unknown>, subject: WuxiaSubject): WuxiaFormValues {
   const skillId = String(raw.skillId ?? "");
   if (skillId && !subject.skills.some((s) => s.id === skillId))
-    throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Skill") });
+    throw new UserError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Skill") });
   return {
     attribute: oneOf(raw.attribute, WUXIA_ATTRIBUTES, "WH.Dialog.Attribute"),
     skillId,
@@ -174,7 +174,7 @@ export function readWuxiaGroupValues(raw: Record<string, unknown>): WuxiaGroupFo
 export function readHarmoniesValues(raw: Record<string, unknown>, subject: HarmoniesSubject): HarmoniesFormValues {
   const skillId = String(raw.skillId ?? "");
   if (skillId && !subject.skills.some((s) => s.id === skillId))
-    throw new RollError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Skill") });
+    throw new UserError("WH.Roll.Error.BadChoice", { field: game.i18n.localize("WH.Dialog.Skill") });
   return {
     characteristic: oneOf(raw.characteristic, HARMONIES_CHARACTERISTICS, "WH.Dialog.Characteristic"),
     means: oneOf(raw.means, HARMONIES_MEANS, "WH.Dialog.Means"),
@@ -213,12 +213,12 @@ export function wuxiaConfig(subject: WuxiaSubject, values: WuxiaFormValues): Wux
   const skill = subject.skills.find((s) => s.id === values.skillId) ?? null;
   const destinyDice = rollSettings().destinyMode === "extraDie" ? values.destinyDice : 0;
   if (destinyDice > subject.destiny)
-    throw new RollError("WH.Roll.Error.NotEnoughDestiny", { name: subject.name, count: subject.destiny });
+    throw new UserError("WH.Roll.Error.NotEnoughDestiny", { name: subject.name, count: subject.destiny });
   const reserveLeft = subject.reserve ?? 0;
-  if (values.reserveDice > reserveLeft) throw new RollError("WH.Combat.Error.NotEnoughReserve", { count: reserveLeft });
+  if (values.reserveDice > reserveLeft) throw new UserError("WH.Combat.Error.NotEnoughReserve", { count: reserveLeft });
   const extraDice = values.extraDice + values.reserveDice;
   if (subject.attributes[values.attribute] + extraDice + destinyDice > MAX_POOL)
-    throw new RollError("WH.Roll.Error.PoolTooLarge", { max: MAX_POOL });
+    throw new UserError("WH.Roll.Error.PoolTooLarge", { max: MAX_POOL });
   const useSpecialisation = Boolean(skill?.specialisation) && values.specialisation;
   return {
     attribute: values.attribute,

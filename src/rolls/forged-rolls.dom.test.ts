@@ -241,7 +241,7 @@ describe("a Wuxia roll written by its author's client", () => {
     (json.terms[0] as Term).results.push({ result: XSS, active: true });
     const roll = Roll.fromData(json as never) as InstanceType<SystemApi["dice"]["WuxiaRoll"]>;
     await expect(roll.rerollWithDestiny(0)).rejects.toMatchObject({
-      name: "RollError",
+      name: "UserError",
       key: "WH.Chat.Error.Unreadable",
     });
     expect(roll.dice[0]?.results).toHaveLength(5);

@@ -70,7 +70,7 @@ export type RollOf<K extends RollKindKey> = KindTypes[K]["roll"];
 export interface RollKind<K extends RollKindKey> {
   /** The fields' starting values for what was clicked. */
   defaults(subject: SubjectOf<K>, start: RollStart): ValuesOf<K>;
-  /** Fields as the dialog or a macro gives them, checked one by one (a RollError names a bad one). */
+  /** Fields as the dialog or a macro gives them, checked one by one (a UserError names a bad one). */
   read(raw: Record<string, unknown>, subject: SubjectOf<K>): ValuesOf<K>;
   /** The values made into the roll's state, checked by the rules; kept until the Roll is made of it. */
   check(subject: SubjectOf<K>, values: ValuesOf<K>): StateOf<K>;
@@ -136,8 +136,7 @@ export const ROLL_KINDS: { [K in RollKindKey]: RollKind<K> } = {
   },
 };
 
-/** The kind of roll a subject makes: the one place a subject's rule set picks its stages. */
+/** The kind of roll a subject makes: the one place a subject's kind picks its stages. */
 export function kindOf<K extends RollKindKey>(subject: SubjectOf<K>): RollKind<K> {
-  // A subject's `ruleset` is its key in the table (each subject type names its own).
-  return ROLL_KINDS[subject.ruleset as K];
+  return ROLL_KINDS[subject.kind as K];
 }

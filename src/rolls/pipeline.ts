@@ -1,6 +1,6 @@
 import { postRoll } from "./post";
 import { untypedHooks } from "../foundry/hooks";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 import type { Visibility } from "./visibility";
 import { promptRoll, shouldAsk } from "./ask";
 import { kindOf, type RollKindKey, type RollOf, type StateOf, type SubjectOf, type ValuesOf } from "./kinds";
@@ -28,7 +28,7 @@ function resolveItem(actor: Actor.Implementation, item: RollRequest["item"]): It
   if (!item) return null;
   if (typeof item !== "string") return item;
   const found = actor.items.get(item) ?? actor.items.find((i) => i.uuid === item || i.name === item);
-  if (!found) throw new RollError("WH.Roll.Error.NoItem", { item, actor: actor.name ?? "" });
+  if (!found) throw new UserError("WH.Roll.Error.NoItem", { item, actor: actor.name ?? "" });
   return found;
 }
 
@@ -48,7 +48,7 @@ export const ROLL_POSTED_HOOK = "wuxia-harmonies.rollPosted";
 /**
  * The stages up to the Roll, not yet evaluated: the fields from the defaults and the values
  * given, checked into the roll's state; the dialog unless skipped; the preRoll hook. Resolves
- * with null when the dialog is closed or a hook cancels; refuses (RollError, RulesError) values
+ * with null when the dialog is closed or a hook cancels; refuses (UserError, RulesError) values
  * that make no roll.
  */
 export async function prepareRoll<K extends RollKindKey>(
@@ -80,14 +80,14 @@ export async function postPrepared<K extends RollKindKey>(
 
 /** Only an actor's owners roll for it; refused (localised) before anything is asked or written. */
 function owned<S extends RollSubject>(subject: S): S {
-  if (!subject.actor.isOwner) throw new RollError("WH.Roll.Error.NotOwner", { name: subject.name });
+  if (!subject.actor.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: subject.name });
   return subject;
 }
 
 /**
  * Rolls for an actor (optionally with one of its items): asks with the roll dialog unless
  * skipped, then posts the card with the visibility chosen. Resolves with the message, or null if
- * the dialog was closed. Refuses (RollError, localised) an actor the user does not own, an item
+ * the dialog was closed. Refuses (UserError, localised) an actor the user does not own, an item
  * it does not hold, and values that make no roll; nothing is written then.
  */
 export async function rollActor(
@@ -111,7 +111,7 @@ export async function rollCombined(
   actor: Actor.Implementation | null | undefined,
   request: GroupRollRequest = {},
 ): Promise<ChatMessage.Implementation | null> {
-  if (!actor) throw new RollError("WH.Roll.Error.NoActor");
+  if (!actor) throw new UserError("WH.Roll.Error.NoActor");
   const prepared = await prepareRoll(owned(combinedSubject(actor)), request);
   return prepared ? postPrepared(prepared) : null;
 }
@@ -127,7 +127,7 @@ export async function rollEachSubgroup(
   actor: Actor.Implementation | null | undefined,
   request: GroupRollRequest = {},
 ): Promise<ChatMessage.Implementation[]> {
-  if (!actor) throw new RollError("WH.Roll.Error.NoActor");
+  if (!actor) throw new UserError("WH.Roll.Error.NoActor");
   const [first, ...others] = subgroupSubjects(actor).map(owned);
   // A group that rolls has a sub-group still fighting: subgroupSubjects refuses one that has none.
   const opened = await prepareRoll<"group">(first as NonNullable<typeof first>, request);

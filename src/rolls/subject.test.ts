@@ -34,18 +34,18 @@ beforeEach(async () => {
 describe("the roll subject of a Wuxia character", () => {
   it("adds the wound and the panic penalties to the SR of every test (RULES 1.1)", async () => {
     const { rollSubject } = await subjects();
-    expect((rollSubject(await linMei()) as Extract<RollSubject, { ruleset: "wuxia" }>).srPenalty).toBe(0);
+    expect((rollSubject(await linMei()) as Extract<RollSubject, { kind: "wuxia" }>).srPenalty).toBe(0);
     expect(
-      (rollSubject(await linMei({ wounds: { value: 13 } })) as Extract<RollSubject, { ruleset: "wuxia" }>).srPenalty,
+      (rollSubject(await linMei({ wounds: { value: 13 } })) as Extract<RollSubject, { kind: "wuxia" }>).srPenalty,
     ).toBe(2);
     expect(
-      (rollSubject(await linMei({ panic: { value: 6 } })) as Extract<RollSubject, { ruleset: "wuxia" }>).srPenalty,
+      (rollSubject(await linMei({ panic: { value: 6 } })) as Extract<RollSubject, { kind: "wuxia" }>).srPenalty,
     ).toBe(1);
     expect(
       (
         rollSubject(await linMei({ wounds: { value: 20 }, panic: { value: 12 } })) as Extract<
           RollSubject,
-          { ruleset: "wuxia" }
+          { kind: "wuxia" }
         >
       ).srPenalty,
     ).toBe(5);
@@ -73,7 +73,7 @@ describe("the roll subject of a Wuxia character", () => {
     const { rollSubject } = await subjects();
     const actor = await linMei();
     const subject = rollSubject(actor);
-    if (subject.ruleset !== "wuxia") throw new Error("not a Wuxia subject");
+    if (subject.kind !== "wuxia") throw new Error("not a Wuxia subject");
     expect(subject).toMatchObject({
       name: "Lin Mei",
       attributes: { metal: 3, feu: 5, terre: 4, eau: 3, bois: 2 },
@@ -242,7 +242,7 @@ describe("the roll subject of a Harmonies character and of a group", () => {
       wounds: { light: 2, stunned: true },
     });
     const subject = rollSubject(actor);
-    if (subject.ruleset !== "harmonies") throw new Error("not a Harmonies subject");
+    if (subject.kind !== "harmonies") throw new Error("not a Harmonies subject");
     const system = actor.system as unknown as { actionPenalty: { all: number; physical: number } };
     expect(subject).toMatchObject({
       name: "David",
@@ -282,7 +282,7 @@ describe("the roll subject of a Harmonies character and of a group", () => {
       },
     });
     const subject = rollSubject(band);
-    if (subject.ruleset !== "group") throw new Error("not a group subject");
+    if (subject.kind !== "group") throw new Error("not a group subject");
     // Two bandits are left: the three lookouts are now the largest sub-group.
     expect(subject).toMatchObject({
       name: "Bandits",
@@ -314,7 +314,7 @@ describe("the roll subject of a Harmonies character and of a group", () => {
     });
     const system = band.system as unknown as { combined: { key: string; value: number }[] };
     const combined = combinedSubject(band);
-    expect(combined).toMatchObject({ ruleset: "combined", name: "Bandits", size: 4, skillLevel: 3 });
+    expect(combined).toMatchObject({ kind: "combined", name: "Bandits", size: 4, skillLevel: 3 });
     expect(combined.scores).toEqual(Object.fromEntries(system.combined.map((c) => [c.key, c.value])));
     // Three bandits at +1 are +6 together; the chief's +9 and +6 are 3 apart: +11.
     expect(combined.scores.agilite).toBe(11);
@@ -340,7 +340,7 @@ describe("the roll subject of a Harmonies character and of a group", () => {
       },
     });
     const subject = rollSubject(palace);
-    if (subject.ruleset !== "wuxiaGroup") throw new Error("not a Wuxia group subject");
+    if (subject.kind !== "wuxiaGroup") throw new Error("not a Wuxia group subject");
     expect(subject).toMatchObject({ name: "Gardes du palais", size: 5, attribute: "metal" });
     expect(
       subject.subgroups.map((s) => [s.label, s.members, s.attributes.metal, s.attributes.feu, s.competence]),

@@ -8,7 +8,7 @@ import {
 } from "../rules/vocabulary";
 import { identifierOf, slugOf } from "../documents/items/identifier";
 import { activeMembers, type GroupMemberData } from "../documents/actors/group";
-import { RollError } from "../core/errors";
+import { UserError } from "../core/errors";
 
 /**
  * What a roll needs to know about an actor and the item rolled, read from the documents' data
@@ -36,7 +36,7 @@ export interface WuxiaSkillChoice {
 }
 
 export interface WuxiaSubject {
-  ruleset: "wuxia";
+  kind: "wuxia";
   actor: Actor.Implementation;
   name: string;
   attributes: Record<WuxiaAttributeKey, number>;
@@ -61,7 +61,7 @@ export interface HarmoniesSkillChoice {
 }
 
 export interface HarmoniesSubject {
-  ruleset: "harmonies";
+  kind: "harmonies";
   actor: Actor.Implementation;
   name: string;
   scores: Record<HarmoniesAttributeKey, number>;
@@ -74,7 +74,7 @@ export interface HarmoniesSubject {
 
 /** A Harmonies group's one roll for its members (RULES 3.2–3.3), or one sub-group's, rolled on its own. */
 export interface GroupSubject {
-  ruleset: "group";
+  kind: "group";
   actor: Actor.Implementation;
   /** The group's name; a sub-group rolled on its own adds its label. */
   name: string;
@@ -95,7 +95,7 @@ export interface GroupSubject {
 
 /** A Harmonies group acting as one body on its combined Values (RULES 3.1). */
 export interface CombinedSubject {
-  ruleset: "combined";
+  kind: "combined";
   actor: Actor.Implementation;
   name: string;
   /** Members still in the fight, whose Values were combined. */
@@ -118,7 +118,7 @@ export interface WuxiaSubgroupChoice {
 
 /** A Wuxia group: one test per sub-group still in the fight, on one card (RULES 3.4 [default]). */
 export interface WuxiaGroupSubject {
-  ruleset: "wuxiaGroup";
+  kind: "wuxiaGroup";
   actor: Actor.Implementation;
   name: string;
   /** Members still in the fight. */
@@ -142,7 +142,7 @@ export interface RollStart {
 }
 
 export function rollSubject(actor: Actor.Implementation | null | undefined): RollSubject {
-  if (!actor) throw new RollError("WH.Roll.Error.NoActor");
+  if (!actor) throw new UserError("WH.Roll.Error.NoActor");
   switch (actor.type) {
     case "wuxiaCharacter":
       return wuxiaSubject(actor as Actor.OfType<"wuxiaCharacter">);
@@ -153,7 +153,7 @@ export function rollSubject(actor: Actor.Implementation | null | undefined): Rol
       return group.system.ruleset === "wuxia" ? wuxiaGroupSubject(group) : groupSubject(group);
     }
     default:
-      throw new RollError("WH.Roll.Error.NotRollable", { name: actor.name ?? "" });
+      throw new UserError("WH.Roll.Error.NotRollable", { name: actor.name ?? "" });
   }
 }
 
@@ -193,7 +193,7 @@ function wuxiaSubject(actor: Actor.OfType<"wuxiaCharacter">): WuxiaSubject {
     }
   }
   return {
-    ruleset: "wuxia",
+    kind: "wuxia",
     actor,
     name: actor.name ?? "",
     attributes: Object.fromEntries(WUXIA_ATTRIBUTES.map((k) => [k, system.attributes[k]])) as Record<
@@ -227,7 +227,7 @@ function harmoniesSubject(actor: Actor.OfType<"harmoniesCharacter">): HarmoniesS
     number
   >;
   return {
-    ruleset: "harmonies",
+    kind: "harmonies",
     actor,
     name: actor.name ?? "",
     scores,
@@ -240,7 +240,7 @@ function harmoniesSubject(actor: Actor.OfType<"harmoniesCharacter">): HarmoniesS
 /** The sub-groups still in the fight, each counted at its members left; none left is refused. */
 function fightingMembers(actor: Actor.OfType<"group">): GroupMemberData[] {
   const members = activeMembers(actor.system.members as GroupMemberData[]);
-  if (!members.length) throw new RollError("WH.Roll.Error.EmptyGroup", { name: actor.name ?? "" });
+  if (!members.length) throw new UserError("WH.Roll.Error.EmptyGroup", { name: actor.name ?? "" });
   return members;
 }
 
@@ -257,7 +257,7 @@ function groupSubject(actor: Actor.OfType<"group">): GroupSubject {
   const system = actor.system;
   const largest = largestOf(fightingMembers(actor));
   return {
-    ruleset: "group",
+    kind: "group",
     actor,
     name: actor.name ?? "",
     size: system.size,
@@ -275,13 +275,13 @@ function groupSubject(actor: Actor.OfType<"group">): GroupSubject {
  * it rolls with its own stats, skill and size ("Roll for each sub-group").
  */
 export function subgroupSubjects(actor: Actor.Implementation): GroupSubject[] {
-  if (actor.type !== "group") throw new RollError("WH.Roll.Error.NotRollable", { name: actor.name ?? "" });
+  if (actor.type !== "group") throw new UserError("WH.Roll.Error.NotRollable", { name: actor.name ?? "" });
   const group = actor as Actor.OfType<"group">;
   if (group.system.ruleset !== "harmonies")
-    throw new RollError("WH.Roll.Error.NotHarmoniesGroup", { name: actor.name ?? "" });
+    throw new UserError("WH.Roll.Error.NotHarmoniesGroup", { name: actor.name ?? "" });
   const members = fightingMembers(group);
   return members.map((member, index) => ({
-    ruleset: "group",
+    kind: "group",
     actor,
     name: `${actor.name ?? ""} — ${member.label}`,
     size: member.count,
@@ -296,14 +296,14 @@ export function subgroupSubjects(actor: Actor.Implementation): GroupSubject[] {
 
 /** A Harmonies group acting as one body: its combined Values (RULES 3.1), the members still fighting. */
 export function combinedSubject(actor: Actor.Implementation): CombinedSubject {
-  if (actor.type !== "group") throw new RollError("WH.Roll.Error.NotRollable", { name: actor.name ?? "" });
+  if (actor.type !== "group") throw new UserError("WH.Roll.Error.NotRollable", { name: actor.name ?? "" });
   const group = actor as Actor.OfType<"group">;
   if (group.system.ruleset !== "harmonies")
-    throw new RollError("WH.Roll.Error.NotHarmoniesGroup", { name: actor.name ?? "" });
+    throw new UserError("WH.Roll.Error.NotHarmoniesGroup", { name: actor.name ?? "" });
   const largest = largestOf(fightingMembers(group));
   const combined = Object.fromEntries(group.system.combined.map((c) => [c.key, c.value]));
   return {
-    ruleset: "combined",
+    kind: "combined",
     actor,
     name: actor.name ?? "",
     size: group.system.size,
@@ -317,7 +317,7 @@ export function combinedSubject(actor: Actor.Implementation): CombinedSubject {
 function wuxiaGroupSubject(actor: Actor.OfType<"group">): WuxiaGroupSubject {
   const system = actor.system;
   return {
-    ruleset: "wuxiaGroup",
+    kind: "wuxiaGroup",
     actor,
     name: actor.name ?? "",
     size: system.size,
@@ -342,7 +342,7 @@ function wuxiaGroupSubject(actor: Actor.OfType<"group">): WuxiaGroupSubject {
 export function rollStart(subject: RollSubject, item: Item.Implementation | null | undefined): RollStart {
   if (!item) return {};
   if (item.parent !== subject.actor)
-    throw new RollError("WH.Roll.Error.ItemNotOwned", { item: item.name ?? "", actor: subject.name });
+    throw new UserError("WH.Roll.Error.ItemNotOwned", { item: item.name ?? "", actor: subject.name });
   switch (item.type) {
     case "wuxiaSkill":
       return { skillId: item.id ?? "" };
@@ -367,13 +367,13 @@ export function rollStart(subject: RollSubject, item: Item.Implementation | null
       };
     }
     default:
-      throw new RollError("WH.Roll.Error.ItemNotRollable", { item: item.name ?? "" });
+      throw new UserError("WH.Roll.Error.ItemNotRollable", { item: item.name ?? "" });
   }
 }
 
 /** The skill a weapon names, by its identifier (a weapon made before identifiers names it, read as its slug). */
 function weaponSkillId(subject: RollSubject, skill: string): string | undefined {
-  if ((subject.ruleset !== "wuxia" && subject.ruleset !== "harmonies") || !skill.trim()) return undefined;
+  if ((subject.kind !== "wuxia" && subject.kind !== "harmonies") || !skill.trim()) return undefined;
   const wanted = slugOf(skill);
   return (subject.skills as { id: string; identifier: string }[]).find((s) => s.identifier === wanted)?.id;
 }

@@ -28,7 +28,7 @@ export {
   rollWuxiaPool,
   specialisationRerollTargets,
   type WuxiaReroll,
-  type WuxiaRoll,
+  type WuxiaPoolRoll as WuxiaRoll,
   type WuxiaRollOptions,
 } from "./wuxia/pool";
 export { wuxiaOdds, type WuxiaOdds } from "./wuxia/odds";
@@ -89,7 +89,7 @@ export {
   rollHarmonies,
   rollHarmoniesAction,
   type HarmoniesAction,
-  type HarmoniesRoll,
+  type DifferenceDice as HarmoniesRoll,
 } from "./harmonies/difference-roll";
 export { differenceAtLeast, differencePmf, harmoniesOdds } from "./harmonies/odds";
 export { attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "./harmonies/soak";

@@ -76,7 +76,7 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   const opposing = await (async () => {
     const { WuxiaRoll } = await import("../../src/rolls/wuxia/roll");
     const subject = rollSubject(wuxiaNpc as never);
-    if (subject.ruleset !== "wuxia") throw new Error("fixture");
+    if (subject.kind !== "wuxia") throw new Error("fixture");
     const r = WuxiaRoll.build(
       form.wuxiaConfig(subject, form.wuxiaDefaults(subject, { skillId: item(wuxiaNpc, "Criminel") })),
     );
@@ -129,11 +129,11 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   const dialog = async (name: string, actor: unknown, start: AnyObject): Promise<PreviewPage> => {
     const subject = rollSubject(actor as never);
     const values =
-      subject.ruleset === "wuxia"
+      subject.kind === "wuxia"
         ? form.wuxiaDefaults(subject, start)
-        : subject.ruleset === "harmonies"
+        : subject.kind === "harmonies"
           ? form.harmoniesDefaults(subject, start)
-          : subject.ruleset === "wuxiaGroup"
+          : subject.kind === "wuxiaGroup"
             ? form.wuxiaGroupDefaults(subject, start)
             : form.groupDefaults(subject, start);
     const app = rollDialogFor(subject, values as never) as unknown as DialogLike;

@@ -36,11 +36,11 @@ export async function openRollDialog<D extends { render(options: { force: boolea
   const { rollDialogFor } = await import("../../src/rolls/ask");
   const subject = rollSubject(actor);
   const values =
-    subject.ruleset === "wuxia"
+    subject.kind === "wuxia"
       ? form.wuxiaDefaults(subject, start)
-      : subject.ruleset === "harmonies"
+      : subject.kind === "harmonies"
         ? form.harmoniesDefaults(subject, start)
-        : subject.ruleset === "wuxiaGroup"
+        : subject.kind === "wuxiaGroup"
           ? form.wuxiaGroupDefaults(subject, start)
           : form.groupDefaults(subject);
   const dialog = rollDialogFor(subject, values as never) as unknown as D;

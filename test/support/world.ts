@@ -247,7 +247,7 @@ export async function renderAs(who: Seat, message: PostedMessage): Promise<HTMLE
  * Asks for a card action on the given user's client, as the system does: carried out by the
  * authority (the active GM's client, through a request signed on the asker's User), or locally
  * when the asker is that GM. The test's own seat is left as it was. Resolves with the receipt;
- * a refusal rejects with its RollError.
+ * a refusal rejects with its UserError.
  */
 export async function carryOutAs(
   who: Seat,
@@ -272,7 +272,7 @@ export async function opposingRollJson(
   const { readWuxiaValues, wuxiaConfig, wuxiaDefaults } = await import("../../src/rolls/fields");
   const { WuxiaRoll } = await import("../../src/rolls/wuxia/roll");
   const subject = rollSubject(actor);
-  if (subject.ruleset !== "wuxia") throw new Error("opposingRollJson: not a Wuxia actor");
+  if (subject.kind !== "wuxia") throw new Error("opposingRollJson: not a Wuxia actor");
   const read = readWuxiaValues({ ...wuxiaDefaults(subject), visibility: "public", ...values }, subject);
   (globalThis as unknown as { CONFIG: { Dice: { randomUniform: () => number } } }).CONFIG.Dice.randomUniform =
     facesRandom(faces);

@@ -8,7 +8,7 @@ import {
 } from "../../rules/vocabulary";
 import { choiceField, flagField, htmlField, integerField, optionalIntegerField } from "../fields";
 import { type SourceData } from "../migrations";
-import { normaliseName } from "./wuxia-skill";
+import { normaliseName } from "./identifier";
 import { adoptIdentifier, identifierField, keepIdentifier } from "./identifier";
 
 function defineHarmoniesSkillSchema() {

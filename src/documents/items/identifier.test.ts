@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { identifierOf, identifierOnCreate, identifierOnRename, slugOf } from "./identifier";
+import { identifierOf, identifierOnCreate, identifierOnRename, normaliseName, slugOf } from "./identifier";
 
 describe("a skill's identifier", () => {
   it("is its name in lower case, accents dropped, words joined by dashes", () => {
@@ -55,5 +55,11 @@ describe("a skill's identifier", () => {
     expect(renamed({ name: "Fronde" })).toEqual({ name: "Fronde" });
     expect(renamed({ system: { level: 2 } })).toEqual({ system: { level: 2 } });
     expect(renamed({ name: "X", system: { identifier: "x" } })).toEqual({ name: "X", system: { identifier: "x" } });
+  });
+});
+
+describe("a name as two names are compared", () => {
+  it("is trimmed, its inner spaces single, in lower case; accents and punctuation stay", () => {
+    expect(["  Tir  à\tl'Arc ", "ÉPÉE", "Kiai!", ""].map(normaliseName)).toEqual(["tir à l'arc", "épée", "kiai!", ""]);
   });
 });

@@ -16,6 +16,11 @@ export function slugOf(name: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
+/** A name as two names are compared: trimmed, inner spaces single, lower case ("  Tir  à l'Arc" → "tir à l'arc"). */
+export function normaliseName(name: string): string {
+  return name.trim().replace(/\s+/g, " ").toLocaleLowerCase();
+}
+
 /** The schema field: blank until the skill is created, then its name's slug unless one was given. */
 export function identifierField() {
   return textField();

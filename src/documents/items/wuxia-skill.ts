@@ -8,7 +8,7 @@ import {
 } from "../../rules/vocabulary";
 import { choiceField, htmlField, integerField, textField } from "../fields";
 import { renameKey, type SourceData } from "../migrations";
-import { adoptIdentifier, identifierField, keepIdentifier } from "./identifier";
+import { adoptIdentifier, identifierField, keepIdentifier, normaliseName } from "./identifier";
 
 /** Compétence levels run 1..10 (RULES 1.1). */
 export const WUXIA_SKILL_LEVEL_RANGE = { min: 1, max: 10 } as const;
@@ -98,10 +98,6 @@ function findParentSkill(
       return { id: other.id ?? "", level: system.level };
   }
   return null;
-}
-
-export function normaliseName(name: string): string {
-  return name.trim().replace(/\s+/g, " ").toLocaleLowerCase();
 }
 
 function wuxiaSkillUse(

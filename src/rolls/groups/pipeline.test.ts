@@ -130,7 +130,7 @@ describe("the largest sub-group still fighting", () => {
       },
     });
     const subject = rollSubject(group);
-    if (subject.ruleset !== "group") throw new Error("not a group subject");
+    if (subject.kind !== "group") throw new Error("not a group subject");
     expect([subject.scores.agilite, subject.skillLevel]).toEqual([1, 1]);
     expect(combinedSubject(group).skillLevel).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { updateSystem } from "../../foundry/write";
 import { SYSTEM_ID } from "../../foundry/system";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey } from "../../rules/vocabulary";
-import { RollError } from "../../core/errors";
+import { UserError } from "../../core/errors";
 import { HarmoniesRoll } from "./roll";
 import { carryOut, handleRequest } from "../../requests/authority";
 import { countField, textField } from "../../requests/payload";
@@ -38,7 +38,7 @@ function scorePath(key: HarmoniesAttributeKey): string {
  * clicking at once pay it once.
  */
 export async function awardExperience(message: ChatMessage.Implementation, rollIndex: number): Promise<void> {
-  if (!game.user.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+  if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
   await carryOut(AWARD_XP, { messageId: message.id ?? "", rollIndex });
 }
 
@@ -51,35 +51,35 @@ export async function awardExperience(message: ChatMessage.Implementation, rollI
  * written.
  */
 async function award(payload: unknown, requester: User.Implementation): Promise<void> {
-  if (!requester.isGM) throw new RollError("WH.Chat.Error.GmOnly");
+  if (!requester.isGM) throw new UserError("WH.Chat.Error.GmOnly");
   const messageId = textField(payload, "messageId");
   const rollIndex = countField(payload, "rollIndex", 1);
   await oneAtATime(messageId, async () => {
     const message = messageById(messageId);
     const live = message.rolls[rollIndex];
-    if (!(live instanceof HarmoniesRoll)) throw new RollError("WH.Chat.Error.NotHarmoniesRoll");
+    if (!(live instanceof HarmoniesRoll)) throw new UserError("WH.Chat.Error.NotHarmoniesRoll");
     const key = awardKey(messageId, rollIndex);
     const paid = awards();
-    if (Object.hasOwn(paid, key)) throw new RollError("WH.Chat.Error.XpAlreadyAwarded");
+    if (Object.hasOwn(paid, key)) throw new UserError("WH.Chat.Error.XpAlreadyAwarded");
     const state = live.state;
     if (
       !(HARMONIES_CHARACTERISTICS as readonly string[]).includes(state.characteristic) ||
       !(HARMONIES_MEANS as readonly string[]).includes(state.means)
     ) {
-      throw new RollError("WH.Request.Error.BadField", { field: "characteristic/means" });
+      throw new UserError("WH.Request.Error.BadField", { field: "characteristic/means" });
     }
     const points = live.experience;
-    if (points === 0) throw new RollError("WH.Chat.Error.NoXp");
+    if (points === 0) throw new UserError("WH.Chat.Error.NoXp");
     const actor = state.actorUuid ? await fromUuid(state.actorUuid as Parameters<typeof fromUuid>[0]) : null;
-    if (!(actor instanceof Actor) || actor.type !== "harmoniesCharacter") throw new RollError("WH.Roll.Error.NoActor");
+    if (!(actor instanceof Actor) || actor.type !== "harmoniesCharacter") throw new UserError("WH.Roll.Error.NoActor");
     const author = message.author;
     if (!author || !actor.testUserPermission(author, "OWNER"))
-      throw new RollError("WH.Chat.Error.NotAuthorsActor", { name: actor.name ?? "" });
+      throw new UserError("WH.Chat.Error.NotAuthorsActor", { name: actor.name ?? "" });
     const character = actor as Actor.OfType<"harmoniesCharacter">;
     const skill = state.itemUuid
       ? character.items.find((i) => i.uuid === state.itemUuid && i.type === "harmoniesSkill")
       : undefined;
-    if (state.itemUuid && !skill) throw new RollError("WH.Chat.Error.NoSkill", { name: state.skillName ?? "" });
+    if (state.itemUuid && !skill) throw new UserError("WH.Chat.Error.NoSkill", { name: state.skillName ?? "" });
 
     const system = character.system;
     const before = {

@@ -1,5 +1,5 @@
 import { oneAtATime } from "../../core/locks";
-import { RollError } from "../../core/errors";
+import { UserError } from "../../core/errors";
 import { updateSystem } from "../../foundry/write";
 import { t } from "../../core/i18n";
 import type { WuxiaRoll } from "./roll";
@@ -45,11 +45,11 @@ export async function withChiSpent<T>(
   const actor = subject.actor;
   const short = chiLeft(actor) < cost;
   if (short && !game.user.isGM)
-    throw new RollError("WH.Roll.Error.NotEnoughChi", { name: subject.name, cost, left: chiLeft(actor) });
+    throw new UserError("WH.Roll.Error.NotEnoughChi", { name: subject.name, cost, left: chiLeft(actor) });
   if (short && !(await gmOverrides(subject.name, cost, chiLeft(actor)))) return null;
   const spent = await oneAtATime(`chi.${actor.uuid}`, async () => {
     const left = chiLeft(actor);
-    if (left < cost && !short) throw new RollError("WH.Roll.Error.NotEnoughChi", { name: subject.name, cost, left });
+    if (left < cost && !short) throw new UserError("WH.Roll.Error.NotEnoughChi", { name: subject.name, cost, left });
     const paid = Math.min(left, cost);
     await updateSystem(actor as Actor.OfType<"wuxiaCharacter">, { chi: { value: left - paid } });
     return paid;

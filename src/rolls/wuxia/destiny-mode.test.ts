@@ -76,8 +76,8 @@ describe("a Destiny reroll in a world that adds Destiny dice before rolling", ()
   it("reads as a sentence, not a key, in English and French", async () => {
     for (const lang of ["en", "fr"] as const) {
       foundry = await startWorld({ lang });
-      const { describeError, RollError } = await import("../../core/errors");
-      const text = describeError(new RollError("WH.Chat.Error.DestinyNotReroll"));
+      const { describeError, UserError } = await import("../../core/errors");
+      const text = describeError(new UserError("WH.Chat.Error.DestinyNotReroll"));
       expect(text).toBe(foundry.game.i18n.localize("WH.Chat.Error.DestinyNotReroll"));
       expect(text).not.toContain("WH.");
     }

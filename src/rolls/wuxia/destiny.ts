@@ -1,7 +1,7 @@
 import { updateSystem } from "../../foundry/write";
 import { t } from "../../core/i18n";
 import { showDice } from "../dice-so-nice";
-import { RollError } from "../../core/errors";
+import { UserError } from "../../core/errors";
 import { WuxiaRoll } from "./roll";
 import { MAX_POOL } from "../fields";
 import { carryOut, handleRequest } from "../../requests/authority";
@@ -26,7 +26,7 @@ export function destinyLeft(actor: Actor.Implementation | null | undefined): num
 export function takeDestiny(actor: Actor.Implementation, count: number): Promise<void> {
   return oneAtATime(`destiny.${actor.uuid}`, async () => {
     const left = destinyLeft(actor);
-    if (count > left) throw new RollError("WH.Roll.Error.NotEnoughDestiny", { name: actor.name ?? "", count: left });
+    if (count > left) throw new UserError("WH.Roll.Error.NotEnoughDestiny", { name: actor.name ?? "", count: left });
     await updateSystem(actor as Actor.OfType<"wuxiaCharacter">, { destiny: left - count });
   });
 }
@@ -54,10 +54,10 @@ async function spendDestinyDie(payload: unknown, requester: User.Implementation)
   const { die, message } = await oneAtATime(messageId, async () => {
     const message = messageById(messageId);
     const live = message.rolls[rollIndex];
-    if (!(live instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.NotWuxiaRoll");
-    if (rollSettings().destinyMode !== "reroll") throw new RollError("WH.Chat.Error.DestinyNotReroll");
+    if (!(live instanceof WuxiaRoll)) throw new UserError("WH.Chat.Error.NotWuxiaRoll");
+    if (rollSettings().destinyMode !== "reroll") throw new UserError("WH.Chat.Error.DestinyNotReroll");
     const actor = await ownedActor(live.state.actorUuid, requester);
-    if (destinyLeft(actor) <= 0) throw new RollError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
+    if (destinyLeft(actor) <= 0) throw new UserError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
 
     const roll = detachedCopy(live);
     const die = await roll.rerollWithDestiny(dieIndex, { allowInteractive: false });
@@ -92,15 +92,15 @@ async function confirmAndSpend(
   dieIndex: number,
 ): Promise<void> {
   const roll = message.rolls[rollIndex];
-  if (!(roll instanceof WuxiaRoll)) throw new RollError("WH.Chat.Error.NotWuxiaRoll");
-  if (rollSettings().destinyMode !== "reroll") throw new RollError("WH.Chat.Error.DestinyNotReroll");
+  if (!(roll instanceof WuxiaRoll)) throw new UserError("WH.Chat.Error.NotWuxiaRoll");
+  if (rollSettings().destinyMode !== "reroll") throw new UserError("WH.Chat.Error.DestinyNotReroll");
   const actor = await ownedActor(roll.state.actorUuid, game.user);
   const left = destinyLeft(actor);
-  if (left <= 0) throw new RollError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
+  if (left <= 0) throw new UserError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
   const face = roll.faces[dieIndex];
   // The face comes from the message, which its author may have written: only a die's face is shown.
   if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 10)
-    throw new RollError("WH.Chat.Error.NoSuchDie", { index: String(dieIndex) });
+    throw new UserError("WH.Chat.Error.NoSuchDie", { index: String(dieIndex) });
 
   const confirmed = await foundry.applications.api.DialogV2.confirm({
     window: { title: t("WH.Chat.Destiny.Title") },
@@ -128,7 +128,7 @@ async function payDestiny(payload: unknown, requester: User.Implementation): Pro
 
 async function refundDestiny(payload: unknown, requester: User.Implementation): Promise<void> {
   const receipt = receipts.get(textField(payload, "receipt"));
-  if (!receipt || receipt.payerId !== requester.id) throw new RollError("WH.Request.Error.NoReceipt");
+  if (!receipt || receipt.payerId !== requester.id) throw new UserError("WH.Request.Error.NoReceipt");
   receipts.delete(textField(payload, "receipt"));
   await giveBackDestiny(await ownedActor(receipt.actorUuid, requester), receipt.count);
 }
@@ -144,7 +144,7 @@ export async function withDestinyDiceSpent<T>(
 ): Promise<T> {
   if (count === 0) return roll();
   const left = destinyLeft(actor);
-  if (count > left) throw new RollError("WH.Roll.Error.NotEnoughDestiny", { name: actor.name ?? "", count: left });
+  if (count > left) throw new UserError("WH.Roll.Error.NotEnoughDestiny", { name: actor.name ?? "", count: left });
   const receipt = await carryOut(PAY_DESTINY, { actorUuid: actor.uuid, count }, { withoutGm: actor.isOwner });
   try {
     return await roll();

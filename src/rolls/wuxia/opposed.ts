@@ -1,5 +1,5 @@
 import { resolveWuxiaAttack } from "../../rules";
-import { RollError } from "../../core/errors";
+import { UserError } from "../../core/errors";
 import { rollSubject } from "../subject";
 import { WuxiaRoll } from "./roll";
 import { prepareRoll } from "../pipeline";
@@ -39,7 +39,7 @@ async function attachOpposingRoll(payload: unknown, requester: User.Implementati
   await oneAtATime(messageId, async () => {
     const message = messageById(messageId);
     if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll))
-      throw new RollError("WH.Chat.Error.AlreadyOpposed");
+      throw new UserError("WH.Chat.Error.AlreadyOpposed");
     const roll = await checkedWuxiaRoll(sent, requester);
     const actor = await ownedActor(roll.state.actorUuid, requester);
     const destinyDice = roll.state.destinyDice;
@@ -67,12 +67,12 @@ export async function opposeFromCard(message: ChatMessage.Implementation): Promi
 
 async function oppose(message: ChatMessage.Implementation): Promise<void> {
   if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll))
-    throw new RollError("WH.Chat.Error.AlreadyOpposed");
+    throw new UserError("WH.Chat.Error.AlreadyOpposed");
   const actor = speakerActor();
-  if (!actor) throw new RollError("WH.Chat.Error.NoOpponent");
+  if (!actor) throw new UserError("WH.Chat.Error.NoOpponent");
   const subject = rollSubject(actor);
-  if (subject.ruleset !== "wuxia") throw new RollError("WH.Chat.Error.OpponentNotWuxia", { name: subject.name });
-  if (!actor.isOwner) throw new RollError("WH.Chat.Error.NotOwner", { name: subject.name });
+  if (subject.kind !== "wuxia") throw new UserError("WH.Chat.Error.OpponentNotWuxia", { name: subject.name });
+  if (!actor.isOwner) throw new UserError("WH.Chat.Error.NotOwner", { name: subject.name });
 
   const prepared = await prepareRoll<"wuxia">(subject);
   if (!prepared) return;

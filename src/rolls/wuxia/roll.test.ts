@@ -127,7 +127,7 @@ describe("WuxiaRoll", () => {
     const roll = await WuxiaRoll.build(config()).evaluate();
     for (const index of [-1, 2.5, 5])
       await expect(roll.rerollWithDestiny(index)).rejects.toMatchObject({
-        name: "RollError",
+        name: "UserError",
         key: "WH.Chat.Error.NoSuchDie",
       });
     await roll.rerollWithDestiny(4);

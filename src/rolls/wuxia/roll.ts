@@ -7,7 +7,7 @@ import {
 } from "../../rules";
 import { WUXIA_CARD_TEMPLATE, wuxiaCardContext } from "./card";
 import { WUXIA_ATTRIBUTES, type WuxiaAttributeKey } from "../../rules/vocabulary";
-import { RollError } from "../../core/errors";
+import { UserError } from "../../core/errors";
 import { rollD10s } from "../faces";
 import { hasDice, isOneOf, isProbability, isRecord, isText, isTextOrNull, isWhole } from "../readable";
 import { SystemRoll, type CardOptions } from "../system-roll";
@@ -133,9 +133,9 @@ export class WuxiaRoll extends SystemRoll<WuxiaRollState> {
    */
   async rerollWithDestiny(index: number, options: { allowInteractive?: boolean } = {}): Promise<Roll> {
     if (!this._evaluated) throw new Error("WuxiaRoll: evaluate the roll before spending a Destiny die");
-    if (!this.readable) throw new RollError("WH.Chat.Error.Unreadable");
+    if (!this.readable) throw new UserError("WH.Chat.Error.Unreadable");
     if (!Number.isInteger(index) || index < 0 || index >= poolSize(this.state))
-      throw new RollError("WH.Chat.Error.NoSuchDie", { index: String(index) });
+      throw new UserError("WH.Chat.Error.NoSuchDie", { index: String(index) });
     return this.#reroll([index], "destiny", options.allowInteractive ?? true);
   }
 

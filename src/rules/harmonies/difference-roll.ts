@@ -6,7 +6,7 @@ import { HARMONIES_DEFAULTS } from "./defaults";
 /** A fair die explodes 1000 times in a row with probability 10^−1000: only a broken generator does. */
 export const MAX_EXPLOSIONS = 1000;
 
-export interface HarmoniesRoll {
+export interface DifferenceDice {
   /** Every face of the added die, explosions included (10, 10, 3 reads +23). */
   plus: number[];
   /** Every face of the subtracted die. */
@@ -48,7 +48,7 @@ function rollDie(random: () => number, open: boolean, faces: number[]): number {
 }
 
 /** The difference roll d10 − d10, closed (−9..+9) or open (unbounded). */
-export function rollHarmonies(random: () => number, options: { open?: boolean } = {}): HarmoniesRoll {
+export function rollHarmonies(random: () => number, options: { open?: boolean } = {}): DifferenceDice {
   requireRandom("random", random);
   const open = openOption(options, HARMONIES_DEFAULTS.open);
   const plus: number[] = [];
@@ -59,13 +59,13 @@ export function rollHarmonies(random: () => number, options: { open?: boolean } 
 }
 
 export interface HarmoniesAction {
-  roll: HarmoniesRoll;
+  roll: DifferenceDice;
   /** Total = modifier + dice: a margin of success if ≥ 0, of failure otherwise. */
   margin: number;
   success: boolean;
 }
 
-function action(modifier: number, roll: HarmoniesRoll): HarmoniesAction {
+function action(modifier: number, roll: DifferenceDice): HarmoniesAction {
   const margin = modifier + roll.dice;
   return { roll, margin, success: margin >= 0 };
 }

@@ -9,10 +9,10 @@ import {
   requireString,
 } from "../validate";
 import { WUXIA_DEFAULTS } from "./defaults";
-import { MAX_POOL_DICE, rollWuxiaPool, type WuxiaRoll } from "./pool";
+import { MAX_POOL_DICE, rollWuxiaPool, type WuxiaPoolRoll } from "./pool";
 import { wuxiaThreshold } from "./threshold";
 
-export interface WuxiaInitiativeRoll extends WuxiaRoll {
+export interface WuxiaInitiativeRoll extends WuxiaPoolRoll {
   /** Base Initiative = Métal. */
   base: number;
   threshold: number;

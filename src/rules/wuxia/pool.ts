@@ -11,7 +11,7 @@ export interface WuxiaReroll {
   to: number;
 }
 
-export interface WuxiaRoll extends WuxiaPoolResult {
+export interface WuxiaPoolRoll extends WuxiaPoolResult {
   /** Final faces, rerolled dice showing their new face. */
   faces: number[];
   rerolled: WuxiaReroll[];
@@ -67,7 +67,7 @@ export function rollWuxiaPool(
   threshold: number,
   random: () => number,
   options: WuxiaRollOptions = {},
-): WuxiaRoll {
+): WuxiaPoolRoll {
   const n = requireCount("dice", dice, MAX_POOL_DICE);
   const t = requireInteger("threshold", threshold);
   requireRandom("random", random);

@@ -9,7 +9,7 @@ import {
   type HarmoniesAttributeKey,
 } from "../../rules/vocabulary";
 import type { HarmoniesSkillModel } from "../../documents/items/harmonies-skill";
-import { normaliseName } from "../../documents/items/wuxia-skill";
+import { normaliseName } from "../../documents/items/identifier";
 import { signed } from "../../core/format";
 import { t } from "../../core/i18n";
 import {

@@ -1,4 +1,4 @@
-import { normaliseName } from "../../documents/items/wuxia-skill";
+import { normaliseName } from "../../documents/items/identifier";
 import { signed } from "../../core/format";
 import { SystemItemSheet, itemParts } from "../base/item-sheet";
 
