@@ -52,7 +52,7 @@ async function createItemMacro(uuid: string, slot: number): Promise<void> {
       img: item.img ?? undefined,
       command,
       flags: { [SYSTEM_ID]: { itemMacro: true } },
-    } as never));
+    }));
   if (macro) await game.user.assignHotbarMacro(macro as Macro.Implementation, slot);
 }
 

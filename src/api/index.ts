@@ -1,3 +1,4 @@
+import { publishApi } from "../foundry/globals";
 import * as rules from "../rules";
 import { postRoll } from "../rolls/post";
 import { UserError, notifyError } from "../core/errors";
@@ -119,6 +120,6 @@ export const api = {
 export type SystemApi = typeof api;
 
 export function registerApi(): void {
-  (game.system as unknown as { api: SystemApi }).api = api;
+  publishApi(api);
   registerHotbar();
 }

@@ -15,7 +15,7 @@ import { ATTRIBUTE_LABEL_PREFIX } from "../rules/vocabulary";
 import { signed } from "../core/format";
 import { t } from "../core/i18n";
 import { HARMONIES_PAIRS, pairSplits, type HarmoniesAttributes } from "../rules";
-import { HandlebarsApplication } from "../foundry/applications";
+import { HandlebarsApplication, type ContextOptions } from "../foundry/applications";
 
 type Character = Actor.OfType<"harmoniesCharacter">;
 type Short = keyof HarmoniesAttributes;
@@ -66,7 +66,7 @@ export class AttributeGenerationDialog extends HandlebarsApplication {
   splits: number[] = [];
 
   constructor(actor: Character, options: Record<string, unknown> = {}) {
-    super({ id: `wh-attribute-generation-${actor.id ?? ""}`, ...options } as never);
+    super({ id: `wh-attribute-generation-${actor.id ?? ""}`, ...options });
     this.actor = actor;
   }
 
@@ -106,16 +106,15 @@ export class AttributeGenerationDialog extends HandlebarsApplication {
     return attributes;
   }
 
-  override async _prepareContext(options: never): Promise<never> {
-    const context = (await super._prepareContext(options)) as Record<string, unknown>;
+  override async _prepareContext(options: ContextOptions) {
+    const context = await super._prepareContext(options);
     const record = this.record;
     const owner = this.actor.isOwner;
     const allowed = allowedRolls();
     const made = record?.attempt ?? 0;
     const left = Math.max(allowed - made, 0);
     if (record && this.splits.length !== HARMONIES_PAIRS.length) this.splitEvenly(record.kept);
-    return {
-      ...context,
+    return Object.assign(context, {
       name: this.actor.name ?? "",
       rolled: record !== null,
       applied: record?.applied ?? false,
@@ -129,7 +128,7 @@ export class AttributeGenerationDialog extends HandlebarsApplication {
       noRollLeft: record !== null && !record.applied && left === 0,
       canApply: owner && record !== null && !record.applied,
       canReset: game.user.isGM && record !== null,
-    } as never;
+    });
   }
 
   /** One row per pair: the result it holds (any of the four kept) and its legal splits. */

@@ -50,7 +50,7 @@ const isWholeList = (value: unknown, length: number): value is number[] =>
 
 /** The roll the actor's flag holds; null when there is none (never rolled, or rolled over). */
 export function attributeRoll(actor: Actor.Implementation): AttributeRollRecord | null {
-  const stored = actor.getFlag(SYSTEM_ID as never, FLAG as never) as unknown;
+  const stored = actor.getFlag(SYSTEM_ID, FLAG) as unknown;
   if (typeof stored !== "object" || stored === null) return null;
   const record = stored as Record<string, unknown>;
   if (!Number.isInteger(record.attempt) || !isWholeList(record.rolls, 6) || !isWholeList(record.kept, 4)) return null;
@@ -103,7 +103,7 @@ export async function rollAttributes(actor: Character): Promise<AttributeRollRec
     droppedAt,
     applied: false,
   };
-  await actor.update({ flags: { [SYSTEM_ID]: { [FLAG]: record } } } as never);
+  await actor.update({ flags: { [SYSTEM_ID]: { [FLAG]: record } } });
   return record;
 }
 
@@ -136,11 +136,11 @@ export async function applyAttributes(actor: Character, attributes: HarmoniesAtt
   ][]) {
     (system[group] as Record<string, { value: number }>)[key] = { value: attributes[short] };
   }
-  await actor.update({ system, flags: { [SYSTEM_ID]: { [FLAG]: { ...record, applied: true } } } } as never);
+  await actor.update({ system, flags: { [SYSTEM_ID]: { [FLAG]: { ...record, applied: true } } } });
 }
 
 /** The GM starts a character's attribute roll over: the record goes, the cards stay in the chat. */
 export async function resetAttributeRoll(actor: Character): Promise<void> {
   if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
-  await actor.update({ flags: { [SYSTEM_ID]: { [FLAG]: null } } } as never);
+  await actor.update({ flags: { [SYSTEM_ID]: { [FLAG]: null } } });
 }

@@ -16,7 +16,7 @@ import { normaliseName } from "../documents/items/identifier";
 import { signed } from "../core/format";
 import { t } from "../core/i18n";
 import { HARMONIES_DEFAULTS, validateBeginnerPackage } from "../rules";
-import { HandlebarsApplication } from "../foundry/applications";
+import { HandlebarsApplication, type ContextOptions } from "../foundry/applications";
 
 type Character = Actor.OfType<"harmoniesCharacter">;
 
@@ -54,7 +54,7 @@ export class BeginnerPackageDialog extends HandlebarsApplication {
   };
 
   constructor(actor: Character, options: Record<string, unknown> = {}) {
-    super({ id: `wh-beginner-package-${actor.id ?? ""}`, ...options } as never);
+    super({ id: `wh-beginner-package-${actor.id ?? ""}`, ...options });
     this.actor = actor;
   }
 
@@ -62,14 +62,13 @@ export class BeginnerPackageDialog extends HandlebarsApplication {
     return t("WH.Creation.Beginner.Title", { name: this.actor.name ?? "" });
   }
 
-  override async _prepareContext(options: never): Promise<never> {
-    const context = (await super._prepareContext(options)) as Record<string, unknown>;
+  override async _prepareContext(options: ContextOptions) {
+    const context = await super._prepareContext(options);
     // Read once: the compendiums are read from disk; applying reads the sources again.
     this.#sources ??= await packageSources(this.actor);
     const sources = this.#sources;
     const check = validateBeginnerPackage(packageOf(this.choice, sources));
-    return {
-      ...context,
+    return Object.assign(context, {
       metier: this.setPicker("metier", sources.metiers, this.choice.metier, this.choice.metierSkills, 0),
       hobbies: this.choice.hobbies.map((h, i) =>
         this.setPicker(`hobby-${i}`, sources.hobbies, h.name, h.skills, i + 1),
@@ -94,7 +93,7 @@ export class BeginnerPackageDialog extends HandlebarsApplication {
       problems: check.problems.map(packageProblemText),
       canApply: check.valid,
       applied: appliedPackage(this.actor),
-    } as never;
+    });
   }
 
   /** The talent picker's options: every skill, the picked one selected. */

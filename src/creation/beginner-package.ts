@@ -1,3 +1,5 @@
+import { SKILL_SET_TYPES, type SkillSetType } from "../documents/items/harmonies-skill-set";
+import { isItemOfType } from "../foundry/documents";
 import { SYSTEM_ID } from "../foundry/system";
 import { UserError } from "../core/errors";
 import { t } from "../core/i18n";
@@ -23,7 +25,7 @@ import { normaliseName } from "../documents/items/identifier";
 const FLAG = "beginnerPackage";
 
 type Character = Actor.OfType<"harmoniesCharacter">;
-type SetType = "harmoniesMetier" | "harmoniesHobby";
+type SetType = SkillSetType;
 
 /** A métier, hobby or skill that may go into the package, and the item it comes from. */
 export interface PackageSource {
@@ -64,7 +66,7 @@ function sourcesOf(actor: Character, type: SetType | "harmoniesSkill", others: I
       const key = normaliseName(item.name ?? "");
       if (item.type !== type || seen.has(key)) continue;
       seen.add(key);
-      const skills = type === "harmoniesSkill" ? [] : [...(item.system as unknown as { skills: string[] }).skills];
+      const skills = isItemOfType(item, SKILL_SET_TYPES) ? [...item.system.skills] : [];
       sources.push({ name: item.name ?? "", skills, owned, item: item as Item.Implementation });
     }
   }
@@ -124,7 +126,7 @@ export function packageProblemText(problem: BeginnerProblem): string {
 
 /** The package recorded on the character, if it was applied. */
 export function appliedPackage(actor: Actor.Implementation): boolean {
-  return Boolean(actor.getFlag(SYSTEM_ID as never, FLAG as never));
+  return Boolean(actor.getFlag(SYSTEM_ID, FLAG));
 }
 
 /**
@@ -146,7 +148,7 @@ export async function applyBeginnerPackage(actor: Character, choice: PackageChoi
     });
   }
 
-  const created: Record<string, unknown>[] = [];
+  const created: Item.CreateData[] = [];
   for (const [list, name] of [
     [sources.metiers, choice.metier],
     ...choice.hobbies.map((h) => [sources.hobbies, h.name] as const),
@@ -170,19 +172,19 @@ export async function applyBeginnerPackage(actor: Character, choice: PackageChoi
       continue;
     }
     const world = worldSkills.find((s) => normaliseName(s.name) === normaliseName(skill.name));
-    const data = world ? itemCopy(world.item) : { name: skill.name, type: "harmoniesSkill" };
-    created.push({ ...data, system: { ...((data.system as object | undefined) ?? {}), ...system } });
+    const data: Item.CreateData = world ? itemCopy(world.item) : { name: skill.name, type: "harmoniesSkill" };
+    created.push({ ...data, system: { ...data.system, ...system } });
   }
 
-  const made = created.length ? await actor.createEmbeddedDocuments("Item", created as never) : [];
+  const made = created.length ? await actor.createEmbeddedDocuments("Item", created) : [];
   try {
-    if (updates.length) await actor.updateEmbeddedDocuments("Item", updates as never);
+    if (updates.length) await actor.updateEmbeddedDocuments("Item", updates);
     try {
       await actor.update({
         flags: { [SYSTEM_ID]: { [FLAG]: { metier: choice.metier, hobbies: choice.hobbies.map((h) => h.name) } } },
-      } as never);
+      });
     } catch (error) {
-      if (before.length) await actor.updateEmbeddedDocuments("Item", before as never);
+      if (before.length) await actor.updateEmbeddedDocuments("Item", before);
       throw error;
     }
   } catch (error) {

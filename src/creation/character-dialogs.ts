@@ -3,7 +3,7 @@ import { t } from "../core/i18n";
 /** A character's dialog: built for one actor, drawn on demand. */
 interface CharacterDialog {
   rendered: boolean;
-  render(options: never): Promise<unknown>;
+  render(options: { force: boolean }): Promise<unknown>;
 }
 
 /**
@@ -30,7 +30,7 @@ export function characterDialogOpener<D extends CharacterDialog, A extends Actor
     const open = shown.get(character.id ?? "");
     const dialog = open?.rendered ? open : create(character);
     shown.set(character.id ?? "", dialog);
-    await dialog.render({ force: true } as never);
+    await dialog.render({ force: true });
     return dialog;
   };
 }

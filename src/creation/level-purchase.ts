@@ -42,7 +42,7 @@ export async function buySkillLevel(skill: Skill): Promise<void> {
   const { level, xp, nextLevelCost } = skill.system;
   const before = { level: level ?? 0, xp };
   const next = bought(skill.name ?? "", before, level === null ? null : nextLevelCost);
-  await skill.update({ system: next, flags: { [SYSTEM_ID]: { [FLAG]: before } } } as never);
+  await skill.update({ system: next, flags: { [SYSTEM_ID]: { [FLAG]: before } } });
 }
 
 /** The attribute's next level (race bonus apart), bought with its XP; refused as buySkillLevel. */
@@ -54,7 +54,7 @@ export async function buyAttributeLevel(actor: Character, key: HarmoniesAttribut
   await actor.update({
     system: { [group(key)]: { [key]: { value: next.level, xp: next.xp } } },
     flags: { [SYSTEM_ID]: { [FLAG]: { [key]: before } } },
-  } as never);
+  });
 }
 
 /** What the document's flag holds of its last purchase, unread. */
@@ -75,12 +75,12 @@ export async function undoPurchase(doc: Skill | Character, key?: HarmoniesAttrib
   if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
   const before = lastPurchase(doc, key);
   if (!before) throw new UserError("WH.Experience.Error.NothingToUndo", { name: doc.name ?? "" });
-  if (key)
+  if (key && doc.documentName === "Actor")
     await doc.update({
       system: { [group(key)]: { [key]: { value: before.level, xp: before.xp } } },
       flags: { [SYSTEM_ID]: { [FLAG]: { [key]: null } } },
-    } as never);
-  else await doc.update({ system: before, flags: { [SYSTEM_ID]: { [FLAG]: null } } } as never);
+    });
+  else await doc.update({ system: before, flags: { [SYSTEM_ID]: { [FLAG]: null } } });
 }
 
 /* Wuxia: one pool of XP on the hero buys Attributes, skills and powers (RULES 1.1, [default] costs). */
@@ -117,7 +117,7 @@ export async function buyWuxiaAttribute(actor: Hero, key: WuxiaAttributeKey): Pr
   await actor.update({
     system: { attributes: { [key]: next.level }, experience: next.xp },
     flags: { [SYSTEM_ID]: { [FLAG]: purchase } },
-  } as never);
+  });
 }
 
 /**
@@ -133,11 +133,11 @@ export async function buyWuxiaItemLevel(item: WuxiaLevelled): Promise<void> {
     throw new UserError("WH.Experience.Error.NoLevel", { name: item.name ?? "" });
   const next = wuxiaBought(item.name ?? "", system.level, actor.system.experience, "skill");
   const purchase: WuxiaPurchase = { target: item.id ?? "", level: system.level, xp: actor.system.experience };
-  await actor.update({ system: { experience: next.xp }, flags: { [SYSTEM_ID]: { [FLAG]: purchase } } } as never);
+  await actor.update({ system: { experience: next.xp }, flags: { [SYSTEM_ID]: { [FLAG]: purchase } } });
   try {
-    await item.update({ system: { level: next.level } } as never);
+    await item.update({ system: { level: next.level } });
   } catch (error) {
-    await actor.update({ system: { experience: purchase.xp }, flags: { [SYSTEM_ID]: { [FLAG]: null } } } as never);
+    await actor.update({ system: { experience: purchase.xp }, flags: { [SYSTEM_ID]: { [FLAG]: null } } });
     throw error;
   }
 }
@@ -156,9 +156,9 @@ export async function undoWuxiaPurchase(actor: Hero, target: string): Promise<vo
   const before = lastWuxiaPurchase(actor, target);
   if (!before) throw new UserError("WH.Experience.Error.NothingToUndo", { name: actor.name ?? "" });
   const item = actor.items.get(target);
-  if (item) await item.update({ system: { level: before.level } } as never);
+  if (item) await item.update({ system: { level: before.level } });
   await actor.update({
     system: { experience: before.xp, ...(item ? {} : { attributes: { [target]: before.level } }) },
     flags: { [SYSTEM_ID]: { [FLAG]: null } },
-  } as never);
+  });
 }

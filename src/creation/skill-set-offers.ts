@@ -1,3 +1,5 @@
+import { SKILL_SET_TYPES, type SkillSetType } from "../documents/items/harmonies-skill-set";
+import { isItemOfType } from "../foundry/documents";
 import { UserError } from "../core/errors";
 import { qualifiesAs } from "../rules";
 import { itemCopy } from "../documents/items/copy";
@@ -10,7 +12,7 @@ import { normaliseName } from "../documents/items/identifier";
  */
 
 type Character = Actor.OfType<"harmoniesCharacter">;
-type SetType = "harmoniesMetier" | "harmoniesHobby";
+type SetType = SkillSetType;
 
 export interface SkillSetOffer {
   id: string;
@@ -40,9 +42,10 @@ export function skillSetOffers(actor: Character): SkillSetOffer[] {
   const levels = learntLevels(actor);
   const offers: SkillSetOffer[] = [];
   for (const item of game.items?.contents ?? []) {
+    if (!isItemOfType(item, SKILL_SET_TYPES)) continue;
     const type = item.type as SetType;
-    if (!(type in KIND) || held.has(`${type}:${normaliseName(item.name ?? "")}`)) continue;
-    const listed = (item.system as unknown as { skills: string[] }).skills;
+    if (held.has(`${type}:${normaliseName(item.name ?? "")}`)) continue;
+    const listed = item.system.skills;
     const skills = listed.flatMap((name) => levels.get(normaliseName(name)) ?? []);
     if (
       qualifiesAs(
@@ -62,5 +65,5 @@ export async function takeSkillSet(actor: Character, id: string): Promise<void> 
   const offered = skillSetOffers(actor).some((o) => o.id === id);
   const item = offered ? game.items?.get(id) : undefined;
   if (!item) throw new UserError("WH.Sheet.Harmonies.Offer.NotOffered", { name: actor.name ?? "" });
-  await actor.createEmbeddedDocuments("Item", [itemCopy(item as Item.Implementation)] as never);
+  await actor.createEmbeddedDocuments("Item", [itemCopy(item as Item.Implementation)]);
 }

@@ -31,7 +31,7 @@ import {
   type WuxiaDraft,
 } from "./wuxia-creation";
 import { t } from "../core/i18n";
-import { HandlebarsApplication } from "../foundry/applications";
+import { HandlebarsApplication, type ContextOptions } from "../foundry/applications";
 
 type Character = Actor.OfType<"wuxiaCharacter">;
 
@@ -75,7 +75,7 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
   archetype = "";
 
   constructor(actor: Character, options: Record<string, unknown> = {}) {
-    super({ id: `wh-wuxia-builder-${actor.id ?? ""}`, ...options } as never);
+    super({ id: `wh-wuxia-builder-${actor.id ?? ""}`, ...options });
     this.actor = actor;
     this.draft = draftOf(actor);
   }
@@ -84,8 +84,8 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
     return t("WH.Creation.Builder.Title", { name: this.actor.name ?? "" });
   }
 
-  override async _prepareContext(options: never): Promise<never> {
-    const context = (await super._prepareContext(options)) as Record<string, unknown>;
+  override async _prepareContext(options: ContextOptions) {
+    const context = await super._prepareContext(options);
     // Read once: the compendiums are read from disk, and what they offer does not change while the builder is open.
     this.#sources ??= await creationSources();
     this.sources = this.#sources;
@@ -106,8 +106,7 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
         ? ""
         : t("WH.Creation.Builder.Spent", { spent: check.spent[key], allowed: allowed[key] ?? 0 });
     const powerNames = draft.items.filter((i) => i.type === "wuxiaPower").map((i) => i.name);
-    return {
-      ...context,
+    return Object.assign(context, {
       archetypes: this.sources.archetypes.map((a) => ({
         value: a.uuid,
         label: a.name ?? "",
@@ -153,7 +152,7 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
       experienceTally: tally("experience"),
       problems: check.problems.map((p) => wuxiaCreationProblemText(p, powerNames)),
       canFinish: check.valid,
-    } as never;
+    });
   }
 
   private rowOf(item: DraftItem) {

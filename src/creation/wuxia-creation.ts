@@ -1,3 +1,4 @@
+import { isItemOfType } from "../foundry/documents";
 import { SYSTEM_ID } from "../foundry/system";
 import { UserError } from "../core/errors";
 import { t } from "../core/i18n";
@@ -50,7 +51,7 @@ export interface DraftItem {
   parent: string;
   heroType: PowerType | null;
   zodiac: ZodiacSign | null;
-  data: Record<string, unknown>;
+  data: Item.CreateData;
 }
 
 export interface WuxiaDraft {
@@ -70,13 +71,13 @@ const CREATED_FLAG = "created";
 const ARCHETYPE_FLAG = "archetype";
 
 function draftItem(item: Item.Implementation, key: string): DraftItem {
-  const system = item.system as unknown as {
+  const system: {
     level?: number;
     category?: string;
     parentSkill?: string;
     heroType?: PowerType;
     zodiac?: ZodiacSign | null;
-  };
+  } = isItemOfType(item, DRAFT_TYPES) ? item.system : {};
   return {
     key,
     name: item.name ?? "",
@@ -141,9 +142,7 @@ export async function creationSources(): Promise<CreationSources> {
     ...(game.actors?.contents ?? []),
     ...(await compendiumDocuments<Actor.Implementation>("Actor", ["wuxiaCharacter"])),
   ] as Actor.Implementation[];
-  const archetypes = actors.filter(
-    (a) => a.type === "wuxiaCharacter" && Boolean(a.getFlag(SYSTEM_ID as never, ARCHETYPE_FLAG as never)),
-  );
+  const archetypes = actors.filter((a) => a.type === "wuxiaCharacter" && Boolean(a.getFlag(SYSTEM_ID, ARCHETYPE_FLAG)));
   const seen = new Set<string>();
   const items: DraftItem[] = [];
   for (const item of [
@@ -231,7 +230,7 @@ function heroTypeKey(type: WuxiaHeroType): HeroType {
 
 /** Whether the builder finished this character. */
 export function isCreated(actor: Actor.Implementation): boolean {
-  return Boolean(actor.getFlag(SYSTEM_ID as never, CREATED_FLAG as never));
+  return Boolean(actor.getFlag(SYSTEM_ID, CREATED_FLAG));
 }
 
 /**
@@ -261,10 +260,10 @@ export async function finishCreation(actor: Character, draft: WuxiaDraft): Promi
     .filter((i) => !i.key.startsWith("own:"))
     .map((i) => ({
       ...i.data,
-      system: { ...((i.data.system as object) ?? {}), ...(i.level === null ? {} : { level: i.level }) },
+      system: { ...i.data.system, ...(i.level === null ? {} : { level: i.level }) },
     }));
 
-  const made = created.length ? ((await actor.createEmbeddedDocuments("Item", created as never)) ?? []) : [];
+  const made = created.length ? ((await actor.createEmbeddedDocuments("Item", created)) ?? []) : [];
   const undo: (() => Promise<unknown>)[] = [
     async () => {
       const ids = made.map((i) => i.id).filter((id): id is string => Boolean(id));
@@ -273,8 +272,8 @@ export async function finishCreation(actor: Character, draft: WuxiaDraft): Promi
   ];
   try {
     if (updates.length) {
-      await actor.updateEmbeddedDocuments("Item", updates as never);
-      undo.push(() => actor.updateEmbeddedDocuments("Item", before as never));
+      await actor.updateEmbeddedDocuments("Item", updates);
+      undo.push(() => actor.updateEmbeddedDocuments("Item", before));
     }
     if (removed.length) {
       const copies = removed.map((i) => itemCopy(i));
@@ -282,7 +281,7 @@ export async function finishCreation(actor: Character, draft: WuxiaDraft): Promi
         "Item",
         removed.map((i) => i.id ?? ""),
       );
-      undo.push(() => actor.createEmbeddedDocuments("Item", copies as never));
+      undo.push(() => actor.createEmbeddedDocuments("Item", copies));
     }
     await actor.update({
       system: {
@@ -296,7 +295,7 @@ export async function finishCreation(actor: Character, draft: WuxiaDraft): Promi
         chi: { value: chiReserve(draft.attributes) },
       },
       flags: { [SYSTEM_ID]: { [CREATED_FLAG]: true } },
-    } as never);
+    });
   } catch (error) {
     for (const step of undo.reverse()) await step();
     throw error;

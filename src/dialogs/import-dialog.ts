@@ -22,9 +22,7 @@ import {
   type StatKey,
 } from "../import";
 import { addDirectoryButton } from "./directory-button";
-import { HandlebarsApplication } from "../foundry/applications";
-
-type RenderOptions = Parameters<InstanceType<typeof foundry.applications.api.ApplicationV2>["render"]>[0];
+import { HandlebarsApplication, type ContextOptions, renderParts } from "../foundry/applications";
 
 /** The parser the dialog reads text and files with. */
 export interface ImportReader {
@@ -220,7 +218,7 @@ export class GroupImportDialog extends HandlebarsApplication {
   #importing = false;
 
   constructor(reader: ImportReader = importReader, options: Record<string, unknown> = {}) {
-    super(options as never);
+    super(options);
     this.reader = reader;
   }
 
@@ -234,11 +232,10 @@ export class GroupImportDialog extends HandlebarsApplication {
     return super._canRender(options);
   }
 
-  override async _prepareContext(options: never): Promise<never> {
-    const context = (await super._prepareContext(options)) as Record<string, unknown>;
+  override async _prepareContext(options: ContextOptions) {
+    const context = await super._prepareContext(options);
     const preview = this.result ? previewContext(this.result, this.rows) : null;
-    return {
-      ...context,
+    return Object.assign(context, {
       idPrefix: this.id,
       accept: ACCEPT,
       text: this.text,
@@ -247,7 +244,7 @@ export class GroupImportDialog extends HandlebarsApplication {
       ruleset: this.ruleset,
       preview,
       canImport: Boolean(preview?.canImport) && !this.#importing,
-    } as never;
+    });
   }
 
   /** Reads the text again with the chosen rule set; the preview and the button are drawn again. */
@@ -256,9 +253,7 @@ export class GroupImportDialog extends HandlebarsApplication {
     this.result = text.trim() ? this.reader.parse(text, { ruleset: this.ruleset }) : null;
     this.rows = this.result ? this.reader.rows(text) : [];
     if (this.rendered)
-      await this.render({
-        parts: options.redrawSource ? ["source", "preview", "footer"] : ["preview", "footer"],
-      } as unknown as RenderOptions);
+      await renderParts(this, options.redrawSource ? ["source", "preview", "footer"] : ["preview", "footer"]);
   }
 
   /** A chosen or dropped file: its bytes decoded (BOM, UTF-16, Windows-1252), shown in the text box to fix. */
@@ -272,13 +267,13 @@ export class GroupImportDialog extends HandlebarsApplication {
     if (!this.result || this.#importing) return null;
     this.#importing = true;
     // Disabled at once, so a second click while the import runs does nothing.
-    await this.render({ parts: ["footer"] } as unknown as RenderOptions);
+    await renderParts(this, ["footer"]);
     try {
       this.summary = await importGroups(this.result, { folderName: this.folderName });
     } catch (error) {
       ui.notifications.error(describeImportError(error));
       this.#importing = false;
-      await this.render({ parts: ["footer"] } as unknown as RenderOptions);
+      await renderParts(this, ["footer"]);
       return null;
     }
     this.#importing = false;
@@ -353,7 +348,7 @@ export async function openImportDialog(): Promise<GroupImportDialog | null> {
     return null;
   }
   if (!shownDialog?.rendered) shownDialog = new GroupImportDialog();
-  await shownDialog.render({ force: true } as never);
+  await shownDialog.render({ force: true });
   return shownDialog;
 }
 

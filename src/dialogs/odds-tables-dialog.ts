@@ -3,7 +3,7 @@ import { percent, signed } from "../core/format";
 import { t } from "../core/i18n";
 import { harmoniesOddsTable, wuxiaOddsTable } from "../rules";
 import { addDirectoryButton } from "./directory-button";
-import { HandlebarsApplication } from "../foundry/applications";
+import { HandlebarsApplication, type ContextOptions } from "../foundry/applications";
 
 /** The tables offered: Wuxia with 0 to 3 specialisation rerolls, and Harmonies. */
 const TABLES = ["wuxia-0", "wuxia-1", "wuxia-2", "wuxia-3", "harmonies"] as const;
@@ -39,15 +39,15 @@ export class OddsTablesDialog extends HandlebarsApplication {
     return super._canRender(options);
   }
 
-  override async _prepareContext(options: never): Promise<never> {
-    const context = (await super._prepareContext(options)) as Record<string, unknown>;
+  override async _prepareContext(options: ContextOptions) {
+    const context = await super._prepareContext(options);
     const choices = TABLES.map((key) => ({
       value: key,
       label:
         key === "harmonies" ? t("WH.OddsTables.Harmonies") : t("WH.OddsTables.Wuxia", { count: Number(key.slice(-1)) }),
       selected: key === this.table,
     }));
-    return { ...context, choices, ...(this.table === "harmonies" ? this.harmonies() : this.wuxia()) } as never;
+    return Object.assign(context, { choices }, this.table === "harmonies" ? this.harmonies() : this.wuxia());
   }
 
   private wuxia() {
@@ -110,7 +110,7 @@ export async function openOddsTables(): Promise<OddsTablesDialog | null> {
     return null;
   }
   shown = shown?.rendered ? shown : new OddsTablesDialog();
-  await shown.render({ force: true } as never);
+  await shown.render({ force: true });
   return shown;
 }
 

@@ -5,7 +5,7 @@ import { t } from "../core/i18n";
 import { combinationText, measureText } from "../core/values-text";
 import { MAX_VALUE, combineValueCounts, measureRatio, valueOf } from "../rules";
 import { addDirectoryButton } from "./directory-button";
-import { HandlebarsApplication } from "../foundry/applications";
+import { HandlebarsApplication, type ContextOptions } from "../foundry/applications";
 import { parseValueList } from "./value-list";
 
 /**
@@ -39,15 +39,14 @@ export class ValueCalculatorDialog extends HandlebarsApplication {
     return super._canRender(options);
   }
 
-  override async _prepareContext(options: never): Promise<never> {
-    const context = (await super._prepareContext(options)) as Record<string, unknown>;
-    return {
-      ...context,
+  override async _prepareContext(options: ContextOptions) {
+    const context = await super._prepareContext(options);
+    return Object.assign(context, {
       fields: this.fields,
       compare: this.compare(),
       combine: this.combine(),
       size: this.size(),
-    } as never;
+    });
   }
 
   /** A whole number as typed ("+3", "−2"), or null. */
@@ -123,7 +122,7 @@ export async function openValueCalculator(): Promise<ValueCalculatorDialog | nul
     return null;
   }
   shown = shown?.rendered ? shown : new ValueCalculatorDialog();
-  await shown.render({ force: true } as never);
+  await shown.render({ force: true });
   return shown;
 }
 

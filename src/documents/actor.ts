@@ -1,3 +1,4 @@
+import { createDialogContext } from "../foundry/documents";
 import { restrictTypes } from "./rulesets";
 
 type CreateDialogArgs = Parameters<typeof Actor.createDialog>;
@@ -6,8 +7,7 @@ type CreateDialogArgs = Parameters<typeof Actor.createDialog>;
 export class WuxiaHarmoniesActor extends Actor {
   static override async createDialog(...[data, createOptions, context, ...rest]: CreateDialogArgs) {
     const requested = (context as { types?: string[] } | undefined)?.types;
-    // fvtt-types 13.345 types `types` as undefined, though Foundry v13 and v14 take it here.
-    const options = { ...context, types: restrictTypes("Actor", requested) } as unknown as CreateDialogArgs[2];
+    const options = createDialogContext(context, restrictTypes("Actor", requested));
     return super.createDialog(data, createOptions, options, ...rest);
   }
 }

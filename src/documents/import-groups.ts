@@ -1,4 +1,7 @@
 import { SYSTEM_ID, templatePath } from "../foundry/system";
+import { systemFlag } from "../foundry/flags";
+import { progressNotification } from "../foundry/notifications";
+import { isGroup } from "../foundry/documents";
 import { t } from "../core/i18n";
 import { newMember, type GroupMemberData } from "./actors/group";
 
@@ -43,8 +46,8 @@ export interface ImportMark {
 /** Actors created per request: very large batches strain the server's memory (core #13248). */
 export const CHUNK_SIZE = 100;
 
-function markOf(document: { getFlag(scope: never, key: never): unknown }): ImportMark | null {
-  const mark = document.getFlag(SYSTEM_ID as never, IMPORT_FLAG as never) as Partial<ImportMark> | undefined;
+function markOf(document: Actor.Implementation | FolderDocument): ImportMark | null {
+  const mark: Partial<ImportMark> | undefined = systemFlag(document, IMPORT_FLAG);
   return typeof mark?.batch === "string" && typeof mark.at === "number" ? { batch: mark.batch, at: mark.at } : null;
 }
 
@@ -54,10 +57,11 @@ function markOf(document: { getFlag(scope: never, key: never): unknown }): Impor
  * since moved it; of several, the one imported last. A group typed in by hand is never
  * overwritten. Read once per import: a file of thousands of groups looks each up in this map.
  */
-export function previousImports(): Map<string, Actor.Implementation> {
-  const found = new Map<string, { actor: Actor.Implementation; at: number }>();
+export function previousImports(): Map<string, GroupActor> {
+  const found = new Map<string, { actor: GroupActor; at: number }>();
   for (const actor of game.actors?.contents ?? []) {
-    const mark = actor.type === "group" ? markOf(actor) : null;
+    if (!isGroup(actor)) continue;
+    const mark = markOf(actor);
     const best = found.get(actor.name ?? "");
     if (mark && (!best || mark.at > best.at)) found.set(actor.name ?? "", { actor, at: mark.at });
   }
@@ -65,14 +69,14 @@ export function previousImports(): Map<string, Actor.Implementation> {
 }
 
 /** The group a re-import of this name updates, or null (see `previousImports`). */
-export function previousImport(name: string): Actor.Implementation | null {
+export function previousImport(name: string): GroupActor | null {
   return previousImports().get(name) ?? null;
 }
 
 /** Which imported groups update an existing group (by name), and which are new. */
 export interface ImportPlan {
   create: ImportedGroupLike[];
-  update: { group: ImportedGroupLike; actor: Actor.Implementation }[];
+  update: { group: ImportedGroupLike; actor: GroupActor }[];
 }
 
 export function planImport(result: GroupImportLike): ImportPlan {
@@ -86,8 +90,8 @@ export function planImport(result: GroupImportLike): ImportPlan {
   return plan;
 }
 
-function membersOf(actor: Actor.Implementation): GroupMemberData[] {
-  return (actor.system as unknown as { members: GroupMemberData[] }).members;
+function membersOf(actor: GroupActor): GroupMemberData[] {
+  return actor.system.members as GroupMemberData[];
 }
 
 /**
@@ -130,12 +134,9 @@ export function defaultFolderName(now = new Date()): string {
   return t("WH.Import.FolderName", { date: `${date} ${pad(now.getHours())}:${pad(now.getMinutes())}` });
 }
 
-type ProgressBar = { update(change: { pct: number; message: string }): void };
-type ActorClass = typeof Actor & {
-  updateDocuments(updates: Record<string, unknown>[]): Promise<unknown>;
-  deleteDocuments(ids: string[]): Promise<unknown>;
-};
-type FolderDocument = { id: string; name: string; type: string; delete(): Promise<unknown> };
+type ActorClass = typeof CONFIG.Actor.documentClass;
+type FolderDocument = Folder.Implementation;
+type GroupActor = Actor.OfType<"group">;
 
 let running = false;
 
@@ -172,14 +173,12 @@ export async function importGroups(result: GroupImportLike, options: ImportOptio
 }
 
 async function write(result: GroupImportLike, options: ImportOptions): Promise<ImportSummary> {
-  const ActorDoc = CONFIG.Actor.documentClass as unknown as ActorClass;
+  const ActorDoc = CONFIG.Actor.documentClass;
   const plan = planImport(result);
   const mark: ImportMark = { batch: foundry.utils.randomID(), at: Date.now() };
   const total = result.groups.length;
   const chunkSize = Math.max(1, options.chunkSize ?? CHUNK_SIZE);
-  const bar = ui.notifications.info(t("WH.Import.Progress", { done: 0, total }), {
-    progress: true,
-  }) as unknown as ProgressBar;
+  const bar = progressNotification(t("WH.Import.Progress", { done: 0, total }));
   let done = 0;
   const advance = (n: number) => {
     done += n;
@@ -187,7 +186,7 @@ async function write(result: GroupImportLike, options: ImportOptions): Promise<I
   };
   const undo = plan.update.map(({ actor }) => ({
     _id: actor.id,
-    system: { ruleset: (actor.system as unknown as { ruleset: string }).ruleset, members: membersOf(actor) },
+    system: { ruleset: actor.system.ruleset, members: membersOf(actor) },
     flags: { [SYSTEM_ID]: { [IMPORT_FLAG]: markOf(actor) } },
   }));
   let folder: { document: FolderDocument; made: boolean } | null = null;
@@ -196,7 +195,7 @@ async function write(result: GroupImportLike, options: ImportOptions): Promise<I
     const into = folder?.document.id ?? null;
     for (let i = 0; i < plan.create.length; i += chunkSize) {
       const chunk = plan.create.slice(i, i + chunkSize);
-      await ActorDoc.createDocuments(chunk.map((group) => newGroupData(group, into, mark)) as never);
+      await ActorDoc.createDocuments(chunk.map((group) => newGroupData(group, into, mark)));
       advance(chunk.length);
     }
     for (let i = 0; i < plan.update.length; i += chunkSize) {
@@ -219,7 +218,7 @@ async function write(result: GroupImportLike, options: ImportOptions): Promise<I
   }
   const updated = new Set(plan.update.map((u) => u.actor.id));
   const summary: ImportSummary = {
-    folder: folder ? { id: folder.document.id, name: folder.document.name } : null,
+    folder: folder ? { id: folder.document.id ?? "", name: folder.document.name } : null,
     created: (game.actors?.contents ?? [])
       .filter((a) => markOf(a)?.batch === mark.batch && !updated.has(a.id))
       .map((a) => ({ id: a.id ?? "", name: a.name ?? "" })),
@@ -229,7 +228,7 @@ async function write(result: GroupImportLike, options: ImportOptions): Promise<I
   return summary;
 }
 
-function newGroupData(group: ImportedGroupLike, folder: string | null, mark: ImportMark): Record<string, unknown> {
+function newGroupData(group: ImportedGroupLike, folder: string | null, mark: ImportMark): Actor.CreateData {
   return {
     name: group.name,
     type: "group",
@@ -241,12 +240,9 @@ function newGroupData(group: ImportedGroupLike, folder: string | null, mark: Imp
 
 /** The Actor folder of that name if there is one (kept on failure), else a new one marked as this import's. */
 async function importFolder(name: string, mark: ImportMark): Promise<{ document: FolderDocument; made: boolean }> {
-  const folders = (game as unknown as { folders?: { contents: FolderDocument[] } }).folders;
-  const existing = folders?.contents.find((f) => f.type === "Actor" && f.name === name);
+  const existing = game.folders?.contents.find((f) => f.type === "Actor" && f.name === name);
   if (existing) return { document: existing, made: false };
-  const FolderDoc = (globalThis as unknown as { Folder: { create(data: object): Promise<FolderDocument | undefined> } })
-    .Folder;
-  const made = await FolderDoc.create({ name, type: "Actor", flags: { [SYSTEM_ID]: { [IMPORT_FLAG]: mark } } });
+  const made = await Folder.create({ name, type: "Actor", flags: { [SYSTEM_ID]: { [IMPORT_FLAG]: mark } } });
   if (!made) throw new Error(t("WH.Import.Error.NoFolder"));
   return { document: made, made: true };
 }
@@ -300,5 +296,5 @@ async function announce(summary: ImportSummary): Promise<void> {
     more: listed.length > LISTED ? t("WH.Import.More", { n: listed.length - LISTED }) : null,
   });
   const gms = (game.users?.contents ?? []).filter((u) => u.isGM).map((u) => u.id);
-  await ChatMessage.create({ content, whisper: gms } as never);
+  await ChatMessage.create({ content, whisper: gms });
 }

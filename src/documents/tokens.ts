@@ -49,6 +49,6 @@ export function prototypeTokenDefaults(type: string, data: Data): Data {
 export function registerPrototypeTokenDefaults(): void {
   Hooks.on("preCreateActor", (actor, data) => {
     const prototypeToken = prototypeTokenDefaults(actor.type, data as Data);
-    if (Object.keys(prototypeToken).length) actor.updateSource({ prototypeToken } as never);
+    if (Object.keys(prototypeToken).length) actor.updateSource({ prototypeToken });
   });
 }

@@ -19,10 +19,45 @@ export const HandlebarsItemSheet = HandlebarsApplicationMixin(
 ) as unknown as typeof foundry.applications.sheets.ItemSheetV2 & Pick<HbsCtor, "PARTS">;
 
 /** The mixin's per-part context hook (v13 and v14), which the casts above leave out. */
-export interface PartContextHook {
+interface PartContextHook {
   _preparePartContext(
     partId: string,
     context: Record<string, unknown>,
     options: unknown,
   ): Promise<Record<string, unknown>>;
 }
+
+/** Core's per-part context for an actor sheet's part: what an override of `_preparePartContext` starts from. */
+export function corePartContext(
+  sheet: InstanceType<typeof HandlebarsActorSheet>,
+  partId: string,
+  shared: Record<string, unknown>,
+  options: unknown,
+): Promise<Record<string, unknown>> {
+  return (HandlebarsActorSheet.prototype as unknown as PartContextHook)._preparePartContext.call(
+    sheet,
+    partId,
+    shared,
+    options,
+  );
+}
+
+/** Core's handling of an item dropped on an actor sheet (it adds the item), once the sheet has let it through. */
+export function coreDropItem(
+  sheet: InstanceType<typeof HandlebarsActorSheet>,
+  event: DragEvent,
+  item: Item.Implementation,
+): Promise<unknown> {
+  const handlers = HandlebarsActorSheet.prototype as unknown as {
+    _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown>;
+  };
+  return handlers._onDropItem.call(sheet, event, item);
+}
+
+/** Draws these parts of a rendered application again (core's `render({parts})`). */
+export async function renderParts(app: { render(options: never): Promise<unknown> }, parts: string[]): Promise<void> {
+  await app.render({ parts } as never);
+}
+
+/** What core passes a dialog's `_prepareContext`. */
+export type ContextOptions = Parameters<InstanceType<typeof HandlebarsApplication>["_prepareContext"]>[0];

@@ -36,17 +36,17 @@ export const ANSWER_TIMEOUT_MS = 30_000;
 export async function askGm(gm: User.Implementation, action: string, payload: object): Promise<RequestResult> {
   const user = game.user;
   const requestId = foundry.utils.randomID();
-  await user.update({ [`flags.${SYSTEM_ID}.${FLAG}.${requestId}`]: { action, payload } } as never);
+  await user.update({ [`flags.${SYSTEM_ID}.${FLAG}.${requestId}`]: { action, payload } });
   try {
     const ticket: RequestTicket = { requestId, requesterId: user.id ?? "" };
-    return (await gm.query(REQUEST_QUERY, ticket as never, { timeout: ANSWER_TIMEOUT_MS })) as RequestResult;
+    return (await gm.query(REQUEST_QUERY, ticket, { timeout: ANSWER_TIMEOUT_MS })) as RequestResult;
   } finally {
-    await user.update({ [`flags.${SYSTEM_ID}.${FLAG}.-=${requestId}`]: null } as never);
+    await user.update({ [`flags.${SYSTEM_ID}.${FLAG}.-=${requestId}`]: null });
   }
 }
 
 function storedRequest(user: User.Implementation, requestId: string): unknown {
-  const requests = user.getFlag(SYSTEM_ID as never, FLAG as never) as Record<string, unknown> | undefined;
+  const requests = user.getFlag(SYSTEM_ID, FLAG) as Record<string, unknown> | undefined;
   return requests && Object.hasOwn(requests, requestId) ? requests[requestId] : undefined;
 }
 

@@ -16,7 +16,7 @@ export async function promptRoll<K extends RollKindKey>(
   values: ValuesOf<K>,
 ): Promise<DialogResult<ValuesOf<K>, StateOf<K>> | null> {
   const dialog = rollDialogFor<K>(subject, values);
-  await dialog.render({ force: true } as never);
+  await dialog.render({ force: true });
   return dialog.result;
 }
 

@@ -1,3 +1,4 @@
+import { rollFromJson } from "../foundry/rolls";
 import { UserError } from "../core/errors";
 
 /** The message a card action is about, as the acting client sees it. */
@@ -22,13 +23,12 @@ export async function ownedActor(uuid: string | null, user: User.Implementation)
  * could change the message's roll even when the update is then refused.
  */
 export function detachedCopy<R extends Roll>(roll: R): R {
-  const RollClass = roll.constructor as typeof Roll;
-  return RollClass.fromData(JSON.parse(JSON.stringify(roll.toJSON())) as never) as R;
+  return rollFromJson(roll.constructor as typeof Roll, JSON.parse(JSON.stringify(roll.toJSON())) as object) as R;
 }
 
-/** Rolls of a message, as JSON, with one of them replaced. */
-export function rollsWith(message: ChatMessage.Implementation, index: number, roll: Roll): object[] {
-  const rolls = message.rolls.map((r) => r.toJSON() as object);
-  rolls[index] = roll.toJSON() as object;
+/** Rolls of a message, with one of them replaced. */
+export function rollsWith(message: ChatMessage.Implementation, index: number, roll: Roll): Roll[] {
+  const rolls: Roll[] = [...message.rolls];
+  rolls[index] = roll;
   return rolls;
 }

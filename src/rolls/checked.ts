@@ -1,4 +1,6 @@
+import { rollFromJson } from "../foundry/rolls";
 import { evaluateWuxiaPool, harmoniesActionFromFaces, specialisationRerollTargets } from "../rules";
+import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS } from "../rules/vocabulary";
 import { ownedActor } from "./card-subject";
 import {
   harmoniesConfig,
@@ -72,7 +74,12 @@ export async function checkedWuxiaRoll(
     standing[entry.index] = faces[size + j] as number;
   });
   json.total = evaluateWuxiaPool(standing, state.threshold).successes;
-  return WuxiaRoll.fromData(json as never) as WuxiaRoll;
+  return rollFromJson(WuxiaRoll, json);
+}
+
+/** The value when it is one of `keys`; readHarmoniesValues then refuses any other by name. */
+function oneOf<K extends string>(keys: readonly K[], value: unknown): K | undefined {
+  return keys.find((key) => key === value);
 }
 
 /**
@@ -159,8 +166,8 @@ export async function checkedHarmoniesRoll(
   const skill = claimed.itemUuid === null ? undefined : subject.skills.find((s) => s.uuid === claimed.itemUuid);
   if (claimed.itemUuid !== null && !skill) throw new UserError("WH.Request.Error.BadField", { field: "itemUuid" });
   const defaults = harmoniesDefaults(subject, {
-    characteristic: claimed.characteristic as never,
-    means: claimed.means as never,
+    characteristic: oneOf(HARMONIES_CHARACTERISTICS, claimed.characteristic),
+    means: oneOf(HARMONIES_MEANS, claimed.means),
   });
   const values = readHarmoniesValues(
     {
@@ -196,7 +203,7 @@ export async function checkedHarmoniesRoll(
   });
   json.evaluated = true;
   json.total = marginOf(state.modifier, plus, minus, state.open);
-  const roll = HarmoniesRoll.fromData(json as never) as HarmoniesRoll;
+  const roll = rollFromJson(HarmoniesRoll, json);
   if (!roll.readable) throw new UserError("WH.Request.Error.BadFaces", { expected: "a difference roll", count: 0 });
   return roll;
 }

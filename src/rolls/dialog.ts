@@ -21,7 +21,7 @@ import { VISIBILITIES, VISIBILITY_LABELS } from "./visibility";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../rules/vocabulary";
 import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
 import { count, percent, signed } from "../core/format";
-import { HandlebarsApplication } from "../foundry/applications";
+import { HandlebarsApplication, type ContextOptions, renderParts } from "../foundry/applications";
 import { harmoniesOddsView, wuxiaGroupOddsView, wuxiaOddsView, type OddsView } from "./odds-chart";
 import { difficultyChoices, srChoices } from "./presets";
 import {
@@ -41,7 +41,6 @@ import {
 } from "./fields";
 
 type Choice = { value: string | number; label: string };
-type RenderOptions = Parameters<InstanceType<typeof foundry.applications.api.ApplicationV2>["render"]>[0];
 
 /** The odds part: the figures and the chart, or why the fields make no roll yet. */
 export type OddsContext = { odds: OddsView | null; facts: string[]; error: string | null };
@@ -86,7 +85,7 @@ export abstract class RollDialog<S extends RollSubject, V, T> extends Handlebars
   #error: string | null = null;
 
   constructor(subject: S, values: V, options: Record<string, unknown> = {}) {
-    super(options as never);
+    super(options);
     this.subject = subject;
     this.values = values;
     this.result = new Promise((resolve) => {
@@ -102,11 +101,10 @@ export abstract class RollDialog<S extends RollSubject, V, T> extends Handlebars
   /** The odds of a checked state. */
   protected abstract oddsOf(state: T): OddsContext;
 
-  override async _prepareContext(options: never): Promise<never> {
-    const context = (await super._prepareContext(options)) as Record<string, unknown>;
+  override async _prepareContext(options: ContextOptions) {
+    const context = await super._prepareContext(options);
     const odds = this.#error ? { odds: null, facts: [], error: this.#error } : this.#safeOdds(this.values);
-    return {
-      ...context,
+    return Object.assign(context, {
       // Field ids start with the dialog's own id: two dialogs open at once share none.
       idPrefix: this.id,
       actorName: this.subject.name,
@@ -119,7 +117,7 @@ export abstract class RollDialog<S extends RollSubject, V, T> extends Handlebars
         { type: "submit", icon: "fa-solid fa-dice-d10", label: "WH.Dialog.Roll", cssClass: "wh-roll-dialog__roll" },
         { type: "button", icon: "fa-solid fa-xmark", label: "WH.Dialog.Cancel", action: "cancel" },
       ],
-    } as never;
+    });
   }
 
   #safeOdds(values: V): OddsContext {
@@ -142,8 +140,7 @@ export abstract class RollDialog<S extends RollSubject, V, T> extends Handlebars
     } catch (error) {
       this.#error = describeError(error);
     }
-    if (this.rendered)
-      await this.render({ parts: options.redrawFields ? ["form", "odds"] : ["odds"] } as unknown as RenderOptions);
+    if (this.rendered) await renderParts(this, options.redrawFields ? ["form", "odds"] : ["odds"]);
   }
 
   /** Rolls with these values: resolves the dialog and closes it, or shows why it cannot. */

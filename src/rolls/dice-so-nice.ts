@@ -1,3 +1,5 @@
+import { moduleGlobal } from "../foundry/globals";
+import { untypedHooks } from "../foundry/hooks";
 import { t } from "../core/i18n";
 
 export const HARMONIES_PLUS_COLORSET = "wuxia-harmonies-plus";
@@ -57,15 +59,13 @@ export function harmoniesColorsets(): DiceSoNiceColorset[] {
 
 /** Registers the colour sets when Dice So Nice is ready; "default" mode only adds them as choices. */
 export function registerDiceSoNice(): void {
-  // A module's hook, which Foundry's typed hooks do not list.
-  const hooks = Hooks as unknown as { once(name: "diceSoNiceReady", fn: (dice3d: DiceSoNice) => void): number };
-  hooks.once("diceSoNiceReady", (dice3d) => {
+  untypedHooks.once("diceSoNiceReady", (dice3d: DiceSoNice) => {
     for (const colorset of harmoniesColorsets()) dice3d.addColorset(colorset, "default");
   });
 }
 
 function diceSoNice(): DiceSoNice | null {
-  return (game as unknown as { dice3d?: DiceSoNice }).dice3d ?? null;
+  return (moduleGlobal("dice3d") as DiceSoNice | undefined) ?? null;
 }
 
 /**

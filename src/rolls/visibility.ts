@@ -1,3 +1,4 @@
+import { chatModeStatics, coreSetting } from "../foundry/globals";
 /**
  * Who sees a roll. Foundry v13 calls these "roll modes" (`core.rollMode`, `publicroll`…,
  * `ChatMessage.applyRollMode`); v14 renamed them "message modes" (`core.messageMode`, `public`…,
@@ -28,15 +29,6 @@ export interface VisibilityData {
   blind?: boolean;
 }
 
-/** The v13 and v14 statics, typed here because no v14 types exist. */
-interface ModeStatics {
-  applyMode?: (data: VisibilityData, mode: string) => unknown;
-  applyRollMode?: (data: VisibilityData, mode: string) => unknown;
-}
-interface CoreSettings {
-  get(namespace: "core", key: string): unknown;
-}
-
 function isV14(): boolean {
   return (game.release?.generation ?? 13) >= 14;
 }
@@ -64,9 +56,8 @@ export function visibilityFromMode(mode: unknown): Visibility {
 
 /** The mode the user picked in the chat log, as the default for a roll. */
 export function currentVisibility(): Visibility {
-  const settings = game.settings as unknown as CoreSettings;
   try {
-    return visibilityFromMode(settings.get("core", isV14() ? "messageMode" : "rollMode"));
+    return visibilityFromMode(coreSetting(isV14() ? "messageMode" : "rollMode"));
   } catch {
     // A setting missing on some release: Foundry's own default, public, which the dialog shows.
     return "public";
@@ -84,7 +75,7 @@ function gmIds(): string[] {
  * missing or behaves differently — a GM's private roll must never post publicly.
  */
 export function applyVisibility<T extends VisibilityData>(data: T, visibility: Visibility): T {
-  const statics = ChatMessage as unknown as ModeStatics;
+  const statics = chatModeStatics();
   if (isV14() && typeof statics.applyMode === "function") statics.applyMode(data, visibility);
   else if (typeof statics.applyRollMode === "function") statics.applyRollMode(data, V13_ROLL_MODES[visibility]);
 

@@ -156,7 +156,7 @@ export async function placeGroupTokens(group: unknown, options: PlaceOptions): P
   if (options.mode === "members" && planned.length > MAX_MEMBER_TOKENS)
     return refuse("WH.Tokens.Error.TooMany", { count: planned.length, max: MAX_MEMBER_TOKENS });
   const size = scene.grid.size;
-  const prototype = group.prototypeToken as unknown as { width?: number; height?: number };
+  const prototype: { width?: number | null; height?: number | null } = group.prototypeToken;
   const cell = { width: (prototype.width ?? 1) * size, height: (prototype.height ?? 1) * size };
   const spots = blockLayout(planned.length, placeCentre(scene, options), cell, size);
   const data = await Promise.all(
@@ -169,7 +169,7 @@ export async function placeGroupTokens(group: unknown, options: PlaceOptions): P
         y: spot.y,
         actorLink: false,
         flags: { [SYSTEM_ID]: flag },
-      } as never);
+      });
       return token.toObject();
     }),
   );
@@ -256,7 +256,7 @@ export async function gatherGroupTokens(tokens?: readonly unknown[]): Promise<Ga
       y: first.y,
       hidden: first.hidden,
       actorLink: false,
-    } as never);
+    });
     sceneEntry(first.parent as SceneLike).left.push(left.toObject());
     gathered.push({
       name: group.name ?? "",

@@ -1,6 +1,6 @@
 import { templatePath } from "../foundry/system";
 import { t } from "../core/i18n";
-import { HandlebarsApplication } from "../foundry/applications";
+import { HandlebarsApplication, type ContextOptions } from "../foundry/applications";
 import { MAX_MEMBER_TOKENS, PLACE_MODES, placeCounts, placeGroupTokens, type PlaceMode } from "./group-tokens";
 
 type GroupActor = Actor.OfType<"group">;
@@ -28,7 +28,7 @@ export class PlaceGroupDialog extends HandlebarsApplication {
   readonly group: GroupActor;
 
   constructor(group: GroupActor, options: Record<string, unknown> = {}) {
-    super({ id: `wh-place-group-${group.id ?? ""}`, ...options } as never);
+    super({ id: `wh-place-group-${group.id ?? ""}`, ...options });
     this.group = group;
   }
 
@@ -56,18 +56,17 @@ export class PlaceGroupDialog extends HandlebarsApplication {
     }));
   }
 
-  override async _prepareContext(options: never): Promise<never> {
-    const context = (await super._prepareContext(options)) as Record<string, unknown>;
+  override async _prepareContext(options: ContextOptions) {
+    const context = await super._prepareContext(options);
     const modes = this.modes();
     const chosen = modes.find((m) => !m.disabled)?.value ?? null;
     const noScene = !(globalThis as { canvas?: { scene?: unknown } | null }).canvas?.scene;
-    return {
-      ...context,
+    return Object.assign(context, {
       name: this.group.name ?? "",
       modes: modes.map((m) => ({ ...m, checked: m.value === chosen })),
       noScene,
       canPlace: chosen !== null && !noScene,
-    } as never;
+    });
   }
 
   /** Places the tokens in the chosen mode; the dialog closes once they are on the scene. */
@@ -108,6 +107,6 @@ export async function openPlaceGroupDialog(group: unknown): Promise<PlaceGroupDi
   const open = shown.get(group.id ?? "");
   const dialog = open?.rendered ? open : new PlaceGroupDialog(group as GroupActor);
   shown.set(group.id ?? "", dialog);
-  await dialog.render({ force: true } as never);
+  await dialog.render({ force: true });
   return dialog;
 }

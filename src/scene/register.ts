@@ -1,8 +1,6 @@
+import { untypedHooks } from "../foundry/hooks";
 import { openPlaceGroupDialog } from "./place-group-dialog";
 import { gatherGroupTokens } from "./group-tokens";
-
-/** Hooks whose arguments this module reads itself (the directory's menu items, the scene controls). */
-const hooks = Hooks as unknown as { on(name: string, fn: (...args: never[]) => unknown): number };
 
 const PLACE_ICON = "fa-solid fa-people-group";
 export const GATHER_TOOL = "whGatherGroup";
@@ -57,6 +55,8 @@ export function addGatherTool(controls: Record<string, ControlSet | undefined>):
 
 export function registerGroupTokens(): void {
   // v13 and v14 name the Actors directory's entry menu after the document (hookEvents.getDocumentContextOptions).
-  hooks.on("getActorContextOptions", (_app: unknown, items: object[]) => void items.push(placeEntry()));
-  hooks.on("getSceneControlButtons", (controls: Record<string, ControlSet | undefined>) => addGatherTool(controls));
+  untypedHooks.on("getActorContextOptions", (_app: unknown, items: object[]) => void items.push(placeEntry()));
+  untypedHooks.on("getSceneControlButtons", (controls: Record<string, ControlSet | undefined>) =>
+    addGatherTool(controls),
+  );
 }

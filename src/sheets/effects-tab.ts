@@ -47,13 +47,13 @@ function effectOf(actor: Actor.Implementation, target: HTMLElement): ActiveEffec
 export async function createEffect(actor: Actor.Implementation): Promise<void> {
   const [created] = (await actor.createEmbeddedDocuments("ActiveEffect", [
     { name: t("WH.Sheet.Effects.New"), img: "icons/svg/aura.svg" },
-  ] as never)) as ActiveEffect.Implementation[];
+  ])) as ActiveEffect.Implementation[];
   await created?.sheet?.render(true);
 }
 
 export async function toggleEffect(actor: Actor.Implementation, target: HTMLElement): Promise<void> {
   const effect = effectOf(actor, target);
-  await effect?.update({ disabled: !effect.disabled } as never);
+  await effect?.update({ disabled: !effect.disabled });
 }
 
 export async function editEffect(actor: Actor.Implementation, target: HTMLElement): Promise<void> {

@@ -21,6 +21,7 @@ import type { WuxiaHarmoniesCombat } from "../combat/combat";
 import type { WuxiaHarmoniesCombatant } from "../combat/combatant";
 import type { RequestResult } from "../requests/results";
 import type { RequestTicket } from "../requests/signed";
+import type { SystemFlags } from "../foundry/flags";
 
 declare module "fvtt-types/configuration" {
   interface AssumeHookRan {
@@ -77,5 +78,19 @@ declare global {
     interface Queries {
       "wuxia-harmonies.request": (ticket: RequestTicket) => Promise<RequestResult>;
     }
+  }
+}
+
+declare global {
+  // The system's flags, one scope per document (src/foundry/flags.ts names them).
+  interface FlagConfig {
+    Actor: { "wuxia-harmonies": SystemFlags["Actor"] };
+    Item: { "wuxia-harmonies": SystemFlags["Item"] };
+    Folder: { "wuxia-harmonies": SystemFlags["Folder"] };
+    Token: { "wuxia-harmonies": SystemFlags["Token"] };
+    Macro: { "wuxia-harmonies": SystemFlags["Macro"] };
+    User: { "wuxia-harmonies": SystemFlags["User"] };
+    ActiveEffect: { "wuxia-harmonies": SystemFlags["ActiveEffect"] };
+    ChatMessage: { "wuxia-harmonies": SystemFlags["ChatMessage"] };
   }
 }

@@ -40,3 +40,7 @@ export class HarmoniesMetierModel extends HarmoniesSkillSetModel {
 export class HarmoniesHobbyModel extends HarmoniesSkillSetModel {
   static override LOCALIZATION_PREFIXES = ["WH.Item.Base", "WH.Item.HarmoniesSkillSet"];
 }
+
+/** The item types that are a set of skills: a Métier and a hobby (loisir). */
+export const SKILL_SET_TYPES = ["harmoniesMetier", "harmoniesHobby"] as const;
+export type SkillSetType = (typeof SKILL_SET_TYPES)[number];

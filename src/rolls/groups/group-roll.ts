@@ -68,7 +68,7 @@ function readableConfig(state: unknown): state is GroupRollState {
  */
 function readableState(state: unknown): state is GroupRollState {
   if (!readableConfig(state)) return false;
-  const { individual } = state as unknown as Record<string, unknown>;
+  const { individual } = state as { individual?: unknown };
   if (state.mode !== "individual") return individual === null;
   if (!Array.isArray(individual)) return false;
   const counted = individual.every((m: unknown) => isRecord(m) && isWhole(m.margin) && isWhole(m.count) && m.count > 0);

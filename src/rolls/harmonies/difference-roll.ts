@@ -35,7 +35,7 @@ export function differenceDice(open: boolean): DieTerm[] {
 export abstract class DifferenceRoll<State extends DifferenceState> extends SystemRoll<State> {
   /** `options` holds the state under the subclass's STATE_KEY (`harmonies`, `combined`). */
   constructor(formula?: string, _data?: unknown, options?: Roll.Options & Record<string, unknown>) {
-    const key = (new.target as unknown as typeof SystemRoll).STATE_KEY;
+    const key = new.target.STATE_KEY;
     const state = options?.[key] as Partial<DifferenceState> | undefined;
     super(formula ?? harmoniesFormula(state?.modifier ?? 0, state?.open ?? false), {}, options);
     // Dice So Nice reads a colour set from each term's options; users' own material and texture still apply.

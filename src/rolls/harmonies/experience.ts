@@ -1,3 +1,4 @@
+import { updateRolls } from "../../foundry/rolls";
 import { updateSystem } from "../../foundry/write";
 import { SYSTEM_ID } from "../../foundry/system";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, type HarmoniesAttributeKey } from "../../rules/vocabulary";
@@ -92,15 +93,15 @@ async function award(payload: unknown, requester: User.Implementation): Promise<
     const roll = detachedCopy(live);
     roll.state.xpAwarded = true;
 
-    await game.settings.set(SYSTEM_ID, AWARDS_SETTING, { ...paid, [key]: points } as never);
+    await game.settings.set(SYSTEM_ID, AWARDS_SETTING, { ...paid, [key]: points });
     try {
-      await character.update(after as never);
+      await character.update(after);
       if (skill) await updateSystem(skill as Item.OfType<"harmoniesSkill">, { xp: skillBefore + points });
-      await message.update({ rolls: rollsWith(message, rollIndex, roll) } as never);
+      await updateRolls(message, rollsWith(message, rollIndex, roll));
     } catch (error) {
-      await character.update(before as never);
+      await character.update(before);
       if (skill) await updateSystem(skill as Item.OfType<"harmoniesSkill">, { xp: skillBefore });
-      await game.settings.set(SYSTEM_ID, AWARDS_SETTING, paid as never);
+      await game.settings.set(SYSTEM_ID, AWARDS_SETTING, paid);
       throw error;
     }
   });
@@ -112,6 +113,6 @@ export function registerExperience(): void {
     config: false,
     type: Object,
     default: {},
-  } as never);
+  });
   handleRequest(AWARD_XP, award);
 }

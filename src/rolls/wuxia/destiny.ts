@@ -1,3 +1,4 @@
+import { updateRolls } from "../../foundry/rolls";
 import { updateSystem } from "../../foundry/write";
 import { t } from "../../core/i18n";
 import { showDice } from "../dice-so-nice";
@@ -63,7 +64,7 @@ async function spendDestinyDie(payload: unknown, requester: User.Implementation)
     const die = await roll.rerollWithDestiny(dieIndex, { allowInteractive: false });
     await takeDestiny(actor, 1);
     try {
-      await message.update({ rolls: rollsWith(message, rollIndex, roll) } as never);
+      await updateRolls(message, rollsWith(message, rollIndex, roll));
     } catch (error) {
       await giveBackDestiny(actor, 1);
       throw error;

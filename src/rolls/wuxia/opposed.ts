@@ -1,3 +1,4 @@
+import { updateRolls } from "../../foundry/rolls";
 import { resolveWuxiaAttack } from "../../rules";
 import { UserError } from "../../core/errors";
 import { rollSubject } from "../subject";
@@ -45,9 +46,7 @@ async function attachOpposingRoll(payload: unknown, requester: User.Implementati
     const destinyDice = roll.state.destinyDice;
     if (destinyDice) await takeDestiny(actor, destinyDice);
     try {
-      await message.update({
-        rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
-      } as never);
+      await updateRolls(message, [...message.rolls, roll]);
     } catch (error) {
       if (destinyDice) await giveBackDestiny(actor, destinyDice);
       throw error;

@@ -209,7 +209,10 @@ function readableState(state: unknown): state is WuxiaRollState {
     return false;
   if (!isRecord(odds) || !isProbability(odds.success) || !isProbability(odds.critical)) return false;
   if ((threshold as number) !== (sr as number) + (srPenalty as number) - (competence as number)) return false;
-  const size = poolSize(state as unknown as WuxiaRollConfig);
+  const size = poolSize({ attributeValue, extraDice, destinyDice } as Pick<
+    WuxiaRollConfig,
+    "attributeValue" | "extraDice" | "destinyDice"
+  >);
   return (
     Array.isArray(rerolled) &&
     rerolled.every(

@@ -4,7 +4,7 @@ import { RULESET_LABEL_PREFIX } from "../../rules/vocabulary";
 import { t } from "../../core/i18n";
 import { applyInlineEdit, inputValue, refuseSubmission } from "../inline-edit";
 import { rollFromSheet, type SheetRollKind } from "../roll-actions";
-import { HandlebarsActorSheet, type PartContextHook } from "../../foundry/applications";
+import { HandlebarsActorSheet, coreDropItem, corePartContext } from "../../foundry/applications";
 import { enrichFor } from "../enrich";
 import { createEffect, deleteEffect, editEffect, effectRows, toggleEffect } from "../effects-tab";
 import { identifierOf, slugOf } from "../../documents/items/identifier";
@@ -12,10 +12,6 @@ import { identifierOf, slugOf } from "../../documents/items/identifier";
 type SheetOptions = typeof foundry.applications.sheets.ActorSheetV2.DEFAULT_OPTIONS;
 
 /** ActorSheetV2's drop handler in Foundry v13 and v14, which fvtt-types 13.345 does not declare. */
-interface DropHandlers {
-  _onDropItem(event: DragEvent, item: Item.Implementation): Promise<unknown>;
-}
-
 /** An owned item as the sheets list it. */
 export interface ItemRow {
   id: string;
@@ -107,8 +103,7 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
     shared: Record<string, unknown>,
     options: unknown,
   ): Promise<Record<string, unknown>> {
-    const hook = (HandlebarsActorSheet.prototype as unknown as PartContextHook)._preparePartContext;
-    const context = await hook.call(this, partId, shared, options);
+    const context = await corePartContext(this, partId, shared, options);
     return Object.assign(context, await this.sharedPartContext(partId));
   }
 
@@ -222,7 +217,7 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
       ui.notifications.warn(problem);
       return null;
     }
-    return (HandlebarsActorSheet.prototype as unknown as DropHandlers)._onDropItem.call(this, event, item);
+    return coreDropItem(this, event, item);
   }
 
   /**

@@ -1,0 +1,21 @@
+/**
+ * Rolls as JSON. Foundry's types describe the JSON of a roll it evaluated itself; the system
+ * also builds rolls from JSON it assembled and checked (a player's faces, rebuilt by the GM), and
+ * writes a message's rolls back as JSON.
+ */
+
+/** A Roll class, as far as rebuilding one of its rolls goes. */
+interface RollClass<R extends Roll> {
+  fromData(data: never): Roll;
+  prototype: R;
+}
+
+/** The roll of this class that `json` describes; the caller has checked every field it relies on. */
+export function rollFromJson<R extends Roll>(RollClass: RollClass<R>, json: object): R {
+  return RollClass.fromData(json as never) as R;
+}
+
+/** Writes the message's rolls, each as the JSON Foundry stores and every client rebuilds by class. */
+export async function updateRolls(message: ChatMessage.Implementation, rolls: readonly Roll[]): Promise<void> {
+  await message.update({ rolls: rolls.map((roll) => roll.toJSON()) } as never);
+}
