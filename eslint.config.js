@@ -1,5 +1,28 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
+import boundaries from "eslint-plugin-boundaries";
+
+/**
+ * The rooms of src/, lowest first: each imports only the rooms before it (and itself), so no two
+ * rooms import each other and no circle crosses rooms. CONTRIBUTING.md says what each room holds.
+ */
+const STACK = [
+  "rules",
+  "import",
+  "foundry",
+  "core",
+  "settings",
+  "requests",
+  "documents",
+  "rolls",
+  "creation",
+  "combat",
+  "scene",
+  "dialogs",
+  "sheets",
+  "chat",
+  "api",
+];
 
 export default tseslint.config(
   { ignores: ["dist/", "node_modules/", ".bench-out/", "test/preview/out/", "coverage/", "reports/", ".stryker-tmp/"] },
@@ -30,6 +53,55 @@ export default tseslint.config(
         "window",
         "document",
         "Roll",
+      ],
+    },
+  },
+  {
+    // The folder stack. Tests may reach any room (they start the whole system); the ambient
+    // declarations of src/types register every room's classes with Foundry's types; src/index.ts
+    // wires every room up and stands above them all (a room importing it is an unknown dependency).
+    files: ["src/**/*.ts"],
+    ignores: ["src/index.ts", "src/**/*.test.ts", "src/**/*.bench.ts", "src/**/*.d.ts"],
+    plugins: { boundaries },
+    settings: {
+      "boundaries/elements": STACK.map((room) => ({ type: room, pattern: `src/${room}` })),
+      "import/resolver": { node: { extensions: [".ts"] } },
+    },
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "disallow",
+          policies: [
+            { allow: { to: { module: { origin: ["external", "core"] } } } },
+            ...STACK.map((room, level) => ({
+              from: { element: { type: room } },
+              allow: { to: { element: { types: { anyOf: STACK.slice(0, level + 1) } } } },
+            })),
+          ],
+        },
+      ],
+      "boundaries/no-unknown-files": "error",
+      "boundaries/no-unknown-dependencies": "error",
+    },
+  },
+  {
+    // Type escapes live in the typed Foundry edge (src/foundry) and in tests only. src/combat is
+    // allow-listed until its cards and round state are rewritten as typed documents.
+    files: ["src/**/*.ts"],
+    ignores: ["src/foundry/**", "src/combat/**", "src/**/*.test.ts", "src/**/*.bench.ts"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "TSAsExpression > TSNeverKeyword.typeAnnotation",
+          message: "`as never` belongs in src/foundry: add a typed helper there.",
+        },
+        {
+          selector:
+            "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
+          message: "`as unknown as` belongs in src/foundry: add a typed helper there.",
+        },
       ],
     },
   },
