@@ -5,14 +5,16 @@
  */
 
 /** A Roll class, as far as rebuilding one of its rolls goes. */
-interface RollClass<R extends Roll> {
-  fromData(data: never): Roll;
-  prototype: R;
-}
+type RollClass<R extends Roll> = (abstract new (...args: never[]) => R) & { fromData(data: never): Roll };
 
-/** The roll of this class that `json` describes; the caller has checked every field it relies on. */
+/**
+ * The roll of this class that `json` describes; the caller has checked every field it relies on.
+ * Core rebuilds the class the JSON names, so JSON naming another class is refused.
+ */
 export function rollFromJson<R extends Roll>(RollClass: RollClass<R>, json: object): R {
-  return RollClass.fromData(json as never) as R;
+  const roll = RollClass.fromData(json as never);
+  if (!(roll instanceof RollClass)) throw new Error(`${RollClass.name}: the JSON describes another roll`);
+  return roll;
 }
 
 /** Writes the message's rolls, each as the JSON Foundry stores and every client rebuilds by class. */
