@@ -35,7 +35,7 @@ async function shoot(world: WuxiaAttackWorld, values: Record<string, unknown>, f
 /** Lin Mei's Feu test with the Arc long and these extra dice, evaluated, as JSON: what her client would send. */
 async function attackRollJson(world: WuxiaAttackWorld, extraDice: number): Promise<object> {
   const { WuxiaRoll: RollClass } = await import("../rolls/wuxia/roll");
-  const { wuxiaConfig, wuxiaDefaults } = await import("../rolls/fields");
+  const { wuxiaConfig, wuxiaDefaults } = await import("../rolls/wuxia/fields");
   const { rollStart, rollSubject } = await import("../rolls/subject");
   const subject = rollSubject(world.linMei) as Parameters<typeof wuxiaDefaults>[0];
   const values = { ...wuxiaDefaults(subject, rollStart(subject, world.arc)), extraDice };

@@ -1,5 +1,6 @@
 import { ROLL_KINDS } from "../rolls/kinds";
-import { rollSubject, type HarmoniesSubject } from "../rolls/subject";
+import { rollSubject } from "../rolls/subject";
+import { type HarmoniesSubject } from "../rolls/harmonies/subject";
 import { combatSettings } from "../settings/combat";
 import { harmoniesGroupSubject } from "./group-fighters";
 import { wuxiaFighterOf } from "./initiative";

@@ -6,7 +6,8 @@ import {
 } from "../rules/vocabulary";
 import { fightingCount, type GroupMemberData } from "../documents/actors/group";
 import { t } from "../core/i18n";
-import type { HarmoniesSubject, WuxiaSubject } from "../rolls/subject";
+import type { HarmoniesSubject } from "../rolls/harmonies/subject";
+import type { WuxiaSubject } from "../rolls/wuxia/subject";
 
 /** The id the group's skill takes in its Initiative test: a group has no skill item, only a level. */
 export const GROUP_SKILL_ID = "group-skill";

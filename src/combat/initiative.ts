@@ -2,7 +2,8 @@ import { defenseDiceAtRoundStart, spendInitiativeSuccesses, type InitiativePurch
 import { UserError } from "../core/errors";
 import type { WuxiaRoll } from "../rolls/wuxia/roll";
 import { ROLL_KINDS } from "../rolls/kinds";
-import { rollSubject, type WuxiaSubject } from "../rolls/subject";
+import { rollSubject } from "../rolls/subject";
+import { type WuxiaSubject } from "../rolls/wuxia/subject";
 import { combatSettings, type InitiativeSpend } from "../settings/combat";
 import { roundOf } from "./models";
 import { GROUP_SKILL_ID, leadingMemberSubject } from "./group-fighters";

@@ -11,7 +11,8 @@ import { objectField } from "../requests/payload";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { prepareRoll } from "../rolls/pipeline";
 import { harmoniesActor } from "./harmonies-attack";
-import { rollSubject, type HarmoniesSubject } from "../rolls/subject";
+import { rollSubject } from "../rolls/subject";
+import { type HarmoniesSubject } from "../rolls/harmonies/subject";
 
 /**
  * The checks grave and critical wounds call for (RULES 2.5): a Cp + Rs roll at every sudden

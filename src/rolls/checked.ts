@@ -2,14 +2,9 @@ import { rollFromJson } from "../foundry/rolls";
 import { evaluateWuxiaPool, harmoniesActionFromFaces, specialisationRerollTargets } from "../rules";
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS } from "../rules/vocabulary";
 import { ownedActor } from "./card-subject";
-import {
-  harmoniesConfig,
-  harmoniesDefaults,
-  readHarmoniesValues,
-  readWuxiaValues,
-  wuxiaConfig,
-  MAX_POOL,
-} from "./fields";
+import { harmoniesConfig, harmoniesDefaults, readHarmoniesValues } from "./harmonies/fields";
+import { readWuxiaValues, wuxiaConfig } from "./wuxia/fields";
+import { MAX_POOL } from "./fields";
 import { HarmoniesRoll } from "./harmonies/roll";
 import { UserError } from "../core/errors";
 import { rollSubject, type RollSubject } from "./subject";

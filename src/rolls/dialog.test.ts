@@ -136,7 +136,7 @@ describe("the Harmonies and group roll dialogs", () => {
 
   it("is what a click opens unless skipped, and its Roll posts the card", async () => {
     const actor = await harmoniesHero();
-    const { HarmoniesRollDialog } = await import("./dialog");
+    const { HarmoniesRollDialog } = await import("./harmonies/dialog");
     const opened: DialogLike[] = [];
     const render = HarmoniesRollDialog.prototype.render;
     HarmoniesRollDialog.prototype.render = async function (this: DialogLike, ...args: unknown[]) {

@@ -1,52 +1,25 @@
 import { templatePath } from "../foundry/system";
 import { t } from "../core/i18n";
-import { attributeLabel } from "../core/labels";
-import { wuxiaThresholdSum } from "./wuxia/text";
-import { chiLeft } from "./wuxia/chi";
 import { describeError } from "../core/errors";
-import { HarmoniesCombinedRoll, type CombinedRollState } from "./groups/combined-roll";
-import { HarmoniesGroupRoll, type GroupRollState } from "./groups/group-roll";
-import { HarmoniesRoll, type HarmoniesRollState } from "./harmonies/roll";
-import { WuxiaGroupRoll, type WuxiaGroupRollState } from "./groups/wuxia-group-roll";
-import { poolSize, WuxiaRoll, type WuxiaRollState } from "./wuxia/roll";
-import type {
-  CombinedSubject,
-  GroupSubject,
-  HarmoniesSubject,
-  RollSubject,
-  WuxiaGroupSubject,
-  WuxiaSubject,
-} from "./subject";
+import type { RollSubject } from "./subject";
 import { VISIBILITIES, VISIBILITY_LABELS } from "./visibility";
-import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS, WUXIA_ATTRIBUTES } from "../rules/vocabulary";
-import { rollSettings, GROUP_ROLL_MODE_CHOICES } from "../settings/rolls";
-import { count, percent, signed } from "../core/format";
+import { signed } from "../core/format";
 import { HandlebarsApplication, type ContextOptions, renderParts } from "../foundry/applications";
-import { harmoniesOddsView, wuxiaGroupOddsView, wuxiaOddsView, type OddsView } from "./odds-chart";
-import { difficultyChoices, srChoices } from "./presets";
-import {
-  combinedConfig,
-  groupConfig,
-  harmoniesConfig,
-  readGroupValues,
-  readHarmoniesValues,
-  readWuxiaGroupValues,
-  readWuxiaValues,
-  wuxiaConfig,
-  wuxiaGroupConfig,
-  type GroupFormValues,
-  type HarmoniesFormValues,
-  type WuxiaFormValues,
-  type WuxiaGroupFormValues,
-} from "./fields";
+import { harmoniesOddsView, type OddsView } from "./odds-chart";
 
-type Choice = { value: string | number; label: string };
+export type Choice = { value: string | number; label: string };
 
 /** The odds part: the figures and the chart, or why the fields make no roll yet. */
 export type OddsContext = { odds: OddsView | null; facts: string[]; error: string | null };
 
 /** What a dialog resolves with: the values chosen and the state they were checked into, which the roll is made of. */
 export type DialogResult<V, T> = { values: V; state: T };
+
+/** A roll kind's own stages the dialog runs as the fields change: reading them, checking them (rolls/kinds.ts). */
+export interface DialogStages<S, V, T> {
+  read(raw: Record<string, unknown>, subject: S): V;
+  check(subject: S, values: V): T;
+}
 
 function visibilityChoices(): Choice[] {
   return VISIBILITIES.map((v) => ({ value: v, label: t(VISIBILITY_LABELS[v]) }));
@@ -84,20 +57,29 @@ export abstract class RollDialog<S extends RollSubject, V, T> extends Handlebars
   #settled = false;
   #error: string | null = null;
 
-  constructor(subject: S, values: V, options: Record<string, unknown> = {}) {
+  readonly #stages: DialogStages<S, V, T>;
+
+  constructor(subject: S, values: V, stages: DialogStages<S, V, T>, options: Record<string, unknown> = {}) {
     super(options);
     this.subject = subject;
     this.values = values;
+    this.#stages = stages;
     this.result = new Promise((resolve) => {
       this.#resolve = resolve;
     });
   }
 
   /** The checked values of raw form data; throws a UserError naming a bad field. */
-  protected abstract read(raw: Record<string, unknown>): V;
+  protected read(raw: Record<string, unknown>): V {
+    return this.#stages.read(raw, this.subject);
+  }
+
   protected abstract fields(): Record<string, unknown>;
+
   /** The roll's state the values make, checked by the rules (a RulesError or UserError names a bad number). */
-  protected abstract check(values: V): T;
+  protected check(values: V): T {
+    return this.#stages.check(this.subject, values);
+  }
   /** The odds of a checked state. */
   protected abstract oddsOf(state: T): OddsContext;
 
@@ -222,252 +204,13 @@ export abstract class RollDialog<S extends RollSubject, V, T> extends Handlebars
   }
 }
 
-const FOOTER = { template: templatePath("dialogs/roll-footer.hbs") };
-const ODDS = { template: templatePath("dialogs/roll-odds.hbs") };
+export const FOOTER = { template: templatePath("dialogs/roll-footer.hbs") };
+export const ODDS = { template: templatePath("dialogs/roll-odds.hbs") };
 
-/** Wuxia: Attribute, skill (a specialisation's rerolls on or off), SR, extra and Destiny dice. */
-export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues, WuxiaRollState> {
-  static override PARTS = { form: { template: templatePath("dialogs/wuxia-roll.hbs") }, odds: ODDS, footer: FOOTER };
-
-  protected read(raw: Record<string, unknown>): WuxiaFormValues {
-    const values = readWuxiaValues(raw, this.subject);
-    // Choosing another skill turns its specialisation's rerolls on; the box then says so.
-    if (values.skillId !== this.values.skillId)
-      values.specialisation = (this.subject.skills.find((k) => k.id === values.skillId)?.rerolls ?? 0) > 0;
-    return values;
-  }
-
-  protected fields(): Record<string, unknown> {
-    const s = this.subject;
-    const skill = s.skills.find((k) => k.id === this.values.skillId);
-    const chi = skill?.chiCost ? chiLeft(s.actor) : 0;
-    return {
-      values: this.values,
-      attributes: WUXIA_ATTRIBUTES.map((k) => ({ value: k, label: `${attributeLabel(k)} (${s.attributes[k]})` })),
-      // Powers apart from skills: a player looks for one or the other.
-      skillGroups: [
-        { label: t("WH.Dialog.Wuxia.Skills"), options: s.skills.filter((k) => k.kind !== "power") },
-        { label: t("WH.Dialog.Wuxia.Powers"), options: s.skills.filter((k) => k.kind === "power") },
-      ]
-        .filter((group) => group.options.length > 0)
-        .map((group) => ({
-          label: group.label,
-          options: group.options.map((k) => ({
-            value: k.id,
-            selected: k.id === this.values.skillId,
-            label: k.specialisation
-              ? t("WH.Dialog.Wuxia.SpecialisationChoice", {
-                  name: k.specialisation,
-                  parent: k.skillName,
-                  level: k.competence,
-                  rerolls: k.rerolls,
-                })
-              : t(
-                  k.kind === "hobby"
-                    ? "WH.Dialog.Wuxia.HobbyChoice"
-                    : k.kind === "power" && k.chiCost
-                      ? "WH.Dialog.Wuxia.PowerChoice"
-                      : "WH.Dialog.Wuxia.SkillChoice",
-                  { name: k.skillName, level: k.competence, cost: k.chiCost },
-                ),
-          })),
-        })),
-      chi: skill?.chiCost ? { cost: skill.chiCost, left: chi, short: chi < skill.chiCost } : null,
-      specialisation: skill?.specialisation ? { name: skill.specialisation, rerolls: skill.rerolls } : null,
-      srChoices: srChoices(),
-      srPenalty: s.srPenalty ? signed(s.srPenalty) : null,
-      destiny: rollSettings().destinyMode === "extraDie" ? { left: s.destiny } : null,
-      reserve: s.reserve ? { left: s.reserve } : null,
-    };
-  }
-
-  protected check(values: WuxiaFormValues): WuxiaRollState {
-    return WuxiaRoll.check(wuxiaConfig(this.subject, values));
-  }
-
-  protected oddsOf(state: WuxiaRollState): OddsContext {
-    const { threshold, rerolls } = state;
-    const dice = poolSize(state);
-    return {
-      odds: wuxiaOddsView(dice, threshold, rerolls),
-      facts: [
-        t("WH.Dialog.Wuxia.Pool", { count: dice }),
-        wuxiaThresholdSum(state),
-        ...(rerolls ? [t("WH.Dialog.Wuxia.Rerolls", { count: rerolls })] : []),
-      ],
-      error: null,
-    };
-  }
-}
-
-/** Harmonies: characteristic, means, skill, difficulty (with the book's presets), closed or open. */
-export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesFormValues, HarmoniesRollState> {
-  static override PARTS = {
-    form: { template: templatePath("dialogs/harmonies-roll.hbs") },
-    odds: ODDS,
-    footer: FOOTER,
-  };
-
-  protected read(raw: Record<string, unknown>): HarmoniesFormValues {
-    return readHarmoniesValues(raw, this.subject);
-  }
-
-  protected fields(): Record<string, unknown> {
-    const s = this.subject;
-    return {
-      values: this.values,
-      characteristics: HARMONIES_CHARACTERISTICS.map((k) => ({
-        value: k,
-        label: `${attributeLabel(k)} (${signed(s.scores[k])})`,
-      })),
-      means: HARMONIES_MEANS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(s.scores[k])})` })),
-      skills: s.skills.map((k) => ({ value: k.id, label: `${k.name} (${signed(k.level)})` })),
-      difficultyChoices: difficultyChoices(),
-      penaltyHint:
-        s.physicalPenalty === s.penalty
-          ? null
-          : t("WH.Dialog.PenaltyHint", { all: signed(s.penalty), physical: signed(s.physicalPenalty) }),
-    };
-  }
-
-  protected check(values: HarmoniesFormValues): HarmoniesRollState {
-    return HarmoniesRoll.check(harmoniesConfig(this.subject, values));
-  }
-
-  protected oddsOf({ modifier, open }: HarmoniesRollState): OddsContext {
-    return {
-      odds: harmoniesOddsView(modifier, open),
-      facts: [
-        t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) }),
-        t(open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed"),
-      ],
-      error: null,
-    };
-  }
-}
-
-const GROUP_FORM = { template: templatePath("dialogs/group-roll.hbs") };
-
-/** A Harmonies group's selects: each characteristic and means with the value the subject rolls it at. */
-function harmoniesGroupChoices(scores: GroupSubject["scores"]): { characteristics: Choice[]; means: Choice[] } {
-  return {
-    characteristics: HARMONIES_CHARACTERISTICS.map((k) => ({
-      value: k,
-      label: `${attributeLabel(k)} (${signed(scores[k])})`,
-    })),
-    means: HARMONIES_MEANS.map((k) => ({ value: k, label: `${attributeLabel(k)} (${signed(scores[k])})` })),
-  };
-}
-
-function differenceOdds({ modifier, open }: { modifier: number; open: boolean }): OddsContext {
+export function differenceOdds({ modifier, open }: { modifier: number; open: boolean }): OddsContext {
   return {
     odds: harmoniesOddsView(modifier, open),
     facts: [t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) })],
     error: null,
   };
-}
-
-/** A group's one roll (RULES 3.2–3.3), read with the world's group mode; or one sub-group's, rolled on its own. */
-export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues, GroupRollState> {
-  static override PARTS = { form: GROUP_FORM, odds: ODDS, footer: FOOTER };
-
-  protected read(raw: Record<string, unknown>): GroupFormValues {
-    return readGroupValues(raw);
-  }
-
-  protected fields(): Record<string, unknown> {
-    const s = this.subject;
-    return {
-      values: this.values,
-      harmonies: true,
-      size: t("WH.Chat.Group.Size", { count: s.size, size: count(s.size) }),
-      homogeneous: s.homogeneous,
-      mode: t(GROUP_ROLL_MODE_CHOICES[rollSettings().groupMode]),
-      subgroup: s.subgroup
-        ? t("WH.Dialog.Group.Subgroup", { label: s.subgroup.label, n: s.subgroup.index + 1, of: s.subgroup.of })
-        : null,
-      subgroupHint: s.subgroup && s.subgroup.of > 1 ? t("WH.Dialog.Group.SubgroupHint") : null,
-      ...harmoniesGroupChoices(s.scores),
-      difficultyChoices: difficultyChoices(),
-    };
-  }
-
-  protected check(values: GroupFormValues): GroupRollState {
-    return HarmoniesGroupRoll.check(groupConfig(this.subject, values));
-  }
-
-  protected oddsOf(state: GroupRollState): OddsContext {
-    return differenceOdds(state);
-  }
-}
-
-/** A Harmonies group acting as one body on its combined Values (RULES 3.1): one action, one margin. */
-export class CombinedRollDialog extends RollDialog<CombinedSubject, GroupFormValues, CombinedRollState> {
-  static override PARTS = { form: GROUP_FORM, odds: ODDS, footer: FOOTER };
-
-  protected read(raw: Record<string, unknown>): GroupFormValues {
-    return readGroupValues(raw);
-  }
-
-  protected fields(): Record<string, unknown> {
-    const s = this.subject;
-    return {
-      values: this.values,
-      harmonies: true,
-      size: t("WH.Chat.Group.Size", { count: s.size, size: count(s.size) }),
-      homogeneous: true,
-      combined: t("WH.Dialog.Combined.Hint"),
-      ...harmoniesGroupChoices(s.scores),
-      difficultyChoices: difficultyChoices(),
-    };
-  }
-
-  protected check(values: GroupFormValues): CombinedRollState {
-    return HarmoniesCombinedRoll.check(combinedConfig(this.subject, values));
-  }
-
-  protected oddsOf(state: CombinedRollState): OddsContext {
-    return differenceOdds(state);
-  }
-}
-
-/** A Wuxia group: the Attribute every sub-group rolls and the SR; each sub-group's pool and odds (RULES 3.4). */
-export class WuxiaGroupRollDialog extends RollDialog<WuxiaGroupSubject, WuxiaGroupFormValues, WuxiaGroupRollState> {
-  static override PARTS = { form: GROUP_FORM, odds: ODDS, footer: FOOTER };
-
-  protected read(raw: Record<string, unknown>): WuxiaGroupFormValues {
-    return readWuxiaGroupValues(raw);
-  }
-
-  protected fields(): Record<string, unknown> {
-    const s = this.subject;
-    return {
-      values: this.values,
-      harmonies: false,
-      size: t("WH.Chat.Group.Size", { count: s.size, size: count(s.size) }),
-      homogeneous: true,
-      attributes: WUXIA_ATTRIBUTES.map((k) => ({ value: k, label: attributeLabel(k) })),
-      srChoices: srChoices(),
-    };
-  }
-
-  protected check(values: WuxiaGroupFormValues): WuxiaGroupRollState {
-    return WuxiaGroupRoll.check(wuxiaGroupConfig(this.subject, values));
-  }
-
-  protected oddsOf(state: WuxiaGroupRollState): OddsContext {
-    return {
-      odds: wuxiaGroupOddsView(state.tests),
-      facts: state.tests.map((test) =>
-        t("WH.Dialog.WuxiaGroup.Test", {
-          label: test.label,
-          members: test.members,
-          count: test.dice,
-          threshold: test.threshold,
-          success: percent(test.odds.success),
-        }),
-      ),
-      error: null,
-    };
-  }
 }

@@ -1,8 +1,12 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { guards, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
-import type * as FormModule from "./fields";
-import type { GroupSubject, HarmoniesSubject, WuxiaSubject } from "./subject";
+import type * as WuxiaFields from "./wuxia/fields";
+import type * as HarmoniesFields from "./harmonies/fields";
+import type * as GroupFields from "./groups/fields";
+import type { GroupSubject } from "./groups/subject";
+import type { HarmoniesSubject } from "./harmonies/subject";
+import type { WuxiaSubject } from "./wuxia/subject";
 
 /**
  * The roll dialog's values as the dialog, a skipped dialog and a macro hand them in: what is
@@ -10,12 +14,17 @@ import type { GroupSubject, HarmoniesSubject, WuxiaSubject } from "./subject";
  */
 
 let foundry: FoundryDouble;
-let form: typeof FormModule;
+/** Each game's fields, in one place: these tests compare them. */
+let form: typeof WuxiaFields & typeof HarmoniesFields & typeof GroupFields;
 let describeError: (error: unknown) => string;
 
 beforeEach(async () => {
   foundry = await startWorld();
-  form = await import("./fields");
+  form = {
+    ...(await import("./wuxia/fields")),
+    ...(await import("./harmonies/fields")),
+    ...(await import("./groups/fields")),
+  };
   ({ describeError } = await import("../core/errors"));
 });
 

@@ -5,41 +5,27 @@ import { HarmoniesGroupRoll, type GroupRollState } from "./groups/group-roll";
 import { HarmoniesRoll, type HarmoniesRollState } from "./harmonies/roll";
 import { WuxiaGroupRoll, type WuxiaGroupRollState } from "./groups/wuxia-group-roll";
 import { WuxiaRoll, type WuxiaRollState } from "./wuxia/roll";
-import {
-  CombinedRollDialog,
-  GroupRollDialog,
-  HarmoniesRollDialog,
-  WuxiaGroupRollDialog,
-  WuxiaRollDialog,
-  type RollDialog,
-} from "./dialog";
+import { CombinedRollDialog, GroupRollDialog, WuxiaGroupRollDialog } from "./groups/dialog";
+import { HarmoniesRollDialog } from "./harmonies/dialog";
+import { WuxiaRollDialog } from "./wuxia/dialog";
+import { type RollDialog } from "./dialog";
 import {
   combinedConfig,
   groupConfig,
   groupDefaults,
-  harmoniesConfig,
-  harmoniesDefaults,
   readGroupValues,
-  readHarmoniesValues,
   readWuxiaGroupValues,
-  readWuxiaValues,
-  wuxiaConfig,
-  wuxiaDefaults,
   wuxiaGroupConfig,
   wuxiaGroupDefaults,
   type GroupFormValues,
-  type HarmoniesFormValues,
-  type WuxiaFormValues,
   type WuxiaGroupFormValues,
-} from "./fields";
-import type {
-  CombinedSubject,
-  GroupSubject,
-  HarmoniesSubject,
-  RollStart,
-  WuxiaGroupSubject,
-  WuxiaSubject,
-} from "./subject";
+} from "./groups/fields";
+import { harmoniesConfig, harmoniesDefaults, readHarmoniesValues, type HarmoniesFormValues } from "./harmonies/fields";
+import { readWuxiaValues, wuxiaConfig, wuxiaDefaults, type WuxiaFormValues } from "./wuxia/fields";
+import type { CombinedSubject, GroupSubject, WuxiaGroupSubject } from "./groups/subject";
+import type { HarmoniesSubject } from "./harmonies/subject";
+import type { RollStart } from "./subject";
+import type { WuxiaSubject } from "./wuxia/subject";
 
 /** What each kind of roll is made of, from the actor to the Roll. */
 interface KindTypes {
@@ -93,7 +79,8 @@ export const ROLL_KINDS: { [K in RollKindKey]: RollKind<K> } = {
     read: readWuxiaValues,
     check: (subject, values) => WuxiaRoll.check(wuxiaConfig(subject, values)),
     roll: (state) => WuxiaRoll.fromState(state),
-    dialog: (subject, values) => new WuxiaRollDialog(subject, values, { window: { title: "WH.Dialog.Wuxia.Title" } }),
+    dialog: (subject, values) =>
+      new WuxiaRollDialog(subject, values, ROLL_KINDS.wuxia, { window: { title: "WH.Dialog.Wuxia.Title" } }),
     pay: (subject, state, post) =>
       withChiSpent(subject, state.itemUuid, (chiSpent) =>
         withDestinyDiceSpent(subject.actor, state.destinyDice, () => post(chiSpent ? { chiSpent } : {})),
@@ -105,7 +92,9 @@ export const ROLL_KINDS: { [K in RollKindKey]: RollKind<K> } = {
     check: (subject, values) => HarmoniesRoll.check(harmoniesConfig(subject, values)),
     roll: (state) => HarmoniesRoll.fromState(state),
     dialog: (subject, values) =>
-      new HarmoniesRollDialog(subject, values, { window: { title: "WH.Dialog.Harmonies.Title" } }),
+      new HarmoniesRollDialog(subject, values, ROLL_KINDS.harmonies, {
+        window: { title: "WH.Dialog.Harmonies.Title" },
+      }),
     pay: payNothing,
   },
   group: {
@@ -113,7 +102,8 @@ export const ROLL_KINDS: { [K in RollKindKey]: RollKind<K> } = {
     read: (raw) => readGroupValues(raw),
     check: (subject, values) => HarmoniesGroupRoll.check(groupConfig(subject, values)),
     roll: (state) => HarmoniesGroupRoll.fromState(state),
-    dialog: (subject, values) => new GroupRollDialog(subject, values, { window: { title: "WH.Dialog.Group.Title" } }),
+    dialog: (subject, values) =>
+      new GroupRollDialog(subject, values, ROLL_KINDS.group, { window: { title: "WH.Dialog.Group.Title" } }),
     pay: payNothing,
   },
   combined: {
@@ -122,7 +112,7 @@ export const ROLL_KINDS: { [K in RollKindKey]: RollKind<K> } = {
     check: (subject, values) => HarmoniesCombinedRoll.check(combinedConfig(subject, values)),
     roll: (state) => HarmoniesCombinedRoll.fromState(state),
     dialog: (subject, values) =>
-      new CombinedRollDialog(subject, values, { window: { title: "WH.Dialog.Combined.Title" } }),
+      new CombinedRollDialog(subject, values, ROLL_KINDS.combined, { window: { title: "WH.Dialog.Combined.Title" } }),
     pay: payNothing,
   },
   wuxiaGroup: {
@@ -131,7 +121,9 @@ export const ROLL_KINDS: { [K in RollKindKey]: RollKind<K> } = {
     check: (subject, values) => WuxiaGroupRoll.check(wuxiaGroupConfig(subject, values)),
     roll: (state) => WuxiaGroupRoll.fromState(state),
     dialog: (subject, values) =>
-      new WuxiaGroupRollDialog(subject, values, { window: { title: "WH.Dialog.WuxiaGroup.Title" } }),
+      new WuxiaGroupRollDialog(subject, values, ROLL_KINDS.wuxiaGroup, {
+        window: { title: "WH.Dialog.WuxiaGroup.Title" },
+      }),
     pay: payNothing,
   },
 };

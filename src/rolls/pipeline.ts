@@ -4,7 +4,8 @@ import { UserError } from "../core/errors";
 import type { Visibility } from "./visibility";
 import { promptRoll, shouldAsk } from "./ask";
 import { kindOf, type RollKindKey, type RollOf, type StateOf, type SubjectOf, type ValuesOf } from "./kinds";
-import { combinedSubject, rollStart, rollSubject, subgroupSubjects, type RollStart, type RollSubject } from "./subject";
+import { combinedSubject, subgroupSubjects } from "./groups/subject";
+import { rollStart, rollSubject, type RollStart, type RollSubject } from "./subject";
 
 /**
  * One pipeline for every roll, in named stages:

@@ -299,7 +299,7 @@ describe("the roll subject of a Harmonies character and of a group", () => {
   });
 
   it("a group acting as one body brings its combined Values; each sub-group on its own brings its own stats and size", async () => {
-    const { combinedSubject, subgroupSubjects } = await subjects();
+    const { combinedSubject, subgroupSubjects } = await import("./groups/subject");
     const band = await createActor({
       name: "Bandits",
       type: "group",

@@ -47,7 +47,8 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   registerChat();
   const { rollActor } = await import("../../src/rolls/pipeline");
   const { rollSubject } = await import("../../src/rolls/subject");
-  const form = await import("../../src/rolls/fields");
+  const form = await import("../../src/rolls/wuxia/fields");
+  const { kindOf } = await import("../../src/rolls/kinds");
   const { rollDialogFor } = await import("../../src/rolls/ask");
 
   const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup } = env.fixtures;
@@ -128,15 +129,8 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
 
   const dialog = async (name: string, actor: unknown, start: AnyObject): Promise<PreviewPage> => {
     const subject = rollSubject(actor as never);
-    const values =
-      subject.kind === "wuxia"
-        ? form.wuxiaDefaults(subject, start)
-        : subject.kind === "harmonies"
-          ? form.harmoniesDefaults(subject, start)
-          : subject.kind === "wuxiaGroup"
-            ? form.wuxiaGroupDefaults(subject, start)
-            : form.groupDefaults(subject, start);
-    const app = rollDialogFor(subject, values as never) as unknown as DialogLike;
+    const values = kindOf(subject).defaults(subject as never, start);
+    const app = rollDialogFor(subject, values) as unknown as DialogLike;
     const title = foundry.game.i18n.localize(
       `WH.Dialog.${name === "group" ? "Group" : name === "wuxia" ? "Wuxia" : "Harmonies"}.Title`,
     );

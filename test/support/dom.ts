@@ -32,18 +32,11 @@ export async function openRollDialog<D extends { render(options: { force: boolea
   start: Record<string, unknown> = {},
 ): Promise<D> {
   const { rollSubject } = await import("../../src/rolls/subject");
-  const form = await import("../../src/rolls/fields");
+  const { kindOf } = await import("../../src/rolls/kinds");
   const { rollDialogFor } = await import("../../src/rolls/ask");
   const subject = rollSubject(actor);
-  const values =
-    subject.kind === "wuxia"
-      ? form.wuxiaDefaults(subject, start)
-      : subject.kind === "harmonies"
-        ? form.harmoniesDefaults(subject, start)
-        : subject.kind === "wuxiaGroup"
-          ? form.wuxiaGroupDefaults(subject, start)
-          : form.groupDefaults(subject);
-  const dialog = rollDialogFor(subject, values as never) as unknown as D;
+  const values = kindOf(subject).defaults(subject as never, start);
+  const dialog = rollDialogFor(subject, values) as unknown as D;
   await dialog.render({ force: true });
   return dialog;
 }

@@ -269,7 +269,7 @@ export async function opposingRollJson(
   values: Record<string, unknown> = {},
 ): Promise<Record<string, unknown>> {
   const { rollSubject } = await import("../../src/rolls/subject");
-  const { readWuxiaValues, wuxiaConfig, wuxiaDefaults } = await import("../../src/rolls/fields");
+  const { readWuxiaValues, wuxiaConfig, wuxiaDefaults } = await import("../../src/rolls/wuxia/fields");
   const { WuxiaRoll } = await import("../../src/rolls/wuxia/roll");
   const subject = rollSubject(actor);
   if (subject.kind !== "wuxia") throw new Error("opposingRollJson: not a Wuxia actor");

@@ -133,8 +133,8 @@ describe("the Harmonies group's dialogs", () => {
   }
 
   it("the combined Values' dialog offers the combined Values and shows the odds of their modifier", async () => {
-    const { combinedSubject } = await import("../subject");
-    const { groupDefaults } = await import("../fields");
+    const { combinedSubject } = await import("./subject");
+    const { groupDefaults } = await import("./fields");
     const { rollDialogFor } = await import("../ask");
     actAs("player");
     const subject = combinedSubject(await band());
@@ -150,8 +150,8 @@ describe("the Harmonies group's dialogs", () => {
   });
 
   it("a single sub-group left to roll on its own says which, without promising others", async () => {
-    const { subgroupSubjects } = await import("../subject");
-    const { groupDefaults } = await import("../fields");
+    const { subgroupSubjects } = await import("./subject");
+    const { groupDefaults } = await import("./fields");
     const { rollDialogFor } = await import("../ask");
     const alone = await createActor({
       name: "Bandits",

@@ -117,7 +117,8 @@ describe("rolling a group as one body or sub-group by sub-group", () => {
 
 describe("the largest sub-group still fighting", () => {
   it("is the first of equals", async () => {
-    const { rollSubject, combinedSubject } = await import("../subject");
+    const { rollSubject } = await import("../subject");
+    const { combinedSubject } = await import("./subject");
     const group = await createActor({
       name: "Pairs",
       type: "group",

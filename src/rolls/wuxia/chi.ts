@@ -3,7 +3,7 @@ import { UserError } from "../../core/errors";
 import { updateSystem } from "../../foundry/write";
 import { t } from "../../core/i18n";
 import type { WuxiaRoll } from "./roll";
-import type { WuxiaSubject } from "../subject";
+import type { WuxiaSubject } from "./subject";
 
 /** What a Wuxia power's roll pays in chi (RULES 1.1: the reserve is spent to activate powers). */
 
