@@ -7,7 +7,7 @@ import { ROLL_KINDS } from "../rolls/kinds";
 import { messageById, ownedActor } from "../rolls/card-subject";
 import { oneAtATime } from "../core/locks";
 import { carryOut, handleRequest } from "../requests/authority";
-import { checkedWuxiaRoll } from "../rolls/checked";
+import { checkedWuxiaRoll } from "../rolls/wuxia/checked";
 import { countField, objectField, textField } from "../requests/payload";
 import { prepareRoll } from "../rolls/pipeline";
 import { withChiPaidOn } from "../rolls/wuxia/chi";

@@ -7,7 +7,7 @@ import { messageById, ownedActor } from "../rolls/card-subject";
 import { oneAtATime } from "../core/locks";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
 import { carryOut, handleRequest } from "../requests/authority";
-import { checkedHarmoniesRoll } from "../rolls/checked";
+import { checkedHarmoniesRoll } from "../rolls/harmonies/checked";
 import { objectField, textField } from "../requests/payload";
 import { prepareRoll } from "../rolls/pipeline";
 import { rollStart, rollSubject } from "../rolls/subject";

@@ -6,7 +6,7 @@ import type { HarmoniesRoll } from "../rolls/harmonies/roll";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
 import { ownedActor } from "../rolls/card-subject";
 import { carryOut, handleRequest } from "../requests/authority";
-import { checkedHarmoniesRoll } from "../rolls/checked";
+import { checkedHarmoniesRoll } from "../rolls/harmonies/checked";
 import { objectField } from "../requests/payload";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { prepareRoll } from "../rolls/pipeline";

@@ -6,7 +6,7 @@ import { WuxiaRoll } from "./roll";
 import { prepareRoll } from "../pipeline";
 import { withChiPaidOn } from "./chi";
 import { carryOut, handleRequest } from "../../requests/authority";
-import { checkedWuxiaRoll } from "../checked";
+import { checkedWuxiaRoll } from "./checked";
 import { objectField, textField } from "../../requests/payload";
 import { messageById, ownedActor } from "../card-subject";
 import { giveBackDestiny, takeDestiny } from "./destiny";
