@@ -44,7 +44,7 @@ function mutateFiles(target) {
     .sort();
 }
 
-/** "src" → "src", "src/chat" → "chat", "src/chat/destiny.ts" → "chat-destiny.ts". */
+/** "src" → "src", "src/rolls" → "rolls", "src/rolls/wuxia/destiny.ts" → "rolls-wuxia-destiny.ts". */
 function reportName(target) {
   return target === "src" ? "src" : target.replace(/^src\//, "").replaceAll("/", "-");
 }

@@ -64,8 +64,7 @@ async function reported<T>(action: () => Promise<T>): Promise<T | null> {
 }
 
 /**
- * `game.system.api`: the rules engine, and rolling from macros. See the README's "Rolling"
- * section for examples.
+ * `game.system.api`: the rules engine, and rolling from macros. docs/api.md has examples.
  */
 export const api = {
   /** Every function of the rules engine (src/rules), pure and exact. */
