@@ -4,7 +4,7 @@ import { decodeImportFile, parseGroupImport } from "../../src/import";
 
 /** The example files the README offers a GM, read as the import dialog reads a dropped file. */
 const read = (name: string) => {
-  const bytes = readFileSync(new URL(`../../docs/examples/${name}`, import.meta.url));
+  const bytes = readFileSync(new URL(`../../assets/examples/${name}`, import.meta.url));
   return { bytes, result: parseGroupImport(decodeImportFile(new Uint8Array(bytes))) };
 };
 
