@@ -15,6 +15,14 @@ function isPlainObject(v: unknown): v is AnyObject {
   return v !== null && typeof v === "object" && !Array.isArray(v);
 }
 
+/** A sheet registration, as `DocumentSheetConfig.registerSheet` records it (applications.ts). */
+interface SheetRegistrationLike {
+  documentClass: unknown;
+  sheetClass: unknown;
+  types: string[];
+  makeDefault: boolean;
+}
+
 /** The config each document class reads its sub-type models from (`CONFIG.Actor` …). */
 export interface DocumentConfig {
   dataModels: Record<string, ModelClass>;
@@ -132,7 +140,7 @@ export class DocumentDouble {
   ownership: Record<string, number>;
   parent: DocumentDouble | null;
   #folderId: string | null;
-  sheet: unknown = null;
+  #sheet: unknown = undefined;
   /** The applications showing this document, by id (ClientDocumentMixin#apps, API v13). */
   apps: Record<string, { render(options?: AnyObject): unknown }> = {};
 
@@ -164,6 +172,36 @@ export class DocumentDouble {
 
   get id(): string {
     return this._id;
+  }
+
+  /**
+   * ClientDocumentMixin#sheet (API v13): the document's sheet, built the first time it is read
+   * from the sheet class registered as the default for its class and type, then kept; null when
+   * none is registered. Simpler than Foundry: no core sheet stands in, and a user's or world's
+   * choice of another sheet is not read.
+   */
+  get sheet(): unknown {
+    if (this.#sheet !== undefined) return this.#sheet;
+    const registrations = (
+      globalThis as unknown as {
+        foundry?: { applications?: { apps?: { DocumentSheetConfig?: { registrations: SheetRegistrationLike[] } } } };
+      }
+    ).foundry?.applications?.apps?.DocumentSheetConfig?.registrations;
+    const configured = (this.constructor as typeof DocumentDouble).config()?.documentClass;
+    const registration = registrations?.find(
+      (r) =>
+        r.makeDefault &&
+        r.types.includes(this.type) &&
+        (r.documentClass === configured || r.documentClass === this.constructor),
+    );
+    const Sheet = registration?.sheetClass as (new (options: AnyObject) => unknown) | undefined;
+    this.#sheet = Sheet ? new Sheet({ document: this }) : null;
+    return this.#sheet;
+  }
+
+  /** A subclass with a sheet of its own (the double's effects) sets it. */
+  set sheet(value: unknown) {
+    this.#sheet = value;
   }
 
   /** The document's source data (a fresh copy here; Foundry keeps the object itself). */

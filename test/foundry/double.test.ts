@@ -581,6 +581,51 @@ describe("compendiums", () => {
   });
 });
 
+describe("the system's compendiums", () => {
+  it("are the manifest's packs (game.system.packs), each named `<package>.<name>` with its metadata and an index of its sources", async () => {
+    const foundry = installFoundry();
+    const { installSystemPacks } = await import("./system-packs");
+    const { readFileSync } = await import("node:fs");
+    const manifest = JSON.parse(readFileSync("system.json", "utf8")) as { packs: { name: string; type: string }[] };
+    const installed = installSystemPacks();
+    const game = foundry.game as unknown as { system: { packs: Set<{ name: string }> }; packs: Map<string, unknown> };
+    expect([...game.system.packs].map((p) => p.name)).toEqual(manifest.packs.map((p) => p.name));
+    expect(installed.map((p) => p.collection)).toEqual(manifest.packs.map((p) => `wuxia-harmonies.${p.name}`));
+    const skills = installed.find((p) => p.collection === "wuxia-harmonies.wuxia-skills");
+    if (!skills) throw new Error("no wuxia-skills pack");
+    expect(skills.metadata).toMatchObject({ name: "wuxia-skills", packageName: "wuxia-harmonies", type: "Item" });
+    const index = await skills.getIndex();
+    expect(index.size).toBeGreaterThan(0);
+    expect(index.size).toBe((await skills.getDocuments()).length);
+    const [entry] = index.values();
+    expect(Object.keys(entry ?? {}).sort()).toEqual(["_id", "name", "type"]);
+    const journal = installed.find((p) => p.documentName === "JournalEntry");
+    if (!journal) throw new Error("no JournalEntry pack");
+    expect((await journal.getIndex()).size).toBeGreaterThan(0);
+    await expect(journal.getDocuments()).rejects.toThrow(/Actors and Items only/);
+  });
+});
+
+describe("a document's sheet", () => {
+  it("is built the first time it is read, from the default sheet of its class and type, then kept; null with none registered", async () => {
+    const foundry = installFoundry();
+    class WuxiaSheet {
+      constructor(readonly options: { document: unknown }) {}
+    }
+    const Actor = foundry.CONFIG.Actor.documentClass as unknown as new (data: object) => { sheet: unknown };
+    foundry.sheets.registerSheet(Actor, "wuxia-harmonies", WuxiaSheet, {
+      types: ["wuxiaCharacter"],
+      makeDefault: true,
+    });
+    const hero = new Actor({ name: "Lin Mei", type: "wuxiaCharacter" });
+    const sheet = hero.sheet as WuxiaSheet;
+    expect(sheet).toBeInstanceOf(WuxiaSheet);
+    expect(sheet.options.document).toBe(hero);
+    expect(hero.sheet).toBe(sheet);
+    expect(new Actor({ name: "Gardes", type: "group" }).sheet).toBeNull();
+  });
+});
+
 describe("token actors", () => {
   it("an unlinked token's actor placed on a scene resolves by its UUID", async () => {
     installFoundry();

@@ -153,7 +153,14 @@ export class ActiveEffectDouble extends DocumentDouble {
   };
   static override config = (): DocumentConfig => world().CONFIG.ActiveEffect;
 
-  declare sheet: EffectSheetDouble;
+  override get sheet(): EffectSheetDouble {
+    return super.sheet as EffectSheetDouble;
+  }
+
+  override set sheet(value: EffectSheetDouble) {
+    super.sheet = value;
+  }
+
   statuses: Set<string>;
   disabled: boolean;
   origin: string | null;

@@ -4,7 +4,9 @@ type AnyObject = Record<string, unknown>;
 
 /**
  * A CompendiumCollection (API v13) as the system reads one: `collection` ("<package>.<name>"),
- * `documentName`, `metadata`, and `getDocuments()`, which builds the documents the pack holds with
+ * `documentName`, `metadata` (`id`, `name`, `label`, `type`, `packageName`, `packageType`), its
+ * index (`getIndex()`: a Collection, a Map, of `{_id, name, type}` by id, API v13
+ * CompendiumCollection#getIndex), and `getDocuments()`, which builds the documents the pack holds with
  * their `pack` set, so their uuid is "Compendium.<collection>.<Type>.<id>"; they are not in the
  * world's collections. `getDocuments(query)` keeps the entries whose source fields equal the
  * query's, a `<field>__in` key matching any of its values, as the API documents ("await
@@ -14,15 +16,35 @@ type AnyObject = Record<string, unknown>;
 export class CompendiumDouble {
   constructor(
     readonly collection: string,
-    readonly documentName: "Actor" | "Item",
+    readonly documentName: "Actor" | "Item" | "JournalEntry",
     private readonly data: AnyObject[],
+    private readonly label = collection,
   ) {}
 
-  get metadata(): { id: string; type: string; label: string } {
-    return { id: this.collection, type: this.documentName, label: this.collection };
+  get metadata(): { id: string; name: string; type: string; label: string; packageName: string; packageType: string } {
+    const [packageName = "", name = ""] = this.collection.split(".");
+    return {
+      id: this.collection,
+      name,
+      type: this.documentName,
+      label: this.label,
+      packageName,
+      packageType: "system",
+    };
+  }
+
+  async getIndex(): Promise<Map<string, { _id: string; name: string; type?: string }>> {
+    return new Map(
+      this.data.map((entry) => [
+        String(entry._id),
+        { _id: String(entry._id), name: String(entry.name), ...(entry.type ? { type: String(entry.type) } : {}) },
+      ]),
+    );
   }
 
   async getDocuments(query: AnyObject = {}): Promise<(ActorDouble | ItemDouble)[]> {
+    // The double has no JournalEntry document: such a pack gives its index only.
+    if (this.documentName === "JournalEntry") throw new Error("The compendium double builds Actors and Items only");
     const Document = this.documentName === "Actor" ? ActorDouble : ItemDouble;
     const tests = Object.entries(query).map(([key, wanted]) => {
       const [field = "", operator, ...rest] = key.split("__");
