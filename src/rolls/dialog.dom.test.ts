@@ -118,6 +118,16 @@ describe("the Harmonies roll dialog's presets", () => {
     await type(dialog, "difficulty", "-4");
     expect(shownSuccess(dialog)).toBe(percentOf(harmoniesOdds(-2)));
   });
+  it("leaves the difficulty alone when the blank preset is chosen or another field is typed in", async () => {
+    const dialog = await open(await harmoniesHero());
+    await type(dialog, "difficulty", "-4");
+    await choose(dialog, "difficultyPreset", "");
+    expect(field(dialog, "difficulty").value).toBe("-4");
+    await type(dialog, "penalty", "-1");
+    await choose(dialog, "characteristic", "corps");
+    expect(field(dialog, "difficulty").value).toBe("-4");
+    expect(dialog.values.difficulty).toBe(-4);
+  });
 });
 
 describe("Roll and Cancel", () => {
