@@ -72,9 +72,12 @@ export interface SystemFlags {
     attributeRoll: AttributeRollFlag | null;
     lastPurchase: WuxiaPurchaseFlag | AttributePurchasesFlag | null;
     import: ImportMarkFlag;
+    /** Made by a run of the scenario suite (its id), deleted when the run ends. */
+    scenario: string;
   };
-  Item: { lastPurchase: LevelHoldingFlag | null };
-  Folder: { import: ImportMarkFlag };
+  Item: { lastPurchase: LevelHoldingFlag | null; scenario: string };
+  Folder: { import: ImportMarkFlag; scenario: string };
+  Scene: { scenario: string };
   Token: GroupTokenFlag;
   Macro: { itemMacro: boolean };
   User: { requests: Record<string, SignedRequestFlag> };

@@ -9,6 +9,7 @@ function fakeHooks() {
     callAll: vi.fn((_name: string, ..._args: unknown[]) => true),
     on: vi.fn((_name: string, _fn: unknown) => 7),
     once: vi.fn((_name: string, _fn: unknown) => 8),
+    off: vi.fn((_name: string, _id: number) => undefined),
   };
 }
 
@@ -19,7 +20,7 @@ afterEach(() => {
 describe("untypedHooks", () => {
   it("loads without Foundry's Hooks", () => {
     expect((globalThis as { Hooks?: unknown }).Hooks).toBeUndefined();
-    expect(Object.keys(untypedHooks)).toEqual(["call", "callAll", "on", "once"]);
+    expect(Object.keys(untypedHooks)).toEqual(["call", "callAll", "on", "once", "off"]);
   });
 
   it("forwards call and callAll with every argument, on Hooks itself, and returns their answers", () => {
@@ -48,6 +49,14 @@ describe("untypedHooks", () => {
     expect(hooks.once.mock.contexts[0]).toBe(hooks);
     expect(hooks.call).not.toHaveBeenCalled();
     expect(hooks.callAll).not.toHaveBeenCalled();
+  });
+
+  it("forwards off with the hook's name and id, on Hooks itself", () => {
+    const hooks = fakeHooks();
+    vi.stubGlobal("Hooks", hooks);
+    untypedHooks.off("createChatMessage", 7);
+    expect(hooks.off).toHaveBeenCalledExactlyOnceWith("createChatMessage", 7);
+    expect(hooks.off.mock.contexts[0]).toBe(hooks);
   });
 
   it("reads the Hooks of the moment at every call", () => {

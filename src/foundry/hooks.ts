@@ -3,6 +3,7 @@ interface UntypedHooks {
   callAll(name: string, ...args: unknown[]): true;
   on(name: string, fn: (...args: never[]) => unknown): number;
   once(name: string, fn: (...args: never[]) => unknown): number;
+  off(name: string, id: number): void;
 }
 
 /** Core's `Hooks`, read when called: modules importing this may load before Foundry's globals exist. */
@@ -20,4 +21,5 @@ export const untypedHooks: UntypedHooks = {
   callAll: (name, ...args) => hooks().callAll(name, ...args),
   on: (name, fn) => hooks().on(name, fn),
   once: (name, fn) => hooks().once(name, fn),
+  off: (name, id) => hooks().off(name, id),
 };

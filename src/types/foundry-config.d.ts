@@ -87,6 +87,7 @@ declare global {
     Actor: { "wuxia-harmonies": SystemFlags["Actor"] };
     Item: { "wuxia-harmonies": SystemFlags["Item"] };
     Folder: { "wuxia-harmonies": SystemFlags["Folder"] };
+    Scene: { "wuxia-harmonies": SystemFlags["Scene"] };
     Token: { "wuxia-harmonies": SystemFlags["Token"] };
     Macro: { "wuxia-harmonies": SystemFlags["Macro"] };
     User: { "wuxia-harmonies": SystemFlags["User"] };
