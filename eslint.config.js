@@ -22,6 +22,7 @@ const STACK = [
   "sheets",
   "chat",
   "api",
+  "scenarios",
 ];
 
 export default tseslint.config(
@@ -101,6 +102,26 @@ export default tseslint.config(
           selector:
             "TSAsExpression[expression.type='TSAsExpression'][expression.typeAnnotation.type='TSUnknownKeyword']",
           message: "`as unknown as` belongs in src/foundry: add a typed helper there.",
+        },
+      ],
+    },
+  },
+  {
+    // Scenarios reach the system as a user does (src/scenarios/context.ts): from the rest of src/
+    // they import types, the pure rules, the system's id, i18n and the typed Foundry edge only.
+    files: ["src/scenarios/**/*.ts"],
+    ignores: ["src/scenarios/**/*.test.ts"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "^\\.\\./(?!rules(/|$)|foundry/|core/i18n$)",
+              allowTypeImports: true,
+              message: "A scenario drives the system through its documents, API and DOM: import only types from here.",
+            },
+          ],
         },
       ],
     },

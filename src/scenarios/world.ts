@@ -1,0 +1,153 @@
+import { SYSTEM_ID } from "../foundry/system";
+import { publishedApi, setSystemSetting, systemSetting } from "../foundry/globals";
+import { untypedHooks } from "../foundry/hooks";
+import { t } from "../core/i18n";
+import type { SystemApi } from "../api";
+import type { Seat } from "./context";
+
+/**
+ * The world a batch of scenarios plays in. Everything it creates, and everything its user creates
+ * through the system while it runs (chat cards, imported groups and their folder), is recorded and
+ * deleted at the end, also after a failure; what it creates itself sits in a folder and carries
+ * the `scenario` flag, so a run cut short (a closed browser) is found and cleared by the cleanup
+ * batch. World settings it changes are put back. A GM's data is never touched.
+ */
+
+type Deletable = { id: string | null; delete(): Promise<unknown> };
+type Tracked = "ChatMessage" | "Actor" | "Item" | "Folder" | "Combat" | "Scene";
+
+/** Deleted in this order: what refers to others goes first. */
+const DELETE_ORDER: readonly Tracked[] = ["ChatMessage", "Combat", "Scene", "Actor", "Item", "Folder"];
+
+/** The flag each document a scenario creates carries: the run's id. */
+export const SCENARIO_FLAG = "scenario";
+
+/** The system's macro API, as a macro reaches it. */
+export function systemApi(): SystemApi {
+  return publishedApi() as SystemApi;
+}
+
+/** Resolves once `ready()` holds, checking every 20 ms; rejects after `timeoutMs` naming `what`. */
+export async function until<T>(what: string, ready: () => T | null | undefined | false, timeoutMs = 5000): Promise<T> {
+  const start = Date.now();
+  for (;;) {
+    const value = ready();
+    if (value) return value;
+    if (Date.now() - start > timeoutMs) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export class ScenarioWorld {
+  readonly runId = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
+  #created: { kind: Tracked; doc: Deletable }[] = [];
+  #hooks: [string, number][] = [];
+  #settings: [string, unknown][] = [];
+  #errors: string[] = [];
+  #consoleError: typeof console.error | null = null;
+  #folder: Folder.Implementation | null = null;
+
+  constructor(readonly batchId: string) {}
+
+  /**
+   * Starts the batch for a user in this seat: a GM batch refuses a player; records what the user
+   * creates from now on and every console error.
+   */
+  async begin(seat: Seat): Promise<void> {
+    if (seat === "gm" && !game.user.isGM) throw new Error(t("WH.Scenario.Error.GmOnly", { batch: this.batchId }));
+    for (const kind of DELETE_ORDER) {
+      const hook = `create${kind}`;
+      const id = untypedHooks.on(hook, (doc: Deletable, _options: unknown, userId: string) => {
+        if (userId === game.user.id) this.#created.push({ kind, doc });
+      });
+      this.#hooks.push([hook, id]);
+    }
+    this.#consoleError = console.error;
+    const original = console.error;
+    console.error = (...args: unknown[]) => {
+      this.#errors.push(args.map((a) => (a instanceof Error ? a.message : String(a))).join(" "));
+      original.apply(console, args);
+    };
+  }
+
+  /** The console errors logged since the batch began, and forgets them. */
+  takeErrors(): string[] {
+    return this.#errors.splice(0);
+  }
+
+  /** The flags of a document this batch makes itself. */
+  get flags(): { [SYSTEM_ID]: { scenario: string } } {
+    return { [SYSTEM_ID]: { [SCENARIO_FLAG]: this.runId } };
+  }
+
+  /** The batch's own Actor folder, made on first use. */
+  async folder(): Promise<Folder.Implementation> {
+    this.#folder ??= (await Folder.create({
+      name: t("WH.Scenario.Folder", { batch: this.batchId }),
+      type: "Actor",
+      flags: this.flags,
+    })) as Folder.Implementation;
+    return this.#folder;
+  }
+
+  /** A world actor of the batch, in its folder; `ownership` as given (default: its creator's alone). */
+  async actor(data: Actor.CreateData): Promise<Actor.Implementation> {
+    const folder = await this.folder();
+    const actor = await Actor.create({ ...data, folder: folder.id, flags: this.flags });
+    if (!actor) throw new Error(`Could not create the actor ${data.name}`);
+    return actor;
+  }
+
+  /** Sets a world setting for the batch; put back at the end. */
+  async setSetting(key: string, value: unknown): Promise<void> {
+    if (!this.#settings.some(([k]) => k === key)) this.#settings.push([key, systemSetting(key)]);
+    await setSystemSetting(key, value);
+  }
+
+  /** The chat messages this user posted since the batch began, oldest first. */
+  messages(): ChatMessage.Implementation[] {
+    return this.#created.filter((c) => c.kind === "ChatMessage").map((c) => c.doc as ChatMessage.Implementation);
+  }
+
+  /**
+   * Deletes what the batch made and puts back the settings, whatever failed before; then stops
+   * recording. Rejects, once all was tried, with what could not be undone.
+   */
+  async end(): Promise<void> {
+    for (const [hook, id] of this.#hooks.splice(0)) untypedHooks.off(hook, id);
+    if (this.#consoleError) console.error = this.#consoleError;
+    const failures: string[] = [];
+    const created = this.#created.splice(0);
+    for (const kind of DELETE_ORDER) {
+      for (const { doc } of created.filter((c) => c.kind === kind).reverse()) {
+        try {
+          if (doc.id && (await stillThere(kind, doc.id))) await doc.delete();
+        } catch (error) {
+          failures.push(`${kind} ${doc.id ?? "?"}: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }
+    for (const [key, value] of this.#settings.splice(0).reverse()) {
+      try {
+        await setSystemSetting(key, value);
+      } catch (error) {
+        failures.push(`setting ${key}: ${error instanceof Error ? error.message : String(error)}`);
+      }
+    }
+    this.#folder = null;
+    if (failures.length) throw new Error(t("WH.Scenario.Error.Cleanup", { failures: failures.join("; ") }));
+  }
+}
+
+/** Whether the world still holds the document (a folder's deletion may have taken its contents). */
+async function stillThere(kind: Tracked, id: string): Promise<boolean> {
+  const collections: Record<Tracked, { get(id: string): unknown } | undefined> = {
+    ChatMessage: game.messages,
+    Actor: game.actors,
+    Item: game.items,
+    Folder: game.folders,
+    Combat: game.combats,
+    Scene: game.scenes,
+  };
+  return Boolean(collections[kind]?.get(id));
+}
