@@ -220,6 +220,26 @@ describe("a Wuxia hero's experience", () => {
     expect([itemLevel(lin, "Chasseur"), pool(lin)]).toEqual([3, 20]);
   });
 
+  it("offers the GM to undo the last level bought only where it was bought, and only once", async () => {
+    const lin = await hero();
+    actAs("player");
+    await click(button((await openSheet(foundry, lin)).element, "buyLevel", "metal"));
+    actAs("gm");
+    const sheet = await openSheet(foundry, lin);
+    expect(button(sheet.element, "undoLevel", "metal")).not.toBeNull();
+    expect(button(sheet.element, "undoLevel", "feu")).toBeNull();
+    expect(button(row(sheet, itemId(lin, "Chasseur")), "undoLevel")).toBeNull();
+    const { undoWuxiaPurchase } = await import("./level-purchase");
+    await expect(undoWuxiaPurchase(lin as never, "feu")).rejects.toMatchObject({
+      key: "WH.Experience.Error.NothingToUndo",
+    });
+    await click(button(sheet.element, "undoLevel", "metal"));
+    expect([(lin.system as unknown as { attributes: { metal: number } }).attributes.metal, pool(lin)]).toEqual([3, 20]);
+    await expect(undoWuxiaPurchase(lin as never, "metal")).rejects.toMatchObject({
+      key: "WH.Experience.Error.NothingToUndo",
+    });
+  });
+
   it("is refused for a power no hero holds", async () => {
     const { buyWuxiaItemLevel } = await import("./level-purchase");
     actAs("gm");
