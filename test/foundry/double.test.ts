@@ -606,6 +606,26 @@ describe("the system's compendiums", () => {
   });
 });
 
+describe("the server's files", () => {
+  it("serve the system's shipped files under /systems/<id>/, found by getRoute; anything else is not found", async () => {
+    installFoundry();
+    const route = (globalThis as unknown as { foundry: { utils: { getRoute(path: string): string } } }).foundry.utils
+      .getRoute;
+    expect(route("systems/wuxia-harmonies/assets/examples/groups.json")).toBe(
+      "/systems/wuxia-harmonies/assets/examples/groups.json",
+    );
+    const found = await fetch(route("systems/wuxia-harmonies/assets/examples/groups.json"));
+    expect(found.ok).toBe(true);
+    expect(Object.keys((await found.json()) as object).length).toBeGreaterThan(0);
+    for (const path of [
+      "/systems/wuxia-harmonies/src/index.ts",
+      "/systems/wuxia-harmonies/nothing.txt",
+      "/systems/other/system.json",
+    ])
+      expect((await fetch(path)).status, path).toBe(404);
+  });
+});
+
 describe("a document's sheet", () => {
   it("is built the first time it is read, from the default sheet of its class and type, then kept; null with none registered", async () => {
     const foundry = installFoundry();

@@ -39,6 +39,7 @@ import { installQueries } from "./world";
 import { installClients, roundTrip, server } from "./clients";
 import { SettingsDouble } from "./settings";
 import { growForFolders } from "./folders";
+import { fetchFromServer, getRoute } from "./system-files";
 import { growForScenes, tokenDocumentOf, type SceneDouble, type SceneTokenDouble } from "./scenes";
 
 type AnyObject = Record<string, unknown>;
@@ -534,6 +535,7 @@ export function installFoundry(
         mergeObject,
         randomID,
         deepClone: structuredClone,
+        getRoute,
         /** Foundry logs a deprecated API's use (a warning by default); the double records it. */
         logCompatibilityWarning: (message: string) => void compatibilityWarnings.push(message),
       },
@@ -541,6 +543,7 @@ export function installFoundry(
     },
     CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, USER_ROLES },
   });
+  g.fetch = fetchFromServer;
   growForCombat({ CONFIG, game, settings });
   growForFolders(game);
   growForScenes(game);
