@@ -482,6 +482,42 @@ describe("the GM pastes, fixes and imports", () => {
   });
 });
 
+describe("the example files shipped with the system", () => {
+  it("are offered in the dialog, and one chosen is read from the system's folder into the text box, then previewed", async () => {
+    const dialog = await open();
+    const options = Array.from(field<HTMLSelectElement>(dialog, "example").options).map((o) => o.value);
+    expect(options).toEqual(["", "groupes-harmonies.csv", "groups-wuxia.csv", "groups.json"]);
+    await choose(dialog, "example", "groupes-harmonies.csv");
+    await vi.waitFor(() => expect(dialog.text).toContain("Garde du palais"));
+    expect(field<HTMLTextAreaElement>(dialog, "text").value).toBe(dialog.text);
+    expect(Array.from(dialog.element.querySelectorAll(".wh-import__group-name")).map((e) => e.textContent)).toEqual([
+      "Garde du palais",
+      "Légion d'Aquitaine",
+      "Brigands de la forêt",
+    ]);
+    expect(importButton(dialog).disabled).toBe(false);
+    await clickImport(dialog);
+    expect(groups().map((a) => a.name)).toEqual(["Garde du palais", "Légion d'Aquitaine", "Brigands de la forêt"]);
+  });
+
+  it("says so, and changes nothing, when the server does not have the file", async () => {
+    const dialog = await open();
+    await paste(dialog, CLEAN);
+    vi.stubGlobal("fetch", async () => new Response("Not found", { status: 404 }));
+    try {
+      await choose(dialog, "example", "groups.json");
+      await vi.waitFor(() =>
+        expect(foundry.notifications.map((n) => n.message)).toContain(
+          "The example file groups.json could not be read from the system's folder.",
+        ),
+      );
+      expect(dialog.text).toBe(CLEAN);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
 describe("files", () => {
   function fileOf(bytes: number[], name = "gardes.csv"): File {
     return new File([new Uint8Array(bytes)], name, { type: "text/csv" });

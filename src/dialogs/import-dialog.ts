@@ -1,4 +1,4 @@
-import { templatePath } from "../foundry/system";
+import { SYSTEM_PATH, templatePath } from "../foundry/system";
 import { t } from "../core/i18n";
 import { attributeLabel } from "../core/labels";
 import { HARMONIES_ATTRIBUTES, RULESETS, WUXIA_ATTRIBUTES, type Ruleset } from "../rules/vocabulary";
@@ -183,6 +183,13 @@ export function previewContext(result: GroupImport, rows: readonly SourceRow[]) 
 /** "text/csv" and the like a file input offers. */
 const ACCEPT = ".csv,.tsv,.txt,.json,text/csv,application/json,text/plain";
 
+/** The example files shipped with the system (assets/examples), which a GM may load to try the import. */
+export const IMPORT_EXAMPLES = [
+  { file: "groupes-harmonies.csv", label: "WH.Import.Examples.HarmoniesCsv" },
+  { file: "groups-wuxia.csv", label: "WH.Import.Examples.WuxiaCsv" },
+  { file: "groups.json", label: "WH.Import.Examples.Json" },
+] as const;
+
 /**
  * The GM's import of NPC groups: a file chosen or dropped, or text pasted (and fixed in place),
  * read with a rule set for files that do not name one; a preview of every group and sub-group
@@ -241,6 +248,8 @@ export class GroupImportDialog extends HandlebarsApplication {
       text: this.text,
       folderName: this.folderName,
       rulesets: RULESETS.map((r) => ({ value: r, label: t(`WH.Ruleset.${r}`) })),
+      examples: IMPORT_EXAMPLES.map((e) => ({ value: e.file, label: t(e.label) })),
+      examplesBlank: t("WH.Import.Examples.Choose"),
       ruleset: this.ruleset,
       preview,
       canImport: Boolean(preview?.canImport) && !this.#importing,
@@ -260,6 +269,21 @@ export class GroupImportDialog extends HandlebarsApplication {
   async readFile(file: Blob): Promise<void> {
     const bytes = new Uint8Array(await file.arrayBuffer());
     await this.read(this.reader.decode(bytes), { redrawSource: true });
+  }
+
+  /**
+   * Loads one of the system's example files, as if the GM had chosen it: read into the text box
+   * and previewed. A file the server does not have is refused with a message.
+   */
+  async readExample(file: string): Promise<void> {
+    const example = IMPORT_EXAMPLES.find((e) => e.file === file);
+    if (!example) return;
+    const response = await fetch(foundry.utils.getRoute(`${SYSTEM_PATH}/assets/examples/${example.file}`));
+    if (!response.ok) {
+      ui.notifications.error(t("WH.Import.Examples.Missing", { file: example.file }));
+      return;
+    }
+    await this.readFile(await response.blob());
   }
 
   /** Imports what the preview shows; the dialog closes once it is done, or stays open saying why not. */
@@ -301,6 +325,8 @@ export class GroupImportDialog extends HandlebarsApplication {
     if (target?.name === "ruleset" && (RULESETS as readonly string[]).includes(target.value)) {
       this.ruleset = target.value as Ruleset;
       void this.#queueRead(this.text);
+    } else if (target?.name === "example" && target.value) {
+      void this.readExample(target.value);
     } else if (target?.name === "file") {
       const file = (target as HTMLInputElement).files?.[0];
       if (file) void this.readFile(file);
