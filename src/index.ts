@@ -1,3 +1,5 @@
+import type { Quench } from "@ethaks/fvtt-quench";
+import { untypedHooks } from "./foundry/hooks";
 import { registerDocuments } from "./documents/register";
 import { registerHouseRuleSettings } from "./settings/house-rules";
 import { registerSettings } from "./settings/register";
@@ -31,4 +33,12 @@ Hooks.once("init", () => {
   registerOddsTables();
   registerValueCalculator();
   registerApi();
+});
+
+// With the Quench module active, the scenario suite registers its batches for this world; they
+// load as a separate file only then, so a world without Quench downloads none of it.
+untypedHooks.once("quenchReady", (quench: Quench) => {
+  import("./scenarios/quench")
+    .then(({ registerBatches }) => registerBatches(quench))
+    .catch((error: unknown) => console.error(error));
 });

@@ -14,7 +14,10 @@ export interface Assertion {
   readonly been: Assertion;
   readonly have: Assertion;
   readonly not: Assertion;
-  readonly deep: Assertion;
+  readonly deep: {
+    equal(expected: unknown, message?: string): unknown;
+    include(member: unknown, message?: string): unknown;
+  };
   equal(expected: unknown, message?: string): unknown;
   include(member: unknown, message?: string): unknown;
   match(pattern: RegExp, message?: string): unknown;
@@ -45,9 +48,6 @@ export interface ScenarioBatch {
   /** The i18n key of its name in Quench's list. */
   label: string;
   seat: Seat;
-  /**
-   * Registers the batch's suites and tests, synchronously (mocha collects them as it calls this).
-   * `language` is the language the scenario reads the interface in.
-   */
+  /** Registers the batch's suites and tests, synchronously (mocha collects them as it calls this). */
   register(context: ScenarioContext): void;
 }
