@@ -55,10 +55,11 @@ export class ScenarioWorld {
    */
   async begin(seat: Seat): Promise<void> {
     if (seat === "gm" && !game.user.isGM) throw new Error(t("WH.Scenario.Error.GmOnly", { batch: this.batchId }));
+    const runner = game.user.id;
     for (const kind of DELETE_ORDER) {
       const hook = `create${kind}`;
       const id = untypedHooks.on(hook, (doc: Deletable, _options: unknown, userId: string) => {
-        if (userId === game.user.id) this.#created.push({ kind, doc });
+        if (userId === runner) this.#created.push({ kind, doc });
       });
       this.#hooks.push([hook, id]);
     }

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { BATCHES } from "../../src/scenarios";
 import { runBatches } from "./vitest-context";
 
