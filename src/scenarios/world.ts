@@ -22,6 +22,9 @@ const DELETE_ORDER: readonly Tracked[] = ["ChatMessage", "Combat", "Scene", "Act
 /** The flag each document a scenario creates carries: the run's id. */
 export const SCENARIO_FLAG = "scenario";
 
+/** The flag's value on what a GM batch leaves for a player's batch: kept until the cleanup batch. */
+export const SEAT_FIXTURE = "seat";
+
 /** The system's macro API, as a macro reaches it. */
 export function systemApi(): SystemApi {
   return publishedApi() as SystemApi;
@@ -96,6 +99,21 @@ export class ScenarioWorld {
     const folder = await this.folder();
     const actor = await Actor.create({ ...data, folder: folder.id, flags: this.flags });
     if (!actor) throw new Error(`Could not create the actor ${data.name}`);
+    return actor;
+  }
+
+  /**
+   * An actor a player's batch will use, left in the world when this batch ends: in a folder of its
+   * own, flagged as the player's seat's, for the seat's cleanup batch to remove.
+   */
+  async fixture(data: Actor.CreateData): Promise<Actor.Implementation> {
+    const flags = { [SYSTEM_ID]: { [SCENARIO_FLAG]: SEAT_FIXTURE } };
+    const folder =
+      game.folders.find((f) => f.getFlag(SYSTEM_ID, SCENARIO_FLAG) === SEAT_FIXTURE) ??
+      (await Folder.create({ name: t("WH.Scenario.SeatFolder"), type: "Actor", flags }));
+    const actor = await Actor.create({ ...data, folder: folder?.id ?? null, flags });
+    if (!actor) throw new Error(`Could not create the actor ${data.name}`);
+    this.#created = this.#created.filter(({ doc }) => doc !== actor && doc !== folder);
     return actor;
   }
 
