@@ -486,7 +486,8 @@ export function installFoundry(
     /** The compendiums (see packs.ts), none unless a test adds one. */
     packs: new CollectionDouble<{ id: string }>(),
     system: { id: "wuxia-harmonies", version: "0.0.0-double" },
-    release: { generation: options.generation ?? 13 },
+    // Game#release (API v13): the generation, and a version string the double names as its own.
+    release: { generation: options.generation ?? 13, version: `${options.generation ?? 13}.double` },
     ready: false,
   };
 

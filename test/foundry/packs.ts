@@ -1,12 +1,13 @@
 import { ActorDouble, ItemDouble } from "./install";
+import { CollectionDouble } from "./documents";
 
 type AnyObject = Record<string, unknown>;
 
 /**
  * A CompendiumCollection (API v13) as the system reads one: `collection` ("<package>.<name>"),
  * `documentName`, `metadata` (`id`, `name`, `label`, `type`, `packageName`, `packageType`), its
- * index (`getIndex()`: a Collection, a Map, of `{_id, name, type}` by id, API v13
- * CompendiumCollection#getIndex), and `getDocuments()`, which builds the documents the pack holds with
+ * index (`getIndex()`: a Collection of `{_id, name, type}` by id, which like every Collection
+ * yields its entries, not [id, entry] pairs, when spread; API v13 CompendiumCollection#getIndex), and `getDocuments()`, which builds the documents the pack holds with
  * their `pack` set, so their uuid is "Compendium.<collection>.<Type>.<id>"; they are not in the
  * world's collections. `getDocuments(query)` keeps the entries whose source fields equal the
  * query's, a `<field>__in` key matching any of its values, as the API documents ("await
@@ -33,13 +34,13 @@ export class CompendiumDouble {
     };
   }
 
-  async getIndex(): Promise<Map<string, { _id: string; name: string; type?: string }>> {
-    return new Map(
-      this.data.map((entry) => [
-        String(entry._id),
-        { _id: String(entry._id), name: String(entry.name), ...(entry.type ? { type: String(entry.type) } : {}) },
-      ]),
-    );
+  async getIndex(): Promise<CollectionDouble<{ id: string; _id: string; name: string; type?: string }>> {
+    const index = new CollectionDouble<{ id: string; _id: string; name: string; type?: string }>();
+    for (const entry of this.data) {
+      const id = String(entry._id);
+      index.set(id, { id, _id: id, name: String(entry.name), ...(entry.type ? { type: String(entry.type) } : {}) });
+    }
+    return index;
   }
 
   async getDocuments(query: AnyObject = {}): Promise<(ActorDouble | ItemDouble)[]> {
