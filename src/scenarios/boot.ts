@@ -14,6 +14,14 @@ export const bootBatch: ScenarioBatch = {
     afterAll(() => world.end());
 
     describe("the system once the world has started", () => {
+      // The title carries the version, so a live run's report says which Foundry it checked (Quench
+      // registers a batch when the run starts; vitest collects the tests before the double starts).
+      const version = (globalThis as { game?: { release?: { version?: string } } }).game?.release?.version;
+      it(`runs on Foundry ${version ?? "(the test double)"}`, () => {
+        expect(game.release.generation).to.be.above(12);
+        expect(game.system.id).to.equal(SYSTEM_ID);
+      });
+
       it("publishes its macro API, with the rules engine", () => {
         const api = systemApi();
         expect(typeof api.roll).to.equal("function");

@@ -1,4 +1,5 @@
 import { bootBatch } from "./boot";
+import { creationBatch } from "./creation";
 import { importBatch } from "./import";
 import { migrationBatch } from "./migration";
 import { rollsBatch } from "./rolls";
@@ -13,6 +14,7 @@ export const BATCHES: readonly ScenarioBatch[] = [
   importBatch,
   migrationBatch,
   rollsBatch,
+  creationBatch,
   seatPrepareBatch,
   seatBatch,
   seatCleanupBatch,
