@@ -48,6 +48,18 @@ describe("a batch's world", () => {
     expect(foundry.game.messages.size).toBe(0);
   });
 
+  it("makes a scene of its own, flagged with the run, and deletes it at the end", async () => {
+    const world = new ScenarioWorld("combat");
+    await world.begin("gm");
+    const scene = await world.scene();
+    expect(scene.name).toBe("Wuxia & Harmonies tests: combat");
+    expect(scene.getFlag("wuxia-harmonies", "scenario")).toBe(world.runId);
+    const scenes = (foundry.game as unknown as { scenes: { size: number } }).scenes;
+    expect(scenes.size).toBe(1);
+    await world.end();
+    expect(scenes.size).toBe(0);
+  });
+
   it("keeps what another user made while it ran", async () => {
     const world = new ScenarioWorld("rolls");
     await world.begin("gm");

@@ -102,6 +102,13 @@ export class ScenarioWorld {
     return actor;
   }
 
+  /** A scene of the batch's own, for tokens; deleted at the end with everything on it. */
+  async scene(): Promise<Scene.Implementation> {
+    const scene = await Scene.create({ name: t("WH.Scenario.Folder", { batch: this.batchId }), flags: this.flags });
+    if (!scene) throw new Error("Could not create the batch's scene");
+    return scene;
+  }
+
   /**
    * An actor a player's batch will use, left in the world when this batch ends: in a folder of its
    * own, flagged as the player's seat's, for the seat's cleanup batch to remove.
