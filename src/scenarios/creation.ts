@@ -9,6 +9,7 @@ import {
   ZODIAC_SIGNS,
 } from "../rules/vocabulary";
 import type { ScenarioBatch } from "./context";
+import { openSheet, signedNumber } from "./dom";
 import { ScenarioWorld, until } from "./world";
 
 /** The archetype the system ships with skills of its own: the Rebelle mystérieux (a fixed id). */
@@ -69,21 +70,8 @@ async function clickAndRedraw(button: HTMLElement): Promise<void> {
 }
 
 /** The actor's sheet drawn, as a user opens it from the Actors directory. */
-async function openSheet(actor: Actor.Implementation): Promise<HTMLElement> {
-  const sheet = actor.sheet;
-  // The system's sheets are ApplicationV2s: their element is the DOM node, not jQuery's.
-  if (!(sheet instanceof foundry.applications.api.ApplicationV2)) throw new Error(`${actor.name ?? ""} has no sheet`);
-  await sheet.render({ force: true });
-  return until(`the sheet of ${actor.name ?? ""}`, () => (sheet.rendered ? sheet.element : null));
-}
-
 async function closeSheet(actor: Actor.Implementation): Promise<void> {
   if (actor.sheet?.rendered) await actor.sheet.close();
-}
-
-/** A number as the dialogs write it: "+2", "0", "−1" (a minus sign). */
-function signedNumber(text: string | null | undefined): number {
-  return Number((text ?? "").trim().replace("\u2212", "-"));
 }
 
 const selectedLabel = (root: HTMLElement, name: string): string =>
@@ -121,7 +109,7 @@ export const creationBatch: ScenarioBatch = {
         opened.push(hero);
         const id = `wh-wuxia-builder-${hero.id ?? ""}`;
         dialogIds.push(id);
-        const sheet = await openSheet(hero);
+        const sheet = (await openSheet(hero)).element;
         fieldOf<HTMLElement>(sheet, '[data-action="openBuilder"]').click();
         const builder = await until("the builder", () =>
           shownWindow(id)?.querySelector('[name="priorities.attributes"]') ? shownWindow(id) : null,
@@ -215,7 +203,7 @@ export const creationBatch: ScenarioBatch = {
         if (!david) throw new Error("No character");
         const id = `wh-attribute-generation-${david.id ?? ""}`;
         dialogIds.push(id);
-        const sheet = await openSheet(david);
+        const sheet = (await openSheet(david)).element;
         fieldOf<HTMLElement>(sheet, '[data-action="generateAttributes"]').click();
         const dialog = await until("the attribute roll", () =>
           shownWindow(id)?.querySelector('[data-action="roll"]') ? shownWindow(id) : null,
@@ -295,7 +283,7 @@ export const creationBatch: ScenarioBatch = {
         const index = [...(await pack.getIndex()).values()];
         const named = (type: string) => index.filter((e) => "type" in e && e.type === type).map((e) => e.name ?? "");
 
-        const sheet = await openSheet(david);
+        const sheet = (await openSheet(david)).element;
         fieldOf<HTMLElement>(sheet, '[data-action="tab"][data-tab="metiers"]').click();
         fieldOf<HTMLElement>(sheet, '[data-action="beginnerPackage"]').click();
         const dialog = await until("the beginner package", () =>

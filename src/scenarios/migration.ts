@@ -2,6 +2,7 @@ import { chiReserve, combineValueCounts, deathThreshold } from "../rules";
 import { t } from "../core/i18n";
 import { updateSystem } from "../foundry/write";
 import type { ScenarioBatch } from "./context";
+import { openSheet, textOf, type Window } from "./dom";
 import { ScenarioWorld, until } from "./world";
 
 /**
@@ -43,32 +44,11 @@ function loaded(data: Actor.CreateData): Actor.Implementation {
   return new Actor.implementation(data);
 }
 
-interface Sheet {
-  rendered: boolean;
-  element: HTMLElement;
-  render(options: { force: boolean }): Promise<unknown>;
-  close(): Promise<unknown>;
-}
-
-/** Opens the actor's sheet, as a click on it in the sidebar does, and waits until it is drawn. */
-async function openSheet(actor: Actor.Implementation): Promise<Sheet> {
-  const sheet = actor.sheet as Sheet | null;
-  if (!sheet) throw new Error(`${actor.name ?? "The actor"} has no sheet`);
-  await sheet.render({ force: true });
-  await until(`the sheet of ${actor.name ?? "the actor"}`, () => sheet.rendered && sheet.element.querySelector(".tab"));
-  return sheet;
-}
-
-/** The trimmed text of the first element matching `selector` in `root`; "" when there is none. */
-function text(root: ParentNode, selector: string): string {
-  return root.querySelector(selector)?.textContent?.replace(/\s+/g, " ").trim() ?? "";
-}
-
 function inputValue(root: ParentNode, selector: string): string {
   return root.querySelector<HTMLInputElement>(selector)?.value ?? "";
 }
 
-function itemRow(sheet: Sheet, item: Item.Implementation): HTMLElement {
+function itemRow(sheet: Window, item: Item.Implementation): HTMLElement {
   const row = sheet.element.querySelector<HTMLElement>(`[data-item-id="${item.id ?? ""}"]`);
   if (!row) throw new Error(`The sheet shows no row for ${item.name ?? "the item"}`);
   return row;
@@ -215,16 +195,16 @@ export const migrationBatch: ScenarioBatch = {
           const root = sheet.element;
           expect(inputValue(root, 'input[name="system.wounds.value"]')).to.equal("7");
           expect(inputValue(root, 'input[name="system.panic.value"]')).to.equal("2");
-          expect(text(root, ".wh-concept-answers")).to.include("Fille de pêcheur");
-          expect(text(itemRow(sheet, ownedItem(hero, "Pistage")), ".wh-use")).to.include("Chasseur");
+          expect(textOf(root, ".wh-concept-answers")).to.include("Fille de pêcheur");
+          expect(textOf(itemRow(sheet, ownedItem(hero, "Pistage")), ".wh-use")).to.include("Chasseur");
           const power = itemRow(sheet, ownedItem(hero, "Paume de fer"));
           expect(power.textContent).to.include(t("WH.HeroType.moine"));
-          expect(text(power, "td:nth-child(5)")).to.equal("2");
+          expect(textOf(power, "td:nth-child(5)")).to.equal("2");
           const sabre = itemRow(sheet, ownedItem(hero, "Sabre"));
-          expect(text(sabre, "td:nth-child(2)")).to.equal("4");
-          expect(text(sabre, "td:nth-child(3)")).to.equal("Épée");
-          expect(text(sabre, "td:nth-child(4)")).to.equal("Saignement");
-          expect(text(itemRow(sheet, ownedItem(hero, "Cuirasse")), "td:nth-child(2)")).to.equal("2");
+          expect(textOf(sabre, "td:nth-child(2)")).to.equal("4");
+          expect(textOf(sabre, "td:nth-child(3)")).to.equal("Épée");
+          expect(textOf(sabre, "td:nth-child(4)")).to.equal("Saignement");
+          expect(textOf(itemRow(sheet, ownedItem(hero, "Cuirasse")), "td:nth-child(2)")).to.equal("2");
           expect(itemRow(sheet, ownedItem(hero, "Agile")).textContent).to.include(t("WH.Zodiac.lievre"));
         } finally {
           await sheet.close();
@@ -303,18 +283,18 @@ export const migrationBatch: ScenarioBatch = {
         const sheet = await openSheet(david);
         try {
           const root = sheet.element;
-          expect(plain(text(root, '.wh-scores [data-key="corps"]'))).to.equal("+2");
-          expect(plain(text(root, '.wh-scores [data-key="agilite"]'))).to.equal("-1");
-          expect(plain(text(root, '.wh-scores [data-key="precision"]'))).to.equal("+3");
+          expect(plain(textOf(root, '.wh-scores [data-key="corps"]'))).to.equal("+2");
+          expect(plain(textOf(root, '.wh-scores [data-key="agilite"]'))).to.equal("-1");
+          expect(plain(textOf(root, '.wh-scores [data-key="precision"]'))).to.equal("+3");
           const track = [...root.querySelectorAll(".wh-wound-track .wh-count")].map((c) => c.textContent?.trim());
           expect(track[0]).to.match(/^1 \/ \d+$/);
           expect(track[2]).to.match(/^1 \/ \d+$/);
-          expect(plain(text(itemRow(sheet, ownedItem(david, "Occultisme")), "strong"))).to.equal("-20");
+          expect(plain(textOf(itemRow(sheet, ownedItem(david, "Occultisme")), "strong"))).to.equal("-20");
           const chips = [...itemRow(sheet, ownedItem(david, "Fantassin")).querySelectorAll(".wh-chip")];
           expect(chips.map((c) => c.textContent)).to.deep.equal(["Esquive", "Combat à l'épée"]);
           const sling = itemRow(sheet, ownedItem(david, "Fronde"));
-          expect(text(sling, "td:nth-child(2)")).to.equal(t("WH.Item.HarmoniesWeapon.Range.missile"));
-          expect(text(sling, "td:nth-child(5)")).to.equal("Escalade");
+          expect(textOf(sling, "td:nth-child(2)")).to.equal(t("WH.Item.HarmoniesWeapon.Range.missile"));
+          expect(textOf(sling, "td:nth-child(5)")).to.equal("Escalade");
         } finally {
           await sheet.close();
         }
@@ -365,11 +345,11 @@ export const migrationBatch: ScenarioBatch = {
         const bow = ownedItem(archer, "Arc court");
         const sheet = await openSheet(archer);
         try {
-          expect(text(itemRow(sheet, bow), "td:nth-child(5)")).to.equal("Tir");
+          expect(textOf(itemRow(sheet, bow), "td:nth-child(5)")).to.equal("Tir");
           await skill.update({ name: "Tir à l'arc" });
           expect(skill.system.identifier).to.equal("tir");
           await until("the weapon's skill renamed on the sheet", () =>
-            sheet.rendered && text(itemRow(sheet, bow), "td:nth-child(5)") === "Tir à l'arc" ? true : null,
+            sheet.rendered && textOf(itemRow(sheet, bow), "td:nth-child(5)") === "Tir à l'arc" ? true : null,
           );
         } finally {
           await sheet.close();
@@ -419,15 +399,15 @@ export const migrationBatch: ScenarioBatch = {
           const second = sheet.element.querySelector('[data-member-index="1"]');
           expect(second?.textContent).to.include("Sergents");
           expect(inputValue(sheet.element, '[data-member-index="0"] [data-member-field="count"]')).to.equal("25");
-          expect(plain(text(sheet.element, '[data-member-index="1"] strong'))).to.equal("+5");
+          expect(plain(textOf(sheet.element, '[data-member-index="1"] strong'))).to.equal("+5");
         } finally {
           await sheet.close();
         }
         const wuxiaSheet = await openSheet(bandits);
         try {
-          expect(text(wuxiaSheet.element, '[data-member-index="0"]')).to.include("Bandits");
+          expect(textOf(wuxiaSheet.element, '[data-member-index="0"]')).to.include("Bandits");
           expect(inputValue(wuxiaSheet.element, '[data-member-index="0"] [data-member-field="count"]')).to.equal("6");
-          expect(text(wuxiaSheet.element, '[data-member-index="0"] strong')).to.equal("5");
+          expect(textOf(wuxiaSheet.element, '[data-member-index="0"] strong')).to.equal("5");
         } finally {
           await wuxiaSheet.close();
         }

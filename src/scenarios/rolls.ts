@@ -3,6 +3,7 @@ import { SYSTEM_ID } from "../foundry/system";
 import { untypedHooks } from "../foundry/hooks";
 import { t } from "../core/i18n";
 import type { ScenarioBatch } from "./context";
+import { openSheet, signedNumber, textOf, typeInto } from "./dom";
 import { ScenarioWorld, systemApi, until } from "./world";
 
 /** A raw i18n key left in a card: a string the reader's language file lacks. */
@@ -11,16 +12,6 @@ const RAW_KEY = /WH\.[A-Z]/;
 /** Private to the GM who runs the batch: the table's players see none of its cards. */
 const SELF = "self";
 
-/** The text of the first element matching `selector`, trimmed ("" when there is none). */
-function textOf(root: ParentNode, selector: string): string {
-  return root.querySelector(selector)?.textContent?.trim() ?? "";
-}
-
-/** A signed figure as the cards print it (a real minus sign, "+" before a positive one). */
-function signedNumber(text: string): number {
-  return Number(text.replace("\u2212", "-").replace("+", ""));
-}
-
 /** A count as the cards print it, grouping spaces or commas of the reader's language left out. */
 function countNumber(text: string): number {
   return Number(text.replace(/\D/g, ""));
@@ -28,16 +19,6 @@ function countNumber(text: string): number {
 
 function sum(faces: readonly number[]): number {
   return faces.reduce((total, face) => total + face, 0);
-}
-
-/** Types a value into a dialog's field as a user does: the value, then the change event. */
-function typeInto(form: HTMLElement, name: string, value: string): void {
-  const field = form.querySelector<HTMLInputElement>(`[name="${name}"]`);
-  if (!field) throw new Error(`The dialog has no field ${name}`);
-  field.value = value;
-  // The window's own Event class: the field may live in another document than this module's.
-  const EventClass = field.ownerDocument.defaultView?.Event ?? Event;
-  field.dispatchEvent(new EventClass("change", { bubbles: true }));
 }
 
 /** The odds panel's facts, which a roll dialog draws again once its fields are read. */
@@ -61,13 +42,6 @@ async function openedDialog(start: () => unknown): Promise<{ form: HTMLElement; 
   } finally {
     untypedHooks.off("renderRollDialog", hook);
   }
-}
-
-/** A drawn sheet as a user meets it: a window drawn and closed. */
-interface Sheet {
-  readonly element: HTMLElement | null;
-  render(options: { force: boolean }): Promise<unknown>;
-  close(): Promise<unknown>;
 }
 
 /** Clicks a dialog's Roll button. */
@@ -259,7 +233,7 @@ export const rollsBatch: ScenarioBatch = {
           systemApi().roll(hero, { item: "Fronde", dialog: true, values: { visibility: SELF } }),
         );
         const facts = oddsFacts(form);
-        typeInto(form, "difficulty", "-3");
+        typeInto(form, '[name="difficulty"]', "-3");
         await until("the odds to be drawn again", () => oddsFacts(form) !== facts);
         clickRoll(form);
         const message = (await started) as ChatMessage.Implementation | null;
@@ -311,9 +285,7 @@ export const rollsBatch: ScenarioBatch = {
         // The sheet's button asks with the dialog unless this client skips it.
         await world.setSetting("skipRollDialog", false);
         const group = (await world.actor(harmoniesGroupData())) as Actor.OfType<"group">;
-        const sheet = group.sheet as Sheet | null;
-        if (!sheet) throw new Error("The group has no sheet");
-        await sheet.render({ force: true });
+        const sheet = await openSheet(group);
         try {
           const button = await until("the combined Agilité's button", () =>
             sheet.element?.querySelector<HTMLButtonElement>('[data-action="rollCombined"][data-key="agilite"]'),
@@ -321,7 +293,7 @@ export const rollsBatch: ScenarioBatch = {
           const before = world.messages().length;
           const { form } = await openedDialog(() => button.click());
           const facts = oddsFacts(form);
-          typeInto(form, "difficulty", "-2");
+          typeInto(form, '[name="difficulty"]', "-2");
           await until("the odds to be drawn again", () => oddsFacts(form) !== facts);
           clickRoll(form);
           const [message] = await until("the combined card", () => {

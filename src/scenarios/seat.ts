@@ -1,6 +1,7 @@
 import { SYSTEM_ID } from "../foundry/system";
 import { t } from "../core/i18n";
 import type { ScenarioBatch } from "./context";
+import { openSheet } from "./dom";
 import { SCENARIO_FLAG, SEAT_FIXTURE, ScenarioWorld, systemApi, until } from "./world";
 
 /**
@@ -92,11 +93,8 @@ export const seatBatch: ScenarioBatch = {
       });
 
       it("opens their hero's sheet and switches it to edit mode", async () => {
-        const sheet = fixture(HERO).sheet as foundry.applications.api.ApplicationV2 | null;
-        if (!sheet) throw new Error("The hero has no sheet");
-        await sheet.render({ force: true });
-        const element = await until("the hero's sheet", () => sheet.rendered && sheet.element);
-        element.querySelector<HTMLElement>('[data-action="toggleMode"]')?.click();
+        const sheet = await openSheet(fixture(HERO));
+        sheet.element.querySelector<HTMLElement>('[data-action="toggleMode"]')?.click();
         await until("edit mode", () => sheet.element.querySelector('input[name="name"]:not([readonly])'));
         await sheet.close();
         expect(world.takeErrors()).to.deep.equal([]);

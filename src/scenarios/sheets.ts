@@ -1,14 +1,9 @@
 import { RULESETS, type Ruleset } from "../rules/vocabulary";
 import type { Assertion, ScenarioBatch } from "./context";
+import { typeInto, type Window } from "./dom";
 import { ScenarioWorld, until } from "./world";
 
-/** A drawn sheet as a user meets it: a window with a form, drawn, redrawn and closed. */
-interface Sheet {
-  readonly rendered: boolean;
-  readonly element: HTMLElement | null;
-  render(options: { force: boolean }): Promise<unknown>;
-  close(): Promise<unknown>;
-}
+type Sheet = Window;
 
 type Doc = Actor.Implementation | Item.Implementation;
 
@@ -85,14 +80,6 @@ async function switchMode(doc: Doc, sheet: Sheet, to: "edit" | "play"): Promise<
     const name = nameInput(sheet);
     return sheet.rendered && name && (to === "edit") === editable(name);
   });
-}
-
-/** Types into a field and leaves it, as a person does: the sheets submit on change. */
-function typeInto(doc: Doc, sheet: Sheet, selector: string, value: string): void {
-  const input = sheet.element?.querySelector<HTMLInputElement>(selector);
-  if (!input) throw new Error(`${labelOf(doc)}'s sheet has no field ${selector}`);
-  input.value = value;
-  input.dispatchEvent(new Event("change", { bubbles: true }));
 }
 
 /**
@@ -202,7 +189,7 @@ export const sheetsBatch: ScenarioBatch = {
             const sheet = await open(actor);
             await switchMode(actor, sheet, "edit");
             const renamed = `${actor.name} (renamed)`;
-            typeInto(actor, sheet, 'input[name="name"]', renamed);
+            typeInto(sheet.element, 'input[name="name"]', renamed);
             await until(`${labelOf(actor)} renamed`, () => actor.name === renamed);
             await until(`${labelOf(actor)}'s sheet showing its new name`, () => nameInput(sheet)?.value === renamed);
             const field = NUMBER_FIELDS[actor.type];
@@ -210,7 +197,7 @@ export const sheetsBatch: ScenarioBatch = {
               const input = sheet.element?.querySelector<HTMLInputElement>(field.selector);
               if (!input) throw new Error(`${labelOf(actor)}'s sheet has no field ${field.selector} in edit mode`);
               const value = nextValue(input);
-              typeInto(actor, sheet, field.selector, String(value));
+              typeInto(sheet.element, field.selector, String(value));
               await until(`${labelOf(actor)}'s ${field.path} at ${value}`, () => valueAt(actor, field.path) === value);
             }
             await switchMode(actor, sheet, "play");
@@ -224,7 +211,7 @@ export const sheetsBatch: ScenarioBatch = {
           for (const item of items) {
             const sheet = await open(item);
             const renamed = `${item.name} (renamed)`;
-            typeInto(item, sheet, 'input[name="name"]', renamed);
+            typeInto(sheet.element, 'input[name="name"]', renamed);
             await until(`${labelOf(item)} renamed`, () => item.name === renamed);
             await close(item, sheet);
           }
