@@ -118,6 +118,11 @@ describe("Actor wuxiaCharacter", () => {
     expect(sys(await hero(started, { chi: { value: 2 } })).chi.value).toBe(2);
   });
 
+  it("keeps the chi an older hero was created with, stored as a bare number (Foundry hands _preCreate the data as sent)", async () => {
+    expect(sys(await hero(started, { chi: 2 })).chi.value).toBe(2);
+    expect(sys(await hero(started, { chi: "3" })).chi.value).toBe(3);
+  });
+
   it("sums the AR of the armour worn", async () => {
     const actor = await hero(started);
     await actor.createEmbeddedDocuments("Item", [

@@ -110,7 +110,10 @@ export class WuxiaCharacterModel extends foundry.abstract.TypeDataModel<
   ) {
     const allowed = await super._preCreate(...args);
     if (allowed === false) return false;
-    const given = (args[0] as { system?: { chi?: { value?: unknown } } }).system?.chi?.value;
+    // The creation request's data as sent, not migrated (API v13 preCreateDocument): an older
+    // hero's chi may be a bare number.
+    const chi = (args[0] as { system?: { chi?: unknown } }).system?.chi;
+    const given = typeof chi === "object" && chi !== null ? (chi as { value?: unknown }).value : chi;
     if (given === undefined) this.updateSource({ chi: { value: chiReserve(this.attributes) } });
     return allowed;
   }
