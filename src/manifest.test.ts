@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { startSystem } from "../test/support/start-system";
 
 interface Manifest {
+  type?: string;
   compatibility: { minimum?: string; verified?: string; maximum?: string };
   socket?: boolean;
   primaryTokenAttribute?: string;
@@ -26,6 +27,10 @@ describe("system.json", () => {
     const [generation, build] = (manifest.compatibility.minimum ?? "").split(".").map(Number);
     expect(generation).toBe(13);
     expect(build).toBeGreaterThanOrEqual(345);
+  });
+
+  it("says it is a system, as v14's package manifests do (v13 ignores the key)", () => {
+    expect(manifest.type).toBe("system");
   });
 
   it("claims no verified build: no release has been run in a live Foundry world", () => {

@@ -2,8 +2,8 @@ import { chatModeStatics, coreSetting } from "../foundry/globals";
 /**
  * Who sees a roll. Foundry v13 calls these "roll modes" (`core.rollMode`, `publicroll`…,
  * `ChatMessage.applyRollMode`); v14 renamed them "message modes" (`core.messageMode`, `public`…,
- * `ChatMessage.applyMode`) and the old setting reads back null, so a private roll would go
- * public. Everything about visibility goes through this module, for both versions.
+ * `ChatMessage.applyMode`), keeping the old setting only as a deprecated shim. Everything about
+ * visibility goes through this module, for both versions, reading each version's own names.
  */
 export const VISIBILITIES = ["public", "gm", "blind", "self"] as const;
 export type Visibility = (typeof VISIBILITIES)[number];

@@ -122,6 +122,24 @@ describe("a character sheet, as the player who owns it", () => {
     expect(actor.system.biography).toBe("<p>Partie pour Chang'an.</p>");
   });
 
+  it("tells each editor its document, where core reads it for drops and uploads (data-document-uuid)", async () => {
+    const actor = (await wuxiaHero()) as unknown as Doc & { uuid: string };
+    const sheet = await open(actor);
+    await click(sheet, "[data-action=toggleMode]");
+    await click(sheet, "[data-action=tab][data-tab=biography]");
+    const editor = sheet.element.querySelector<HTMLElement>("prose-mirror[name='system.biography']");
+    expect(editor?.dataset.documentUuid).toBe(actor.uuid);
+    expect(editor?.hasAttribute("document-uuid")).toBe(false);
+  });
+
+  it("names the document on every editor of every template", async () => {
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const files = readdirSync("templates", { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".hbs"));
+    const editors = files.flatMap((f) => readFileSync(`templates/${f}`, "utf8").match(/<prose-mirror[^>]*>/g) ?? []);
+    expect(editors).toHaveLength(4);
+    for (const tag of editors) expect(tag).toMatch(/ data-document-uuid="\{\{(actor|item)\.uuid\}\}"/);
+  });
+
   it("writes nothing when it closes in play mode, nor when an observer closes it", async () => {
     const actor = (await wuxiaHero()) as unknown as Doc;
     await actor.update({ ownership: { [strangerId()]: 2 } });
