@@ -83,11 +83,19 @@ function entryOf(actor: Actor.Implementation): HTMLElement {
   return li;
 }
 
-/** The directory's context menu items, as core gathers them through the hook. */
-function menuEntry(): MenuEntry {
+/**
+ * The context menu items of an Actors list, as core gathers them through the hook: the Actors
+ * directory's (its collection the world's actors), or an Actor compendium window's (hookEvents.
+ * getDocumentContextOptions, v13 and v14: the hook is handed the application the menu is in).
+ */
+function menuItems(app: AnyObject = { id: "actors", collection: g.game.actors }): AnyObject[] {
   const items: AnyObject[] = [{ name: "SIDEBAR.Duplicate" }];
-  g.Hooks.callAll("getActorContextOptions", { id: "actors" }, items);
-  const entry = items.find((i) => i.name === "WH.Tokens.Place.Entry");
+  g.Hooks.callAll("getActorContextOptions", app, items);
+  return items;
+}
+
+function menuEntry(): MenuEntry {
+  const entry = menuItems().find((i) => i.name === "WH.Tokens.Place.Entry");
   if (!entry) throw new Error("no placing entry");
   return entry as unknown as MenuEntry;
 }
@@ -122,6 +130,12 @@ function warnings(): string[] {
 }
 
 describe("the Actors directory's entry", () => {
+  it("is not offered in an Actor compendium's window, whose entries are not the world's actors", () => {
+    const pack = { collection: "wuxia-harmonies.sample-groups", documentName: "Actor", metadata: { type: "Actor" } };
+    const items = menuItems({ id: "compendium-wuxia-harmonies.sample-groups", collection: pack });
+    expect(items.map((i) => i.name)).toEqual(["SIDEBAR.Duplicate"]);
+  });
+
   it.each([13, 14] as const)("shows on a group for a GM and opens the placing dialog (v%s)", async (generation) => {
     await start(generation);
     const group = await band();

@@ -53,9 +53,21 @@ export function addGatherTool(controls: Record<string, ControlSet | undefined>):
   };
 }
 
+/**
+ * Whether a context menu is the Actors directory's. An Actor compendium's window raises the same
+ * hook (hookEvents.getDocumentContextOptions, v13 and v14, is handed the application), but its
+ * entries are the pack's, whose ids may also be a world actor's: a directory's `collection` is the
+ * collection it represents (DocumentDirectory configuration, v13 and v14), the pack for a compendium.
+ */
+function isActorsDirectory(app: { collection?: unknown } | null | undefined): boolean {
+  return app?.collection === game.actors;
+}
+
 export function registerGroupTokens(): void {
   // v13 and v14 name the Actors directory's entry menu after the document (hookEvents.getDocumentContextOptions).
-  untypedHooks.on("getActorContextOptions", (_app: unknown, items: object[]) => void items.push(placeEntry()));
+  untypedHooks.on("getActorContextOptions", (app: { collection?: unknown } | null, items: object[]) => {
+    if (isActorsDirectory(app)) items.push(placeEntry());
+  });
   untypedHooks.on("getSceneControlButtons", (controls: Record<string, ControlSet | undefined>) =>
     addGatherTool(controls),
   );
