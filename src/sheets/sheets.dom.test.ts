@@ -140,6 +140,21 @@ describe("a character sheet, as the player who owns it", () => {
     for (const tag of editors) expect(tag).toMatch(/ data-document-uuid="\{\{(actor|item)\.uuid\}\}"/);
   });
 
+  it("writes nothing to an actor deleted while its sheet is in edit mode: core closes it without submitting", async () => {
+    const actor = (await wuxiaHero()) as unknown as Doc & { delete(): Promise<unknown> };
+    const sheet = await open(actor);
+    await click(sheet, "[data-action=toggleMode]");
+    const update = vi.spyOn(actor, "update");
+    const errors = vi.spyOn(console, "error").mockImplementation(() => undefined);
+    actAs("gm");
+    await actor.delete();
+    await settle();
+    expect(sheet.rendered).toBe(false);
+    expect(update).not.toHaveBeenCalled();
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+  });
+
   it("writes nothing when it closes in play mode, nor when an observer closes it", async () => {
     const actor = (await wuxiaHero()) as unknown as Doc;
     await actor.update({ ownership: { [strangerId()]: 2 } });

@@ -489,6 +489,9 @@ export class DocumentDouble {
     await roundTrip();
     doc.#assertPermitted(user, "delete");
     doc.#collection()?.delete(doc.id);
+    // ClientDocumentMixin#_onDelete (API v13): the document's applications close, without submitting.
+    for (const app of Object.values(doc.apps))
+      void (app as { close?(options: AnyObject): unknown }).close?.({ submit: false });
     ctor._callHook(`delete${doc.documentName}`, doc, operation, user.id);
     return true;
   }

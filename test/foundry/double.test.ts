@@ -627,6 +627,18 @@ describe("the server's files", () => {
 });
 
 describe("a document's sheet", () => {
+  it("closes, without submitting, when its document is deleted (ClientDocumentMixin#_onDelete)", async () => {
+    const foundry = installFoundry();
+    const Actor = foundry.CONFIG.Actor.documentClass as unknown as {
+      create(data: object): Promise<{ apps: Record<string, unknown>; delete(): Promise<unknown> }>;
+    };
+    const actor = await Actor.create({ name: "Lin Mei", type: "wuxiaCharacter" });
+    const closed: unknown[] = [];
+    actor.apps.sheet = { render: () => undefined, close: (options: unknown) => void closed.push(options) };
+    await actor.delete();
+    expect(closed).toEqual([{ submit: false }]);
+  });
+
   it("is built the first time it is read, from the default sheet of its class and type, then kept; null with none registered", async () => {
     const foundry = installFoundry();
     class WuxiaSheet {

@@ -196,8 +196,9 @@ export abstract class SystemActorSheet extends HandlebarsActorSheet {
     if (this.editMode) await this.submit();
   }
 
+  /** Closing submits what edit mode holds, unless told not to (core closes a deleted document's sheets so). */
   override async _preClose(...args: Parameters<InstanceType<typeof HandlebarsActorSheet>["_preClose"]>) {
-    await this.#submitEdits();
+    if ((args[0] as { submit?: boolean } | undefined)?.submit !== false) await this.#submitEdits();
     await super._preClose(...args);
   }
 
