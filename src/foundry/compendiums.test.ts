@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addPack } from "../../test/foundry/packs";
-import { startWorld } from "../../test/support/world";
+import { actAs, startWorld } from "../../test/support/world";
 import { compendiumDocuments } from "./compendiums";
 
 /** What the creation dialogs read from the world's compendiums: one kind of document, every pack of it. */
@@ -50,5 +50,38 @@ describe("compendiumDocuments", () => {
     expect(await compendiumDocuments("Item", ["harmoniesSkill"])).toEqual([]);
     delete (game as unknown as { packs?: unknown }).packs;
     expect(await compendiumDocuments("Item", ["harmoniesSkill"])).toEqual([]);
+  });
+
+  it("asks a player's packs only: a pack hidden from players is neither read nor offered", async () => {
+    addPack("Item", "wuxia-harmonies.skills", [{ _id: "skill00000000001", name: "Épée", type: "harmoniesSkill" }]);
+    const secret = addPack(
+      "Item",
+      "world.gm-secrets",
+      [{ _id: "skill00000000002", name: "Poison", type: "harmoniesSkill" }],
+      { PLAYER: "NONE", ASSISTANT: "OWNER" },
+    );
+    const asked = vi.spyOn(secret, "getDocuments");
+    actAs("player");
+    expect((await compendiumDocuments<{ name: string }>("Item", ["harmoniesSkill"])).map((i) => i.name)).toEqual([
+      "Épée",
+    ]);
+    expect(asked).not.toHaveBeenCalled();
+    actAs("gm");
+    expect((await compendiumDocuments<{ name: string }>("Item", ["harmoniesSkill"])).map((i) => i.name)).toEqual([
+      "Épée",
+      "Poison",
+    ]);
+  });
+
+  it("reads the other packs when one cannot be read, and says which in the console", async () => {
+    addPack("Item", "wuxia-harmonies.skills", [{ _id: "skill00000000001", name: "Épée", type: "harmoniesSkill" }]);
+    const broken = addPack("Item", "some-module.broken", []);
+    vi.spyOn(broken, "getDocuments").mockRejectedValue(new Error("the server refused"));
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    expect((await compendiumDocuments<{ name: string }>("Item", ["harmoniesSkill"])).map((i) => i.name)).toEqual([
+      "Épée",
+    ]);
+    expect(String(warn.mock.calls[0]?.[0])).toContain("some-module.broken");
+    warn.mockRestore();
   });
 });

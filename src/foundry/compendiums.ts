@@ -1,16 +1,26 @@
-/** The part of a CompendiumCollection (API v13) read here: what it holds and its documents. */
+/** The part of a CompendiumCollection (API v13) read here: what it holds, who may see it, its documents. */
 interface Compendium {
+  collection: string;
   documentName: string;
+  /** CompendiumCollection#visible: the user's level in the pack's ownership reaches OBSERVER. */
+  visible: boolean;
   getDocuments(query: { type__in: string[] }): Promise<unknown[]>;
 }
 
 /**
- * The documents of these types in the world's compendiums (the system's, modules', the world's
- * own). The query is answered by the server, so a large module pack sends only what is asked.
+ * The documents of these types in the compendiums the user may see (the system's, modules', the
+ * world's own): a pack hidden from players is neither asked nor offered. The query is answered by
+ * the server, so a large module pack sends only what is asked; a pack that cannot be read is
+ * left out, named in the console, and the others still answer.
  */
 export async function compendiumDocuments<T>(documentName: "Actor" | "Item", types: readonly string[]): Promise<T[]> {
   const packs = [...((game as unknown as { packs?: Iterable<Compendium> }).packs ?? [])].filter(
-    (p) => p.documentName === documentName,
+    (p) => p.documentName === documentName && p.visible,
   );
-  return (await Promise.all(packs.map((p) => p.getDocuments({ type__in: [...types] })))).flat() as T[];
+  const read = await Promise.allSettled(packs.map((p) => p.getDocuments({ type__in: [...types] })));
+  return read.flatMap((result, i) => {
+    if (result.status === "fulfilled") return result.value as T[];
+    console.warn(`Wuxia & Harmonies: the compendium ${packs[i]?.collection ?? ""} could not be read`, result.reason);
+    return [];
+  });
 }

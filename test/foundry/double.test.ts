@@ -581,6 +581,28 @@ describe("compendiums", () => {
   });
 });
 
+describe("a compendium's visibility", () => {
+  it("follows its ownership by role: a player sees it from OBSERVER, a GM always; a hidden pack refuses a player's reads", async () => {
+    const foundry = installFoundry();
+    const { addPack } = await import("./packs");
+    const open = addPack("Item", "wuxia-harmonies.skills", [{ _id: "skill00000000001", name: "Épée" }]);
+    const hidden = addPack("Item", "world.secrets", [{ _id: "skill00000000002", name: "Poison" }], {
+      PLAYER: "NONE",
+      ASSISTANT: "OWNER",
+    });
+    const users = foundry.game.users.contents as unknown as { isGM: boolean }[];
+    const game = foundry.game as unknown as { user: unknown };
+    game.user = users.find((u) => !u.isGM);
+    expect([open.visible, hidden.visible]).toEqual([true, false]);
+    await expect(hidden.getDocuments()).rejects.toThrow(/lacks permission/);
+    await expect(hidden.getIndex()).rejects.toThrow(/lacks permission/);
+    expect((await open.getDocuments()).map((d) => d.name)).toEqual(["Épée"]);
+    game.user = users.find((u) => u.isGM);
+    expect([open.visible, hidden.visible]).toEqual([true, true]);
+    expect((await hidden.getDocuments()).map((d) => d.name)).toEqual(["Poison"]);
+  });
+});
+
 describe("the system's compendiums", () => {
   it("are the manifest's packs (game.system.packs), each named `<package>.<name>` with its metadata and an index of its sources", async () => {
     const foundry = installFoundry();

@@ -1,12 +1,13 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { CompendiumDouble } from "./packs";
+import { CompendiumDouble, type PackOwnership } from "./packs";
 
 type AnyObject = Record<string, unknown>;
 interface ManifestPack {
   name: string;
   label: string;
   type: "Actor" | "Item" | "JournalEntry";
+  ownership?: PackOwnership;
 }
 
 /**
@@ -23,7 +24,7 @@ export function installSystemPacks(): CompendiumDouble[] {
     const data = readdirSync(folder)
       .filter((file) => file.endsWith(".json"))
       .map((file) => JSON.parse(readFileSync(resolve(folder, file), "utf8")) as AnyObject);
-    const compendium = new CompendiumDouble(`${manifest.id}.${pack.name}`, pack.type, data, pack.label);
+    const compendium = new CompendiumDouble(`${manifest.id}.${pack.name}`, pack.type, data, pack.label, pack.ownership);
     game.packs.set(compendium.collection, compendium);
     return compendium;
   });
