@@ -42,12 +42,13 @@ export function registerDocuments(): void {
   for (const type of Object.keys(ACTOR_MODELS))
     Object.assign(CONFIG.Actor.typeLabels, { [type]: `TYPES.Actor.${type}` });
   for (const type of Object.keys(ITEM_MODELS)) Object.assign(CONFIG.Item.typeLabels, { [type]: `TYPES.Item.${type}` });
-  // Bars point at { value, max } under `system`; wounds count up toward death (Wuxia), the
-  // Harmonies bar sums the wounds carried against the room on the track.
+  // Bars point at { value, max } under `system`, values at numbers: stored ones only, since the
+  // token HUD writes what it edits there (wounds count up toward death in Wuxia). A Harmonies
+  // character's wound track and armour, and a group's size, are derived: no bar offers them.
   CONFIG.Actor.trackableAttributes = {
     wuxiaCharacter: { bar: ["wounds", "chi", "panic"], value: ["destiny", "experience"] },
-    harmoniesCharacter: { bar: ["woundSummary"], value: ["armour"] },
-    group: { bar: [], value: ["size"] },
+    harmoniesCharacter: { bar: [], value: [] },
+    group: { bar: [], value: [] },
   };
   registerPrototypeTokenDefaults();
   registerDeathStatus();

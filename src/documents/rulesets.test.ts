@@ -48,9 +48,9 @@ describe("creation dialogs follow the rule sets played", () => {
     expect(offered("Actor")).toEqual(["wuxiaCharacter"]);
   });
 
-  it("sets the token bars: wounds, chi and panic for Wuxia, the wound summary for Harmonies", () => {
+  it("sets the token bars: wounds, chi and panic for Wuxia; none for Harmonies, whose wound track is worked out", () => {
     const trackable = started.foundry.CONFIG.Actor.trackableAttributes as Record<string, { bar: string[] }>;
     expect(trackable.wuxiaCharacter?.bar).toEqual(["wounds", "chi", "panic"]);
-    expect(trackable.harmoniesCharacter?.bar).toEqual(["woundSummary"]);
+    expect(trackable.harmoniesCharacter?.bar).toEqual([]);
   });
 });

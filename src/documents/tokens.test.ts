@@ -3,16 +3,13 @@ import { prototypeTokenDefaults, TOKEN_BARS } from "./tokens";
 import { startSystem } from "../../test/support/start-system";
 
 describe("a new actor's prototype token", () => {
-  it("is linked for a Wuxia or a Harmonies character, with the type's bars", () => {
+  it("is linked for a Wuxia or a Harmonies character, with the type's bars (a Harmonies character has none)", () => {
     expect(prototypeTokenDefaults("wuxiaCharacter", {})).toEqual({
       actorLink: true,
       bar1: { attribute: "wounds" },
       bar2: { attribute: "chi" },
     });
-    expect(prototypeTokenDefaults("harmoniesCharacter", { system: {} })).toEqual({
-      actorLink: true,
-      bar1: { attribute: "woundSummary" },
-    });
+    expect(prototypeTokenDefaults("harmoniesCharacter", { system: {} })).toEqual({ actorLink: true });
   });
 
   it("is not linked for an NPC or a group of NPCs (each token its own)", () => {
@@ -20,9 +17,7 @@ describe("a new actor's prototype token", () => {
       bar1: { attribute: "wounds" },
       bar2: { attribute: "chi" },
     });
-    expect(prototypeTokenDefaults("harmoniesCharacter", { system: { npc: true } })).toEqual({
-      bar1: { attribute: "woundSummary" },
-    });
+    expect(prototypeTokenDefaults("harmoniesCharacter", { system: { npc: true } })).toEqual({});
     expect(prototypeTokenDefaults("group", {})).toEqual({});
   });
 
@@ -38,12 +33,8 @@ describe("a new actor's prototype token", () => {
     ).toEqual({ bar1: { attribute: "wounds" } });
     expect(prototypeTokenDefaults("harmoniesCharacter", { prototypeToken: { name: "David" } })).toEqual({
       actorLink: true,
-      bar1: { attribute: "woundSummary" },
     });
-    expect(prototypeTokenDefaults("harmoniesCharacter", { prototypeToken: null })).toEqual({
-      actorLink: true,
-      bar1: { attribute: "woundSummary" },
-    });
+    expect(prototypeTokenDefaults("harmoniesCharacter", { prototypeToken: null })).toEqual({ actorLink: true });
   });
 
   it("is written into the actor the system creates", async () => {
@@ -61,7 +52,7 @@ describe("a new actor's prototype token", () => {
     });
     expect(
       await token({ name: "David", type: "harmoniesCharacter", prototypeToken: { actorLink: false } }),
-    ).toMatchObject({ actorLink: false, bar1: { attribute: "woundSummary" } });
+    ).toMatchObject({ actorLink: false, bar1: { attribute: null } });
     expect(await token({ name: "Gardes", type: "group", system: { ruleset: "harmonies" } })).toMatchObject({
       actorLink: false,
       bar1: { attribute: null },
@@ -89,6 +80,42 @@ describe("a new actor's prototype token", () => {
           max: "number",
         });
       }
+    }
+  });
+});
+
+describe("the token bars offered", () => {
+  it("are stored values a bar can write from the token HUD, not derived ones (a bar's value, a value's number)", async () => {
+    const { foundry } = await startSystem();
+    const config = foundry.CONFIG.Actor as unknown as {
+      trackableAttributes: Record<string, { bar: string[]; value: string[] }>;
+      dataModels: Record<string, { schema: { getField(path: string): unknown } }>;
+    };
+    for (const [type, { bar, value }] of Object.entries(config.trackableAttributes)) {
+      const schema = config.dataModels[type]?.schema;
+      for (const path of bar) expect(schema?.getField(`${path}.value`), `${type} bar ${path}`).toBeDefined();
+      for (const path of value) expect(schema?.getField(path), `${type} value ${path}`).toBeDefined();
+    }
+    for (const [type, bars] of Object.entries(TOKEN_BARS))
+      for (const attribute of [bars.bar1, bars.bar2].filter(Boolean))
+        expect(config.trackableAttributes[type]?.bar, `${type}'s default bar`).toContain(attribute);
+  });
+});
+
+describe("an archetype taken from the system's compendium", () => {
+  it("keeps a linked token: the hero a player plays takes its wounds on the sheet the player uses", async () => {
+    const started = await startSystem();
+    const { installSystemPacks } = await import("../../test/foundry/system-packs");
+    const pack = installSystemPacks().find((p) => p.collection === "wuxia-harmonies.wuxia-archetypes");
+    const archetypes = (await pack?.getDocuments()) ?? [];
+    expect(archetypes.length).toBeGreaterThan(0);
+    for (const archetype of archetypes) {
+      // Core copies the compendium entry's data, prototype token included (Actor.fromCompendium).
+      const hero = (await started.Actor.create(archetype.toObject())) as unknown as {
+        prototypeToken: { actorLink: boolean; bar1: { attribute: string | null } };
+      };
+      expect(hero.prototypeToken.actorLink, archetype.name).toBe(true);
+      expect(hero.prototypeToken.bar1.attribute, archetype.name).toBe("wounds");
     }
   });
 });

@@ -8,7 +8,6 @@
 /** The token bars of each type: paths under `system` to a `{ value, max }`. */
 export const TOKEN_BARS: Readonly<Record<string, { bar1: string; bar2: string | null }>> = {
   wuxiaCharacter: { bar1: "wounds", bar2: "chi" },
-  harmoniesCharacter: { bar1: "woundSummary", bar2: null },
 };
 
 const CHARACTER_TYPES: readonly string[] = ["wuxiaCharacter", "harmoniesCharacter"];
