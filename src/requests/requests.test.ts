@@ -73,6 +73,15 @@ describe("a player's request", () => {
     expect(seen).toEqual([{ requester: playerId(), client: playerId(), payload: {} }]);
   });
 
+  it("in a world that took Query other users from players: refused, naming the permission, with nothing left written", async () => {
+    (foundry.game as unknown as { permissions: Record<string, number[]> }).permissions.QUERY_USER = [3, 4];
+    await expect(carryOutAs("player", "test.echo", { n: 4 })).rejects.toMatchObject({
+      key: "WH.Request.Error.NoQueryPermission",
+    });
+    expect(seen).toEqual([]);
+    expect(pending(playerId())).toEqual({});
+  });
+
   it("for an action nobody handles is refused, named", async () => {
     await expect(carryOutAs("player", "test.nothing", {})).rejects.toMatchObject({
       key: "WH.Request.Error.Unknown",

@@ -35,6 +35,9 @@ export const ANSWER_TIMEOUT_MS = 30_000;
 /** The requester's side: write the request on their own User, ask the GM, then clear it. */
 export async function askGm(gm: User.Implementation, action: string, payload: object): Promise<RequestResult> {
   const user = game.user;
+  // Core refuses a query from a user without "Query other users" (API v13 User#query); a world
+  // may take it from players, and then no request can reach the GM.
+  if (!user.can("QUERY_USER")) throw new UserError("WH.Request.Error.NoQueryPermission");
   const requestId = foundry.utils.randomID();
   await user.update({ [`flags.${SYSTEM_ID}.${FLAG}.${requestId}`]: { action, payload } });
   try {

@@ -44,6 +44,8 @@ export const USER_PERMISSIONS = {
   ACTOR_CREATE: { defaultRole: 3 },
   ITEM_CREATE: { defaultRole: 3 },
   SETTINGS_MODIFY: { defaultRole: 3 },
+  // v13's "Query other users": User#query is refused to a user without it (players by default).
+  QUERY_USER: { defaultRole: 1 },
 } as const;
 
 /** The acting user as documents see it (`game.user`). */

@@ -539,6 +539,17 @@ describe("the rest of the world", () => {
       kept: { when: "1970-01-01T00:00:00.000Z", list: [1, 2] },
     });
   });
+
+  it("refuses a query from a user without the Query other users permission (API v13 User#query)", async () => {
+    const foundry = installFoundry();
+    (foundry.CONFIG.queries as Record<string, () => unknown>)["wh.ping"] = () => "pong";
+    const gm = foundry.game.users.get(GM) as unknown as { query(name: string, data: unknown): Promise<unknown> };
+    const game = foundry.game as unknown as { user: unknown; permissions: Record<string, number[]> };
+    game.user = foundry.game.users.find((u) => !u.isGM);
+    expect(await gm.query("wh.ping", {})).toBe("pong");
+    game.permissions.QUERY_USER = [3, 4];
+    await expect(gm.query("wh.ping", {})).rejects.toThrow(/lacks permission to query other users/);
+  });
 });
 
 describe("compendiums", () => {

@@ -116,6 +116,10 @@ export function installQueries(
         const handler = queries[name];
         if (!handler) throw new Error(`Unknown query "${name}"`);
         if (!user.active) throw new Error(`User ${user.id} is not connected`);
+        const sender = (globalThis as unknown as { game: { user: { name: string; can(p: string): boolean } } }).game
+          .user;
+        // The server refuses a query from a user without QUERY_USER (API v13 User#query).
+        if (!sender.can("QUERY_USER")) throw new Error(`User ${sender.name} lacks permission to query other users`);
         const request = throughSocket(data);
         await roundTrip();
         const answer = throughSocket(await asClient(user, () => handler(request, options)));
