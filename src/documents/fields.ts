@@ -134,12 +134,28 @@ function leafMessages(node: FailureNode): string[] {
 }
 
 /**
- * The messages of a failed validation, whatever shape the error takes. They are read from the
- * failure tree (`getFailure()`, v13 and v14): v14's `getAllFailures()` returns `{}`.
+ * The failed values' messages in a validation error's own message, which lists each one under a
+ * heading as "  <path>: <message>" (DataModelValidationError, v13 and v14).
+ */
+function listedMessages(message: string): string[] {
+  return message
+    .split("\n")
+    .slice(1)
+    .map((line) => /^\s+[^\s:]+: (.+)$/.exec(line)?.[1]?.trim() ?? "")
+    .filter(Boolean);
+}
+
+/**
+ * The messages of a failed validation, whatever shape the error takes: read from the failure tree
+ * where the error gives one (`getFailure()`, v13; v14's `getAllFailures()` returns `{}`), else
+ * from the lines of its message (v14 lists no `getFailure`), else the message itself. The system's
+ * own validators write localised messages, so each reads in the user's language.
  */
 export function validationMessages(error: unknown): string[] {
   const root = (error as { getFailure?: () => FailureNode | undefined } | null)?.getFailure?.();
-  const messages = root ? leafMessages(root) : [];
-  if (messages.length) return messages;
-  return [error instanceof Error ? error.message : String(error)];
+  const fromTree = root ? leafMessages(root) : [];
+  if (fromTree.length) return fromTree;
+  const message = error instanceof Error ? error.message : String(error);
+  const listed = listedMessages(message);
+  return listed.length ? listed : [message];
 }

@@ -57,9 +57,12 @@ function failureTree(failures: Record<string, string>): DataModelValidationFailu
 }
 
 /**
- * Thrown like Foundry's DataModelValidationError: the root of the failure tree (`failure`,
- * `getFailure(path)`), and on v13 `getAllFailures()`, the failures flattened by path. On v14
- * `getAllFailures()` returns `{}` (foundryvtt/foundryvtt#14489): only the tree says what failed.
+ * Thrown like Foundry's DataModelValidationError: its message lists each failed path and why
+ * ("<model> validation errors:", then "  <path>: <message>"); on v13 the root of the failure tree
+ * (`getFailure(path)`) and `getAllFailures()`, the failures flattened by path. v14's API page lists
+ * neither `getFailure` nor the tree (API v14 DataModelValidationError: asHTML, logAsTable), and its
+ * `getAllFailures()` returns `{}` (foundryvtt/foundryvtt#14489): on generation 14 only the message
+ * says what failed.
  */
 export class DataModelValidationError extends Error {
   readonly failure: DataModelValidationFailure;
@@ -74,6 +77,7 @@ export class DataModelValidationError extends Error {
         .join("\n")}`,
     );
     this.failure = failureTree(failures);
+    if (generation() >= 14) Object.defineProperty(this, "getFailure", { value: undefined });
   }
 
   /** The root failure, or the sub-failure at a dotted path. */

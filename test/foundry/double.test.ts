@@ -461,16 +461,22 @@ describe("generation 14", () => {
     throw new Error("not refused");
   }
 
-  it("returns no flattened failures (foundryvtt#14489); the failure tree still says what failed", () => {
+  it("gives neither flattened failures (foundryvtt#14489) nor getFailure (API v14): its message says what failed", () => {
     installFoundry({ generation: 14 });
     const error = failure();
     expect(error.getAllFailures()).toEqual({});
-    expect(error.getFailure("level")?.message).toBe("must be at most 3");
-    expect(error.getFailure()?.fields.list?.elements.map((e) => [e.id, e.failure.fields.kind?.message])).toEqual([
-      [1, '"z" is not a valid choice'],
+    expect(error.getFailure).toBeUndefined();
+    expect(error.message.split("\n").slice(1)).toEqual([
+      "  level: must be at most 3",
+      '  list.1.kind: "z" is not a valid choice',
     ]);
     installFoundry({ generation: 13 });
-    expect(Object.keys(failure().getAllFailures())).toEqual(["level", "list.1.kind"]);
+    const v13 = failure();
+    expect(Object.keys(v13.getAllFailures())).toEqual(["level", "list.1.kind"]);
+    expect(v13.getFailure("level")?.message).toBe("must be at most 3");
+    expect(v13.getFailure()?.fields.list?.elements.map((e) => [e.id, e.failure.fields.kind?.message])).toEqual([
+      [1, '"z" is not a valid choice'],
+    ]);
   });
 
   it("keeps core.rollMode and ChatMessage.applyRollMode as shims that warn and map to message modes", async () => {
