@@ -143,6 +143,7 @@ export class DocumentDouble {
   parent: DocumentDouble | null;
   #folderId: string | null;
   #sheet: unknown = undefined;
+  #wasDeleted = false;
   /** The applications showing this document, by id (ClientDocumentMixin#apps, API v13). */
   apps: Record<string, { render(options?: AnyObject): unknown }> = {};
 
@@ -304,6 +305,8 @@ export class DocumentDouble {
     if ((await this._preUpdate(changed, operation, user)) === false) return undefined;
     if (!ctor._callPreHook(`preUpdate${this.documentName}`, this, changed, operation, user.id)) return undefined;
     await roundTrip();
+    // The server holds no such document once it is deleted, and refuses the update.
+    if (this.#wasDeleted) throw new Error(`${this.documentName} "${this.id}" does not exist!`);
     this.#assertPermitted(user, "update", changed);
     this._applyChanges(changed);
     this.prepareData();
@@ -491,6 +494,7 @@ export class DocumentDouble {
     await roundTrip();
     doc.#assertPermitted(user, "delete");
     doc.#collection()?.delete(doc.id);
+    doc.#wasDeleted = true;
     // ClientDocumentMixin#_onDelete (API v13): the document's applications close, without submitting.
     for (const app of Object.values(doc.apps))
       void (app as { close?(options: AnyObject): unknown }).close?.({ submit: false });

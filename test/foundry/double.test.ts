@@ -666,6 +666,16 @@ describe("the server's files", () => {
 });
 
 describe("a document's sheet", () => {
+  it("cannot be updated once deleted: the server holds no such document", async () => {
+    const foundry = installFoundry();
+    const Actor = foundry.CONFIG.Actor.documentClass as unknown as {
+      create(data: object): Promise<{ update(c: object): Promise<unknown>; delete(): Promise<unknown> }>;
+    };
+    const actor = await Actor.create({ name: "Lin Mei", type: "wuxiaCharacter" });
+    await actor.delete();
+    await expect(actor.update({ name: "Lin" })).rejects.toThrow(/does not exist/);
+  });
+
   it("closes, without submitting, when its document is deleted (ClientDocumentMixin#_onDelete)", async () => {
     const foundry = installFoundry();
     const Actor = foundry.CONFIG.Actor.documentClass as unknown as {
