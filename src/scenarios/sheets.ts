@@ -219,5 +219,17 @@ export const sheetsBatch: ScenarioBatch = {
         });
       });
     }
+
+    describe("a sheet whose actor is deleted", () => {
+      it("closes while in edit mode without writing to the deleted actor, and with no console error", async () => {
+        const actor = await world.actor({ name: "Deleted while open", type: "wuxiaCharacter" });
+        const sheet = await open(actor);
+        await switchMode(actor, sheet, "edit");
+        await actor.delete();
+        await until("the deleted actor's sheet closed", () => !sheet.rendered);
+        expect(game.actors.get(actor.id ?? "")).to.equal(undefined);
+        expect(world.takeErrors()).to.deep.equal([]);
+      });
+    });
   },
 };

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, createActor, startWorld } from "../../test/support/world";
@@ -98,6 +99,17 @@ describe("a batch's world", () => {
     expect(world.takeErrors()).toEqual([]);
     expect(quiet).toHaveBeenCalledTimes(2);
     quiet.mockRestore();
+  });
+
+  it("records a promise's failure no one awaited, as a browser reports it", async () => {
+    const world = new ScenarioWorld("sheets");
+    await world.begin("gm");
+    const event = Object.assign(new Event("unhandledrejection"), { reason: new Error("the actor does not exist") });
+    globalThis.dispatchEvent(event);
+    expect(world.takeErrors()).toEqual(["Unhandled rejection: the actor does not exist"]);
+    await world.end();
+    globalThis.dispatchEvent(event);
+    expect(world.takeErrors()).toEqual([]);
   });
 
   it("deletes all it can and puts the settings back even when a deletion fails, then says what is left", async () => {

@@ -48,6 +48,10 @@ export class ScenarioWorld {
   #settings: [string, unknown][] = [];
   #errors: string[] = [];
   #consoleError: typeof console.error | null = null;
+  #onRejection = (event: { reason?: unknown }): void => {
+    const reason = event.reason;
+    this.#errors.push(`Unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
+  };
   #folder: Folder.Implementation | null = null;
 
   constructor(readonly batchId: string) {}
@@ -66,6 +70,8 @@ export class ScenarioWorld {
       });
       this.#hooks.push([hook, id]);
     }
+    // A promise no one awaits that fails (a sheet's close, say) reaches no console.error in a browser.
+    globalThis.addEventListener?.("unhandledrejection", this.#onRejection);
     this.#consoleError = console.error;
     const original = console.error;
     console.error = (...args: unknown[]) => {
@@ -142,6 +148,7 @@ export class ScenarioWorld {
   async end(): Promise<void> {
     for (const [hook, id] of this.#hooks.splice(0)) untypedHooks.off(hook, id);
     if (this.#consoleError) console.error = this.#consoleError;
+    globalThis.removeEventListener?.("unhandledrejection", this.#onRejection);
     const failures: string[] = [];
     const created = this.#created.splice(0);
     for (const kind of DELETE_ORDER) {
