@@ -1,5 +1,5 @@
 import { answerRequest } from "../requests/authority";
-import { REQUEST_QUERY } from "../requests/signed";
+import { REQUEST_QUERY, watchRequestArrivals } from "../requests/signed";
 import { registerCardActions } from "./card-actions";
 import { registerDestinyRequests } from "../rolls/wuxia/destiny";
 import { registerExperience } from "../rolls/harmonies/experience";
@@ -13,6 +13,7 @@ export function registerChat(): void {
   registerDestinyRequests();
   registerOpposeRequests();
   registerExperience();
+  watchRequestArrivals();
   CONFIG.queries[REQUEST_QUERY] = (ticket) => answerRequest(ticket);
   registerCardActions();
 }

@@ -107,3 +107,15 @@ export function systemFlag<D extends keyof SystemFlags, K extends keyof SystemFl
   const scope = (doc.flags as Partial<Record<string, FlagScope>> | null | undefined)?.[SYSTEM_ID];
   return scope?.[key] as SystemFlags[D][K] | undefined;
 }
+
+/**
+ * Deletes one of the system's flags, or an entry under one by a dotted path ("requests.<id>"):
+ * core's `unsetFlag` (API v13), which also spares v14's deprecated "-=" keys. The path is checked
+ * by the caller against SystemFlags; the types take top-level keys only.
+ */
+export async function unsetSystemFlag(
+  doc: { unsetFlag(scope: never, key: never): Promise<unknown> },
+  path: string,
+): Promise<void> {
+  await doc.unsetFlag(SYSTEM_ID as never, path as never);
+}

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { asClient } from "../../test/foundry/clients";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { carryOutAs, playerId, seatUser, startWorld, strangerId } from "../../test/support/world";
@@ -28,6 +28,26 @@ const answer = (ticket: unknown) =>
   asClient(seatUser("gm"), () =>
     ((foundry.CONFIG.queries as Record<string, Query>)["wuxia-harmonies.request"] as Query)(ticket),
   );
+
+/**
+ * The GM's page loaded again: the request modules anew (no answer remembered, no arrival seen),
+ * the action registered again; resolves with the new page's answer to a query.
+ */
+async function gmPageReloaded(): Promise<(ticket: unknown) => Promise<Answer>> {
+  vi.resetModules();
+  const authority = await import("./authority");
+  const signed = await import("./signed");
+  signed.watchRequestArrivals();
+  authority.handleRequest("test.echo", async (payload, requester) => {
+    seen.push({ requester: requester.id ?? "", client: foundry.game.user.id, payload });
+    return "again";
+  });
+  return (ticket) => authority.answerRequest(ticket) as Promise<Answer>;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 /** An action that records who it was carried out for, on which client, with what. */
 const seen: { requester: string; client: string; payload: unknown }[] = [];
@@ -123,6 +143,51 @@ describe("a forged request", () => {
     ]);
     expect(replay).toEqual(own);
     expect(seen).toEqual([{ requester: playerId(), client: gm().id, payload: { n: 4 } }]);
+  });
+
+  it("is consumed when the GM carries it out: the ticket replayed later, after the GM's page reloaded, finds nothing", async () => {
+    const requestId = "consumed00000001";
+    await asClient(seatUser("player"), () =>
+      user(playerId()).update({
+        [`flags.wuxia-harmonies.requests.${requestId}`]: { action: "test.echo", payload: { n: 5 } },
+      }),
+    );
+    // The player's tab closes once the query is sent: nothing of theirs clears the request.
+    const ticket: Ticket = { requestId, requesterId: playerId() };
+    expect(await answer(ticket)).toMatchObject({ ok: true });
+    expect(pending(playerId())).toEqual({});
+    // A reload forgets every answer given; the replay still finds no request to carry out.
+    const reloaded = await gmPageReloaded();
+    expect(await asClient(seatUser("gm"), () => reloaded(ticket))).toMatchObject({
+      ok: false,
+      error: "WH.Request.Error.Unsigned",
+    });
+    expect(seen).toHaveLength(1);
+  });
+
+  it("left on a User from before the GM's page loaded, or older than an answer's wait, is refused and removed", async () => {
+    const leave = (requestId: string) =>
+      asClient(seatUser("player"), () =>
+        user(playerId()).update({
+          [`flags.wuxia-harmonies.requests.${requestId}`]: { action: "test.echo", payload: {} },
+        }),
+      );
+    await leave("leftover00000001");
+    const reloaded = await gmPageReloaded();
+    const stale = await asClient(seatUser("gm"), () =>
+      reloaded({ requestId: "leftover00000001", requesterId: playerId() }),
+    );
+    expect(stale).toMatchObject({ ok: false, error: "WH.Request.Error.Stale" });
+    expect(pending(playerId())).toEqual({});
+    await leave("leftover00000002");
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(Date.now() + 31_000);
+    expect(await answer({ requestId: "leftover00000002", requesterId: playerId() })).toMatchObject({
+      ok: false,
+      error: "WH.Request.Error.Stale",
+    });
+    expect(pending(playerId())).toEqual({});
+    expect(seen).toEqual([]);
   });
 
   it("a ticket that is not one, a user nobody knows, an oversized or shapeless request: refused unread", async () => {

@@ -1,4 +1,5 @@
 import { SYSTEM_ID } from "../foundry/system";
+import { unsetSystemFlag } from "../foundry/flags";
 import { UserError } from "../core/errors";
 import type { RequestResult } from "./results";
 
@@ -44,8 +45,38 @@ export async function askGm(gm: User.Implementation, action: string, payload: ob
     const ticket: RequestTicket = { requestId, requesterId: user.id ?? "" };
     return (await gm.query(REQUEST_QUERY, ticket, { timeout: ANSWER_TIMEOUT_MS })) as RequestResult;
   } finally {
-    await user.update({ [`flags.${SYSTEM_ID}.${FLAG}.-=${requestId}`]: null });
+    await unsetSystemFlag(user, `${FLAG}.${requestId}`);
   }
+}
+
+/**
+ * When this GM's page saw each request arrive on its requester's User, by its own clock: a
+ * request the page never saw arrive was left from before it loaded (a closed tab's), and one
+ * older than an answer's wait is stale; both are refused and removed, never carried out.
+ */
+const arrivals = new Map<string, number>();
+/** Arrivals kept at the most: requests are consumed as they are answered, so only the lost stay. */
+const REMEMBERED_ARRIVALS = 1000;
+
+function arrivalKey(userId: string, requestId: string): string {
+  return `${userId}.${requestId}`;
+}
+
+function recordArrival(userId: string, requestId: string): void {
+  const key = arrivalKey(userId, requestId);
+  if (arrivals.has(key)) return;
+  arrivals.set(key, Date.now());
+  if (arrivals.size > REMEMBERED_ARRIVALS) arrivals.delete(arrivals.keys().next().value as string);
+}
+
+/** Records each request that reaches a User, on every page (any of them may be the active GM's). */
+export function watchRequestArrivals(): void {
+  Hooks.on("updateUser", (user, changed) => {
+    const flags = (changed as { flags?: Partial<Record<string, { requests?: Record<string, unknown> }>> }).flags;
+    const written = flags?.[SYSTEM_ID]?.requests;
+    for (const requestId of Object.keys(written ?? {}))
+      if (!requestId.startsWith("-=") && written?.[requestId] !== null) recordArrival(user.id ?? "", requestId);
+  });
 }
 
 function storedRequest(user: User.Implementation, requestId: string): unknown {
@@ -66,7 +97,9 @@ async function awaitStoredRequest(user: User.Implementation, requestId: string):
     const hook = Hooks.on("updateUser", (changed: User.Implementation) => {
       if (changed.id !== user.id) return;
       const stored = storedRequest(user, requestId);
-      if (stored !== undefined) stop(stored);
+      if (stored === undefined) return;
+      recordArrival(user.id ?? "", requestId);
+      stop(stored);
     });
     const timer = setTimeout(() => stop(undefined), SIGNATURE_WAIT_MS);
   });
@@ -83,6 +116,11 @@ export async function readSignedRequest(
   if (!requester) throw new UserError("WH.Chat.Error.UnknownUser");
   const stored = await awaitStoredRequest(requester, requestId);
   if (stored === undefined) throw new UserError("WH.Request.Error.Unsigned", { name: requester.name ?? "" });
+  // Consumed here, in the step that carries it out: a replay of the ticket finds nothing.
+  const arrived = arrivals.get(arrivalKey(requesterId, requestId));
+  arrivals.delete(arrivalKey(requesterId, requestId));
+  await unsetSystemFlag(requester, `${FLAG}.${requestId}`);
+  if (arrived === undefined || Date.now() - arrived > ANSWER_TIMEOUT_MS) throw new UserError("WH.Request.Error.Stale");
   if (JSON.stringify(stored).length > MAX_REQUEST_CHARACTERS) throw new UserError("WH.Request.Error.TooLarge");
   const { action, payload } = stored as Partial<SignedRequest>;
   if (typeof action !== "string" || payload === null || typeof payload !== "object")

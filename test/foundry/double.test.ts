@@ -546,6 +546,18 @@ describe("the rest of the world", () => {
     });
   });
 
+  it("unsets a User's flag, a dotted key deleting only its last part (ClientDocumentMixin#unsetFlag)", async () => {
+    const foundry = installFoundry();
+    const user = foundry.game.users.get(GM) as unknown as {
+      flags: Record<string, Record<string, unknown>>;
+      setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
+      unsetFlag(scope: string, key: string): Promise<unknown>;
+    };
+    await user.setFlag("wuxia-harmonies", "requests", { a: { n: 1 }, b: { n: 2 } });
+    await user.unsetFlag("wuxia-harmonies", "requests.a");
+    expect(user.flags["wuxia-harmonies"]).toEqual({ requests: { b: { n: 2 } } });
+  });
+
   it("refuses a query from a user without the Query other users permission (API v13 User#query)", async () => {
     const foundry = installFoundry();
     (foundry.CONFIG.queries as Record<string, () => unknown>)["wh.ping"] = () => "pong";

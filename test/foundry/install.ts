@@ -62,6 +62,7 @@ export interface UserDouble {
   readonly isActiveGM: boolean;
   getFlag(scope: string, key: string): unknown;
   setFlag(scope: string, key: string, value: unknown): Promise<UserDouble>;
+  unsetFlag(scope: string, key: string): Promise<UserDouble>;
   update(changes: AnyObject, options?: AnyObject): Promise<UserDouble | undefined>;
 }
 
@@ -120,6 +121,12 @@ function userDouble(
     },
     setFlag(scope, key, value) {
       return this.update({ [`flags.${scope}.${key}`]: value }) as Promise<UserDouble>;
+    },
+    /** ClientDocumentMixin#unsetFlag (API v13): deletes the flag, a dotted key its last part. */
+    unsetFlag(scope, key) {
+      const path = key.split(".");
+      const last = path.pop() ?? "";
+      return this.update({ [["flags", scope, ...path, `-=${last}`].join(".")]: null }) as Promise<UserDouble>;
     },
     async update(changes, options = {}) {
       const user = actingUser();
