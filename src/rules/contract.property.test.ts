@@ -623,7 +623,8 @@ const specs = {
       [
         "options.attributeFactor",
         fc.tuple(
-          fc.constant("attribute" as const),
+          // Refused whether or not the call reads it (a skill's cost does not).
+          fc.constantFrom("attribute" as const, "skill" as const),
           fc.constant(2),
           given(outOf(1, 1000)).map((f) => ({ attributeFactor: f })),
         ),
@@ -631,7 +632,7 @@ const specs = {
       [
         "options.skillFactor",
         fc.tuple(
-          fc.constant("skill" as const),
+          fc.constantFrom("attribute" as const, "skill" as const),
           fc.constant(2),
           given(outOf(1, 1000)).map((f) => ({ skillFactor: f })),
         ),
@@ -1271,7 +1272,11 @@ const specs = {
           int(0, 3),
           int(0, 3),
           int(0, 3),
-          notBoolean.map((m) => ({ missile: true, missileAddsStrength: m })),
+          // Refused whether or not the call reads it (a melee attack does not).
+          fc.tuple(fc.option(fc.boolean(), { nil: undefined }), notBoolean).map(([missile, m]) => ({
+            missile,
+            missileAddsStrength: m,
+          })),
         ),
       ],
     ],
@@ -1607,9 +1612,18 @@ const specs = {
       [
         "options.masteredSkills.metier",
         fc.tuple(
-          fc.constant("metier"),
+          // Refused whether or not the call reads it (a hobby's test does not).
+          fc.constantFrom("metier", "hobby"),
           fc.constant([0]),
           given(outOf(0, 1e9)).map((metier) => ({ masteredSkills: { metier, hobby: 2 } })),
+        ),
+      ],
+      [
+        "options.mastery.hobby",
+        fc.tuple(
+          fc.constantFrom("metier", "hobby"),
+          fc.constant([0]),
+          given(notInteger).map((hobby) => ({ mastery: { metier: 0, hobby } })),
         ),
       ],
     ],

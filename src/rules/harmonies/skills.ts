@@ -75,13 +75,14 @@ export function qualifiesAs(
   requireOneOf("kind", kind, KINDS);
   requireArray("levels", levels);
   const rules = requireOptions("options", options);
-  const mastery = requireInteger(
-    `options.mastery.${kind}`,
-    requireObject("options.mastery", rules.mastery ?? HARMONIES_DEFAULTS.mastery)[kind],
-  );
-  const needed = requireCount(
-    `options.masteredSkills.${kind}`,
-    requireObject("options.masteredSkills", rules.masteredSkills ?? HARMONIES_DEFAULTS.masteredSkills)[kind],
-  );
+  const masteryBy = requireObject("options.mastery", rules.mastery ?? HARMONIES_DEFAULTS.mastery);
+  const neededBy = requireObject("options.masteredSkills", rules.masteredSkills ?? HARMONIES_DEFAULTS.masteredSkills);
+  // Both kinds are checked whichever is read: a wrong option is refused, never silently ignored.
+  for (const other of KINDS) {
+    requireInteger(`options.mastery.${other}`, masteryBy[other]);
+    requireCount(`options.masteredSkills.${other}`, neededBy[other]);
+  }
+  const mastery = masteryBy[kind] as number;
+  const needed = neededBy[kind] as number;
   return levels.filter((l, i) => requireInteger(`levels[${i}]`, l) >= mastery).length >= needed;
 }

@@ -27,10 +27,13 @@ export function attackDamage(
   const strength = requireInteger("cp", cp) + requireInteger("pu", pu);
   const rules = requireOptions("options", options);
   const missile = requireBoolean("options.missile", rules.missile, false);
-  const addsStrength =
-    !missile ||
-    requireBoolean("options.missileAddsStrength", rules.missileAddsStrength, HARMONIES_DEFAULTS.missileAddsStrength);
-  return addsStrength ? strength + w : w;
+  // Checked whether it is read or not: a wrong option is refused, never silently ignored.
+  const missileAddsStrength = requireBoolean(
+    "options.missileAddsStrength",
+    rules.missileAddsStrength,
+    HARMONIES_DEFAULTS.missileAddsStrength,
+  );
+  return !missile || missileAddsStrength ? strength + w : w;
 }
 
 /** The soak modifier: Cp + Rs + armour − damage; add the dice to get the soak result. */

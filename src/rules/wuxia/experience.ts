@@ -11,14 +11,19 @@ export function wuxiaLevelCost(
   options: { attributeFactor?: number; skillFactor?: number } = {},
 ): number {
   const o = requireOptions("options", options);
-  const factor =
-    requireOneOf("kind", kind, ["attribute", "skill"]) === "attribute"
-      ? requireInteger(
-          "options.attributeFactor",
-          o.attributeFactor ?? WUXIA_DEFAULTS.experienceFactors.attribute,
-          1,
-          1000,
-        )
-      : requireInteger("options.skillFactor", o.skillFactor ?? WUXIA_DEFAULTS.experienceFactors.skill, 1, 1000);
-  return factor * requireInteger("level", level, 1, 1000);
+  const attribute = requireOneOf("kind", kind, ["attribute", "skill"]) === "attribute";
+  // Both factors are checked whichever is read: a wrong option is refused, never silently ignored.
+  const attributeFactor = requireInteger(
+    "options.attributeFactor",
+    o.attributeFactor ?? WUXIA_DEFAULTS.experienceFactors.attribute,
+    1,
+    1000,
+  );
+  const skillFactor = requireInteger(
+    "options.skillFactor",
+    o.skillFactor ?? WUXIA_DEFAULTS.experienceFactors.skill,
+    1,
+    1000,
+  );
+  return (attribute ? attributeFactor : skillFactor) * requireInteger("level", level, 1, 1000);
 }
