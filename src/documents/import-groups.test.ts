@@ -335,6 +335,22 @@ describe("a re-import", () => {
     expect(older.id).not.toBe(newer.id);
   });
 
+  it("never updates a group a player owns, even one its player marked as imported later than the GM's own", async () => {
+    await mod.importGroups(clean(band("Gardes")));
+    const imported = only("Gardes");
+    // The player owns this one and writes its flags: a forged mark, newer than the GM's import.
+    const forged = (await createActor({
+      name: "Gardes",
+      type: "group",
+      system: { members: [{ label: "Garde", count: 2 }] },
+      flags: { "wuxia-harmonies": { import: { batch: "forged", at: 9e15 } } },
+    })) as unknown as GroupActor;
+    expect(mod.previousImport("Gardes")?.id).toBe(imported.id);
+    await mod.importGroups(clean(band("Gardes", [{ label: "Garde", count: 9, stats: {} }])));
+    expect(forged.system.members[0]?.count).toBe(2);
+    expect(g.game.actors.get(imported.id)?.system.members[0]?.count).toBe(9);
+  });
+
   it("ignores a malformed import mark", async () => {
     await createActor(
       { name: "Gardes", type: "group", flags: { "wuxia-harmonies": { import: { batch: 3, at: "x" } } } },

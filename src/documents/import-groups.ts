@@ -53,19 +53,25 @@ function markOf(document: Actor.Implementation | FolderDocument): ImportMark | n
 
 /**
  * The groups a re-import updates, by name: for each name, the world actor of type `group` with
- * that exact name that an earlier import made (it carries the import mark), wherever the GM has
- * since moved it; of several, the one imported last. A group typed in by hand is never
+ * that exact name that an earlier import made (it carries the import mark) and no player owns,
+ * wherever the GM has since moved it; of several, the one imported last. A group typed in by hand is never
  * overwritten. Read once per import: a file of thousands of groups looks each up in this map.
  */
 export function previousImports(): Map<string, GroupActor> {
   const found = new Map<string, { actor: GroupActor; at: number }>();
   for (const actor of game.actors?.contents ?? []) {
-    if (!isGroup(actor)) continue;
+    // A player may write their own actor's flags, a forged import mark among them: only a group
+    // no player owns is one the GM's import may update.
+    if (!isGroup(actor) || ownedByAPlayer(actor)) continue;
     const mark = markOf(actor);
     const best = found.get(actor.name ?? "");
     if (mark && (!best || mark.at > best.at)) found.set(actor.name ?? "", { actor, at: mark.at });
   }
   return new Map([...found].map(([name, { actor }]) => [name, actor]));
+}
+
+function ownedByAPlayer(actor: Actor.Implementation): boolean {
+  return game.users.contents.some((user) => !user.isGM && actor.testUserPermission(user, "OWNER"));
 }
 
 /** The group a re-import of this name updates, or null (see `previousImports`). */
