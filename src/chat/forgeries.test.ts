@@ -290,6 +290,23 @@ describe("experience the GM pays", () => {
     expect(agiliteXp(goliath)).toBe(0);
   });
 
+  it("is worked out only from faces the rules allow: an open die rewritten to forty tens earns nothing", async () => {
+    const { actor, message } = await davidRolls([10, 10, 3, 1]);
+    actAs("player");
+    const json = postedMessage(message.id).rolls.map(
+      (r) => JSON.parse(JSON.stringify(r.toJSON())) as { terms: { class?: string; results?: object[] }[] },
+    );
+    const plus = (json[0]?.terms ?? []).find((term) => term.class === "Die");
+    if (!plus) throw new Error("no die");
+    plus.results = [
+      ...Array.from({ length: 40 }, () => ({ result: 10, active: true, exploded: true })),
+      { result: 3, active: true },
+    ];
+    await (postedMessage(message.id) as unknown as { update(c: object): Promise<unknown> }).update({ rolls: json });
+    await expect(award(message)).rejects.toMatchObject({ key: "WH.Chat.Error.XpUnreadable" });
+    expect(agiliteXp(actor)).toBe(0);
+  });
+
   it("is refused to a player, even through the GM", async () => {
     const { actor, message } = await davidRolls([10, 10, 3, 1]);
     await expect(carryOutAs("player", "awardXp", { messageId: message.id, rollIndex: 0 })).rejects.toMatchObject({

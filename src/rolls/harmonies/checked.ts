@@ -4,6 +4,7 @@ import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS } from "../../rules/vocabula
 import { ownedActor } from "../card-subject";
 import { harmoniesConfig, harmoniesDefaults, readHarmoniesValues } from "./fields";
 import { HarmoniesRoll } from "./roll";
+import { MAX_OPEN_FACES } from "./difference-roll";
 import { UserError } from "../../core/errors";
 import { rollSubject, type RollSubject } from "../subject";
 import { objectField } from "../../requests/payload";
@@ -12,9 +13,6 @@ import { objectField } from "../../requests/payload";
 function oneOf<K extends string>(keys: readonly K[], value: unknown): K | undefined {
   return keys.find((key) => key === value);
 }
-
-/** The most faces one die of an open roll may show (each 10 rolls again). */
-const MAX_OPEN_FACES = 20;
 
 /** One die's faces as sent: 1–10 each; closed, exactly one; open, a 10 before every further face. */
 function sentDieFaces(term: unknown, open: boolean): number[] {

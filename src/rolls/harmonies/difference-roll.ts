@@ -18,11 +18,14 @@ export function harmoniesFormula(modifier: number, open: boolean): string {
 }
 
 /** The added and the subtracted die: one face each, or (open) a face more after every 10. */
+/** The most faces one die of an open roll may show (each 10 rolls again): 20 tens in a row is 1 in 10²⁰. */
+export const MAX_OPEN_FACES = 20;
+
 export function differenceDice(open: boolean): DieTerm[] {
   const die: DieTerm = {
     number: 1,
     modifiers: open ? ["x"] : [],
-    results: (count) => (open ? count >= 1 : count === 1),
+    results: (count) => (open ? count >= 1 && count <= MAX_OPEN_FACES : count === 1),
   };
   return [die, die];
 }

@@ -69,6 +69,8 @@ async function award(payload: unknown, requester: User.Implementation): Promise<
     ) {
       throw new UserError("WH.Request.Error.BadField", { field: "characteristic/means" });
     }
+    // The faces are the author's to rewrite: only a roll the system could have made earns anything.
+    if (!live.readable) throw new UserError("WH.Chat.Error.XpUnreadable");
     const points = live.experience;
     if (points === 0) throw new UserError("WH.Chat.Error.NoXp");
     const actor = state.actorUuid ? await fromUuid(state.actorUuid as Parameters<typeof fromUuid>[0]) : null;
