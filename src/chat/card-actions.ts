@@ -9,6 +9,7 @@ import { WuxiaRoll } from "../rolls/wuxia/roll";
 import { destinyLeft, requestDestinyReroll } from "../rolls/wuxia/destiny";
 import { awardExperience, experienceAwarded } from "../rolls/harmonies/experience";
 import { opposeFromCard, opposedOutcome } from "../rolls/wuxia/opposed";
+import { authorOwns } from "../rolls/card-subject";
 
 /** Runs a card action, showing a refusal as a localised notification. */
 function onClick(button: HTMLElement, action: () => Promise<void>): void {
@@ -33,7 +34,8 @@ function activateWuxiaCard(
   const actor = roll.state.actorUuid
     ? (fromUuidSync(roll.state.actorUuid as Parameters<typeof fromUuidSync>[0]) as Actor.Implementation | null)
     : null;
-  const owner = Boolean(actor?.isOwner);
+  // Only an actor both the reader and the card's author own: the author may name any actor.
+  const owner = Boolean(actor?.isOwner) && authorOwns(message, actor);
   const left = destinyLeft(actor);
   // "Click a die" only where a die can be clicked: an NPC has no Destiny, a hero may have none left.
   if (!owner || left <= 0) card.querySelectorAll("[data-wh-destiny-hint]").forEach((el) => el.remove());

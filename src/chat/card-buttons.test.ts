@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { DialogV2 } from "../../test/foundry/applications";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { click, installDiceSoNice } from "../../test/support/cards";
@@ -47,6 +47,7 @@ async function forceClick(button: HTMLButtonElement | undefined): Promise<void> 
 }
 
 beforeEach(async () => {
+  vi.restoreAllMocks();
   foundry = await startWorld();
   DialogV2.answers = [];
 });
@@ -113,6 +114,73 @@ describe("Destiny dice on a Wuxia card", () => {
     expect(errors()).toEqual([]);
     expect(wuxiaRoll(message).state.rerolled).toEqual([]);
     expect(destinyOf(actor)).toBe(2);
+  });
+
+  /** The author rewrites the roll's state on their own card, as they may. */
+  async function authorRewrites(message: PostedMessage, change: (state: Record<string, unknown>) => void) {
+    actAs("player");
+    const json = JSON.parse(JSON.stringify(wuxiaRoll(message).toJSON())) as {
+      options: { wuxia: Record<string, unknown> };
+    };
+    change(json.options.wuxia);
+    await (postedMessage(message.id) as unknown as { update(c: object): Promise<unknown> }).update({ rolls: [json] });
+  }
+
+  it("a card its author rewrote to name the GM's hero has dead dice for the GM, who is refused before any dialog", async () => {
+    const { message } = await linMeiRolls("player");
+    const goliath = await createActor(
+      { name: "Goliath", type: "wuxiaCharacter", system: { destiny: 2 } },
+      { ownedByPlayer: false },
+    );
+    await authorRewrites(message, (state) => (state.actorUuid = goliath.uuid));
+    const html = await renderAs("gm", message);
+    expect(dice(html)).toHaveLength(5);
+    expect(liveDice(html)).toEqual([]);
+    expect(html.querySelector(".wh-card__hint")).toBeNull();
+    DialogV2.answers.push(true);
+    await forceClick(dice(html)[0]);
+    expect(DialogV2.answers).toEqual([true]);
+
+    const confirm = vi.spyOn(DialogV2, "confirm");
+    const { requestDestinyReroll } = await import("../rolls/wuxia/destiny");
+    actAs("gm");
+    await expect(requestDestinyReroll(postedMessage(message.id) as never, 0, 0)).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotAuthorsActor",
+      data: { name: "Goliath" },
+    });
+    expect(confirm).not.toHaveBeenCalled();
+    expect(destinyOf(goliath)).toBe(2);
+    expect(wuxiaRoll(message).state.rerolled).toEqual([]);
+  });
+
+  it("the confirmation names the actor whose die is spent from the actor, not from the name the card shows", async () => {
+    const { actor, message } = await linMeiRolls("player");
+    await authorRewrites(message, (state) => (state.actorName = "Goliath"));
+    const confirm = vi.spyOn(DialogV2, "confirm");
+    const html = await renderAs("player", message);
+    DialogV2.answers.push(false);
+    await click(dice(html)[0]);
+    expect(confirm).toHaveBeenCalledTimes(1);
+    const content = String((confirm.mock.calls[0]?.[0] as { content?: unknown }).content);
+    expect(content).toBe(
+      "<p>Reroll the die showing 1 with a Destiny die of Lin Mei? 2 Destiny dice left before this one.</p>",
+    );
+    expect(content).not.toContain("Goliath");
+    expect(destinyOf(actor)).toBe(2);
+  });
+
+  it("the confirmation shows a name with markup as text", async () => {
+    const { actor, message } = await linMeiRolls("player");
+    await actor.update({ name: "<img src=x onerror=alert(1)>" } as never);
+    const confirm = vi.spyOn(DialogV2, "confirm");
+    const html = await renderAs("player", message);
+    DialogV2.answers.push(false);
+    await click(dice(html)[0]);
+    const content = String((confirm.mock.calls[0]?.[0] as { content?: unknown }).content);
+    const shown = document.createElement("div");
+    shown.innerHTML = content;
+    expect(shown.querySelector("img")).toBeNull();
+    expect(shown.textContent).toContain("<img src=x onerror=alert(1)>");
   });
 
   it("a card drawn while the reader owned the actor refuses the click once they no longer do, in their language", async () => {

@@ -5,6 +5,7 @@ import {
   actAs,
   carryOutAs,
   createActor,
+  destinyOf,
   harmoniesHero,
   opposingRollJson,
   postedMessage,
@@ -334,6 +335,28 @@ describe("the Destiny confirmation", () => {
     });
     expect(confirm).not.toHaveBeenCalled();
     expect(document.body.innerHTML).not.toContain("onerror");
+  });
+});
+
+describe("a Destiny die spent on a card", () => {
+  it("comes only from an actor the card's author owns: a card rewritten to name the GM's hero spends none of its dice", async () => {
+    const linMei = await wuxiaHero("Lin Mei");
+    const goliath = await createActor(
+      { name: "Goliath", type: "wuxiaCharacter", system: { attributes: { feu: 4 }, destiny: 2 } },
+      { ownedByPlayer: false },
+    );
+    const message = await rollAs("player", linMei, [1, 3, 8, 1, 5]);
+    const json = JSON.parse(JSON.stringify(postedMessage(message.id).rolls[0]?.toJSON())) as Json;
+    json.options.wuxia.actorUuid = goliath.uuid;
+    await (postedMessage(message.id) as unknown as { update(c: object): Promise<unknown> }).update({ rolls: [json] });
+    const before = JSON.stringify(postedMessage(message.id).rolls[0]?.toJSON());
+
+    await expect(
+      carryOutAs("gm", "spendDestiny", { messageId: message.id, rollIndex: 0, dieIndex: 0 }),
+    ).rejects.toMatchObject({ key: "WH.Chat.Error.NotAuthorsActor", data: { name: "Goliath" } });
+    expect(destinyOf(goliath)).toBe(2);
+    expect(destinyOf(linMei)).toBe(2);
+    expect(JSON.stringify(postedMessage(message.id).rolls[0]?.toJSON())).toBe(before);
   });
 });
 

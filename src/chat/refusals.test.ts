@@ -74,7 +74,7 @@ describe("Destiny dice refusals", () => {
     await requestDestinyReroll(postedMessage(message.id) as never, 0, 2);
     expect(confirm).toHaveBeenCalledWith({
       window: { title: foundry.game.i18n.localize("WH.Chat.Destiny.Title") },
-      content: `<p>${foundry.game.i18n.format("WH.Chat.Destiny.Confirm.other", { face: 8, count: 2 })}</p>`,
+      content: `<p>${foundry.game.i18n.format("WH.Chat.Destiny.Confirm.other", { face: 8, count: 2, name: "Lin Mei" })}</p>`,
     });
   });
 

@@ -18,6 +18,20 @@ export async function ownedActor(uuid: string | null, user: User.Implementation)
 }
 
 /**
+ * Whether the message's author owns the actor its roll names. The roll's data is the author's to
+ * write, so a card may name any actor; what it spends or earns must be for one of the author's.
+ */
+export function authorOwns(message: ChatMessage.Implementation, actor: Actor.Implementation | null): boolean {
+  const author = message.author;
+  return Boolean(author && actor?.testUserPermission(author, "OWNER"));
+}
+
+/** Refuses a card action for an actor the card's author does not own. */
+export function requireAuthorOwns(message: ChatMessage.Implementation, actor: Actor.Implementation): void {
+  if (!authorOwns(message, actor)) throw new UserError("WH.Chat.Error.NotAuthorsActor", { name: actor.name ?? "" });
+}
+
+/**
  * A detached copy of a message's roll, to change before the message is updated. A roll's
  * `toJSON` may hand out its live options and dice results, so a roll rebuilt straight from it
  * could change the message's roll even when the update is then refused.

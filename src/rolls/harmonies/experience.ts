@@ -6,7 +6,7 @@ import { UserError } from "../../core/errors";
 import { HarmoniesRoll } from "./roll";
 import { carryOut, handleRequest } from "../../requests/authority";
 import { countField, textField } from "../../requests/payload";
-import { detachedCopy, messageById, rollsWith } from "../card-subject";
+import { detachedCopy, messageById, requireAuthorOwns, rollsWith } from "../card-subject";
 import { oneAtATime } from "../../core/locks";
 
 export const AWARD_XP = "awardXp";
@@ -75,9 +75,7 @@ async function award(payload: unknown, requester: User.Implementation): Promise<
     if (points === 0) throw new UserError("WH.Chat.Error.NoXp");
     const actor = state.actorUuid ? await fromUuid(state.actorUuid as Parameters<typeof fromUuid>[0]) : null;
     if (!(actor instanceof Actor) || actor.type !== "harmoniesCharacter") throw new UserError("WH.Roll.Error.NoActor");
-    const author = message.author;
-    if (!author || !actor.testUserPermission(author, "OWNER"))
-      throw new UserError("WH.Chat.Error.NotAuthorsActor", { name: actor.name ?? "" });
+    requireAuthorOwns(message, actor as Actor.Implementation);
     const character = actor as Actor.OfType<"harmoniesCharacter">;
     const skill = state.itemUuid
       ? character.items.find((i) => i.uuid === state.itemUuid && i.type === "harmoniesSkill")

@@ -209,7 +209,7 @@ describe("a Destiny reroll on a card", () => {
     await click(dice(await renderAs("player", message))[0]);
     expect(confirm).toHaveBeenCalledWith(
       expect.objectContaining({
-        content: `<p>${format("WH.Chat.Destiny.Confirm.other", { face: 10, count: 2 })}</p>`,
+        content: `<p>${format("WH.Chat.Destiny.Confirm.other", { face: 10, count: 2, name: "Lin Mei" })}</p>`,
       }),
     );
     expect(wuxiaRoll(message).positions[0]).toEqual({ faces: [10, 2], by: ["destiny"] });

@@ -8,7 +8,7 @@ import { MAX_POOL } from "../fields";
 import { carryOut, handleRequest } from "../../requests/authority";
 import { countField, textField } from "../../requests/payload";
 import { rollSettings } from "../../settings/rolls";
-import { detachedCopy, messageById, ownedActor, rollsWith } from "../card-subject";
+import { detachedCopy, messageById, ownedActor, requireAuthorOwns, rollsWith } from "../card-subject";
 import { oneAtATime, unlessBusy } from "../../core/locks";
 
 export const SPEND_DESTINY = "spendDestiny";
@@ -43,9 +43,9 @@ export function giveBackDestiny(actor: Actor.Implementation, count: number): Pro
  * Spends one of the roll's actor's Destiny dice to reroll one die of a Wuxia roll on a chat
  * card ([default] Destiny mode "reroll", RULES 1.3): the message's roll gets the new face (the old
  * one struck through) and the actor one Destiny die less. Carried out by the authority (the
- * active GM), which checks that the requester owns the actor and has a die left. Nothing is
- * written unless everything is: the roll is rerolled on a copy, and the actor is given its die
- * back if the message cannot be updated. Spends on one message run one at a time, each reading
+ * active GM), which checks that the requester and the card's author own the actor and that it has
+ * a die left. Nothing is written unless everything is: the roll is rerolled on a copy, and the
+ * actor is given its die back if the message cannot be updated. Spends on one message run one at a time, each reading
  * what the previous one wrote.
  */
 async function spendDestinyDie(payload: unknown, requester: User.Implementation): Promise<void> {
@@ -58,6 +58,8 @@ async function spendDestinyDie(payload: unknown, requester: User.Implementation)
     if (!(live instanceof WuxiaRoll)) throw new UserError("WH.Chat.Error.NotWuxiaRoll");
     if (rollSettings().destinyMode !== "reroll") throw new UserError("WH.Chat.Error.DestinyNotReroll");
     const actor = await ownedActor(live.state.actorUuid, requester);
+    // A GM owns every actor: the card's author must own the one it names.
+    requireAuthorOwns(message, actor);
     if (destinyLeft(actor) <= 0) throw new UserError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
 
     const roll = detachedCopy(live);
@@ -96,6 +98,7 @@ async function confirmAndSpend(
   if (!(roll instanceof WuxiaRoll)) throw new UserError("WH.Chat.Error.NotWuxiaRoll");
   if (rollSettings().destinyMode !== "reroll") throw new UserError("WH.Chat.Error.DestinyNotReroll");
   const actor = await ownedActor(roll.state.actorUuid, game.user);
+  requireAuthorOwns(message, actor);
   const left = destinyLeft(actor);
   if (left <= 0) throw new UserError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
   const face = roll.faces[dieIndex];
@@ -103,9 +106,12 @@ async function confirmAndSpend(
   if (typeof face !== "number" || !Number.isInteger(face) || face < 1 || face > 10)
     throw new UserError("WH.Chat.Error.NoSuchDie", { index: String(dieIndex) });
 
+  // The actor's name is document text: set as text, never as markup.
+  const text = document.createElement("p");
+  text.textContent = t("WH.Chat.Destiny.Confirm", { face, count: left, name: actor.name ?? "" });
   const confirmed = await foundry.applications.api.DialogV2.confirm({
     window: { title: t("WH.Chat.Destiny.Title") },
-    content: `<p>${t("WH.Chat.Destiny.Confirm", { face, count: left })}</p>`,
+    content: text.outerHTML,
   });
   if (confirmed !== true) return;
   const withoutGm = message.canUserModify(game.user, "update");
