@@ -97,4 +97,22 @@ describe("a Wuxia attack sent to the GM", () => {
       data: { field: "investment" },
     });
   });
+
+  it("is answered by Defend only: an opposing roll joined to an undefended attack card is refused, the card untouched", async () => {
+    const { linMei, bandit, zhao, attack } = await world();
+    await attack(await opposingRollJson(linMei, [8, 8, 8, 8, 8], { attribute: "feu", sr: 10 }));
+    const card = postedMessages().at(-1);
+    const oppose = (who: "gm" | "player", actor: Actor.Implementation, faces: number[]) =>
+      opposingRollJson(actor, faces, { attribute: "terre", sr: 10 }).then((roll) =>
+        carryOutAs(who, "oppose", { messageId: card?.id, roll }),
+      );
+    await expect(oppose("player", zhao, [2, 2, 2, 2])).rejects.toMatchObject({
+      key: "WH.Chat.Error.AttackNotOpposed",
+    });
+    await expect(oppose("gm", bandit, [2, 2])).rejects.toMatchObject({ key: "WH.Chat.Error.AttackNotOpposed" });
+    expect(card?.rolls).toHaveLength(1);
+    await expect(carryOutAs("player", "wuxiaApplyDamage", { messageId: card?.id })).rejects.toMatchObject({
+      key: "WH.Combat.Error.NotDefended",
+    });
+  });
 });

@@ -5,6 +5,7 @@ import { rollSubject } from "../subject";
 import { WuxiaRoll } from "./roll";
 import { prepareRoll } from "../pipeline";
 import { withChiPaidOn } from "./chi";
+import { systemFlag } from "../../foundry/flags";
 import { carryOut, handleRequest } from "../../requests/authority";
 import { checkedWuxiaRoll } from "./checked";
 import { objectField, textField } from "../../requests/payload";
@@ -29,6 +30,16 @@ export function opposedOutcome(first: WuxiaRoll, second: WuxiaRoll): OpposedOutc
 export const OPPOSE = "oppose";
 
 /**
+ * A card another roll may join: one Wuxia roll, not an attack (whose second roll is the
+ * defence, made with Defend).
+ */
+function requireOpposable(message: ChatMessage.Implementation): void {
+  if (systemFlag(message, "attack") !== undefined) throw new UserError("WH.Chat.Error.AttackNotOpposed");
+  if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll))
+    throw new UserError("WH.Chat.Error.AlreadyOpposed");
+}
+
+/**
  * Adds an opposing roll, made by the requester for an actor they own, to a card's message:
  * carried out by the authority, which keeps the roll only as it rebuilds and checks it, and
  * takes the Destiny dice it added ("extra die" mode) from the actor then. One at a time per
@@ -39,8 +50,7 @@ async function attachOpposingRoll(payload: unknown, requester: User.Implementati
   const sent = objectField(payload, "roll");
   await oneAtATime(messageId, async () => {
     const message = messageById(messageId);
-    if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll))
-      throw new UserError("WH.Chat.Error.AlreadyOpposed");
+    requireOpposable(message);
     const roll = await checkedWuxiaRoll(sent, requester);
     const actor = await ownedActor(roll.state.actorUuid, requester);
     const destinyDice = roll.state.destinyDice;
@@ -65,8 +75,7 @@ export async function opposeFromCard(message: ChatMessage.Implementation): Promi
 }
 
 async function oppose(message: ChatMessage.Implementation): Promise<void> {
-  if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll))
-    throw new UserError("WH.Chat.Error.AlreadyOpposed");
+  requireOpposable(message);
   const actor = speakerActor();
   if (!actor) throw new UserError("WH.Chat.Error.NoOpponent");
   const subject = rollSubject(actor);
