@@ -47,8 +47,11 @@ type Side = "friendly" | "hostile";
 
 export interface AttackRecord {
   weaponUuid: string;
+  /** The weapon's ND when the attack was rolled; absent on older cards (read from the weapon then). */
+  weaponDamage?: number;
   defenderUuid: string;
-  defence: { defenseDice: number; reserve: number } | null;
+  /** The dice the defence spent, and the defender's AR when it was rolled (absent on older cards). */
+  defence: { defenseDice: number; reserve: number; armour?: number } | null;
   /** Group reserve dice the attacker's side added to the attack's pool (RULES 1.4); absent on older cards. */
   reserveDice?: number;
   invested: Record<Investment, number>;
@@ -72,15 +75,14 @@ export function attackOutcome(
   const record = attackRecord(message);
   const [attack, defence] = message.rolls;
   if (!record?.defence || !(attack instanceof WuxiaRoll) || !(defence instanceof WuxiaRoll)) return null;
-  const weapon = fromUuidSync(record.weaponUuid as never) as Item.OfType<"wuxiaWeapon"> | null;
-  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
-  // A group's members wear no armour the model records.
-  const armour = defender?.type === "wuxiaCharacter" ? wuxiaActor(defender).system.armour : 0;
+  // ND and AR as rolled: a weapon or armour changed since changes nothing.
+  const weaponDamage = record.weaponDamage ?? weaponDamageOf(fromUuidSync(record.weaponUuid as never));
+  const armour = record.defence.armour ?? armourOf(fromUuidSync(record.defenderUuid as never));
   return resolveWuxiaAttack({
     attacker: { successes: attack.outcome.successes, critical: attack.outcome.critical },
     defender: { successes: defence.outcome.successes, critical: defence.outcome.critical },
     defenseDice: record.defence.defenseDice + record.defence.reserve,
-    weaponDamage: weapon?.system.damage ?? 0,
+    weaponDamage,
     armour,
     investments: {
       defenseDice: invested.defenseDice,
@@ -90,6 +92,19 @@ export function attackOutcome(
       ame: invested.ame,
     },
   });
+}
+
+function weaponDamageOf(weapon: unknown): number {
+  return weapon instanceof Item && weapon.type === "wuxiaWeapon"
+    ? (weapon as Item.OfType<"wuxiaWeapon">).system.damage
+    : 0;
+}
+
+/** A defender's AR: a group's members wear no armour the model records. */
+function armourOf(defender: unknown): number {
+  return defender instanceof Actor && defender.type === "wuxiaCharacter"
+    ? wuxiaActor(defender as Actor.Implementation).system.armour
+    : 0;
 }
 
 /**
@@ -274,6 +289,7 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
     throw new UserError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
   const record: AttackRecord = {
     weaponUuid: weapon.uuid,
+    weaponDamage: (weapon as Item.OfType<"wuxiaWeapon">).system.damage,
     defenderUuid: target.uuid,
     defence: null,
     reserveDice,
@@ -329,7 +345,7 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
     }
     await message.update({
       rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
-      flags: { [SYSTEM_ID]: { attack: { ...record, defence: { defenseDice, reserve } } } },
+      flags: { [SYSTEM_ID]: { attack: { ...record, defence: { defenseDice, reserve, armour: armourOf(defender) } } } },
     } as never);
   });
 }

@@ -327,7 +327,7 @@ describe("reading a card", () => {
     expect(defenceOdds(message as never, 0)).toBeNull();
   });
 
-  it("reads a card whose weapon and defender are gone with no weapon damage and no armour", async () => {
+  it("reads a card as it was rolled: ND and AR stay when the weapon and the defender are gone", async () => {
     const world = await wuxiaAttackFight();
     await as("gm", () =>
       world.bandit.createEmbeddedDocuments("Item", [
@@ -338,8 +338,34 @@ describe("reading a card", () => {
     await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
     await invest(message, "critique");
     const { attackOutcome } = await import("./attack");
-    // ND 3 + Critique 1 − AR 1; then no ND; then no AR either.
+    // ND 3 + Critique 1 − AR 1, whatever becomes of the bow and the Bandit.
     expect(attackOutcome(message as never)?.damage).toBe(3);
+    await as("gm", () => world.arc.delete());
+    await as("gm", () => world.bandit.delete());
+    expect(attackOutcome(message as never)?.damage).toBe(3);
+  });
+
+  it("reads an older card, which recorded neither ND nor AR, from the weapon and the defender, and without them as 0", async () => {
+    const world = await wuxiaAttackFight();
+    await as("gm", () =>
+      world.bandit.createEmbeddedDocuments("Item", [
+        { name: "Cuirasse", type: "wuxiaArmour", system: { armour: 1, equipped: true } },
+      ] as never),
+    );
+    const message = await wuxiaAttack(world);
+    await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
+    await invest(message, "critique");
+    const { attackOutcome, attackRecord } = await import("./attack");
+    // A card from before ND and AR were recorded.
+    const older = { attack: { "-=weaponDamage": null, defence: { "-=armour": null } } };
+    const card = message as unknown as { update(changes: object): Promise<unknown> };
+    await as("gm", () => card.update({ flags: { "wuxia-harmonies": older } }));
+    expect(attackRecord(message as never)).toMatchObject({ defence: { defenseDice: 0, reserve: 0 } });
+    expect(attackRecord(message as never)?.weaponDamage).toBeUndefined();
+    expect(attackRecord(message as never)?.defence?.armour).toBeUndefined();
+    await as("gm", () => world.arc.update({ system: { damage: 4 } } as never));
+    // ND 4 + Critique 1 − AR 1; then no ND; then no AR either.
+    expect(attackOutcome(message as never)?.damage).toBe(4);
     await as("gm", () => world.arc.delete());
     expect(attackOutcome(message as never)?.damage).toBe(0);
     await as("gm", () => world.bandit.delete());

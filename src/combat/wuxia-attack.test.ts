@@ -146,6 +146,26 @@ describe("a Wuxia attack", () => {
     expect(html.querySelector(".wh-attack__applied")?.textContent).toBe("Applied: +4 to the wound level (NB)");
   });
 
+  it("takes ND as the attack was rolled and AR as the defence was: a weapon sharpened or armour put on afterwards changes nothing", async () => {
+    const world = await fight();
+    const message = await attack(world);
+    const cuirass = await as("gm", () =>
+      world.bandit.createEmbeddedDocuments("Item", [
+        { name: "Cuirasse", type: "wuxiaArmour", system: { armour: 1, equipped: true } },
+      ] as never),
+    );
+    await defend(message);
+    await as("player", () => world.arc.update({ system: { damage: 30 } } as never));
+    await as("gm", () => (cuirass?.[0] as Item.Implementation).update({ system: { armour: 9 } } as never));
+    expect(system(world.bandit).armour).toBe(9);
+    const { attackRequests } = await import("./attack");
+    await as("player", () => attackRequests.applyDamage(message as never));
+    // ND 3 − AR 1, with the one success left uninvested.
+    expect(system(world.bandit).wounds.value).toBe(2);
+    const html = await asClient(seatUser("player"), () => message.renderHTML());
+    expect(html.querySelector(".wh-attack__applied")?.textContent).toBe("Applied: +2 to the wound level (NB)");
+  });
+
   it("marks a defender past its death threshold defeated", async () => {
     const world = await fight();
     await as("gm", () =>
