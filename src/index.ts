@@ -8,7 +8,7 @@ import { registerApi } from "./api";
 import { registerChat } from "./chat/register";
 import { registerDice } from "./rolls/register";
 import { registerRollSettings } from "./settings/rolls";
-import { registerCreationSettings } from "./creation/settings";
+import { registerCreation } from "./creation/register";
 import { registerCombat } from "./combat/register";
 import { registerGroupImport } from "./dialogs/import-dialog";
 import { registerGroupTokens } from "./scene/register";
@@ -23,7 +23,7 @@ Hooks.once("init", () => {
   registerDocuments();
   registerSheets();
   registerRollSettings();
-  registerCreationSettings();
+  registerCreation();
   registerDice();
   registerChat();
   registerCombat();

@@ -202,15 +202,35 @@ describe("the attribute roll dialog", () => {
     expect([0, 1, 2, 3].map((p) => selected(`result-${p}`))).toEqual(["0", "+2", "−2", "+2"]);
   });
 
-  it("stays open, saying why, when the attributes were applied elsewhere meanwhile", async () => {
+  it("shows the attributes applied elsewhere meanwhile as soon as the GMs' record says so, with nothing left to apply", async () => {
     const david = await rollFromSheet();
+    expect(shown().element.querySelector('button[type="submit"]')).not.toBeNull();
     const { applyAttributes } = await import("./attribute-generation");
     await applyAttributes(david as never, { cp: 0, ag: 0, it: 1, ig: 1, pu: -1, rs: -1, mn: 1, pr: 1 });
-    await click(shown().element.querySelector<HTMLButtonElement>('button[type="submit"]'));
+    await settle();
     expect(dialogElement()).not.toBeNull();
-    expect(foundry.notifications.filter((n) => n.level === "error").map((n) => n.message)).toEqual([
-      "The attributes of David are already on the sheet; only the GM may start the roll over.",
-    ]);
+    expect(shown().element.querySelector(".wh-attribute-generation__applied")?.textContent?.trim()).toBe(
+      foundry.game.i18n.localize("WH.Creation.Harmonies.AlreadyApplied"),
+    );
+    expect(shown().element.querySelector('button[type="submit"]')).toBeNull();
+    await expect(
+      applyAttributes(david as never, { cp: 0, ag: 0, it: 1, ig: 1, pu: -1, rs: -1, mn: 1, pr: 1 }),
+    ).rejects.toMatchObject({ key: "WH.Creation.Error.Applied" });
+  });
+
+  it("starts its choices over when the GM forgets the roll while it is open, and leaves the actor's applications once closed", async () => {
+    const david = await rollFromSheet();
+    actAs("gm");
+    const { resetAttributeRoll } = await import("./attribute-generation");
+    await resetAttributeRoll(david as never);
+    await settle();
+    expect(shown().element.querySelectorAll("tr[data-pair]")).toHaveLength(0);
+    expect(Object.keys((david as unknown as { apps: object }).apps)).toContain(`wh-attribute-generation-${david.id}`);
+    actAs("player");
+    await click(shown().element.querySelector<HTMLButtonElement>('[data-action="cancel"]'));
+    expect(Object.keys((david as unknown as { apps: object }).apps)).not.toContain(
+      `wh-attribute-generation-${david.id}`,
+    );
   });
 
   it("is refused for a character of the other rule set", async () => {

@@ -15,7 +15,12 @@ import { ATTRIBUTE_LABEL_PREFIX } from "../rules/vocabulary";
 import { signed } from "../core/format";
 import { t } from "../core/i18n";
 import { HARMONIES_PAIRS, pairSplits, type HarmoniesAttributes } from "../rules";
-import { HandlebarsApplication, type ContextOptions } from "../foundry/applications";
+import {
+  HandlebarsApplication,
+  joinDocumentApps,
+  leaveDocumentApps,
+  type ContextOptions,
+} from "../foundry/applications";
 
 type Character = Actor.OfType<"harmoniesCharacter">;
 type Short = keyof HarmoniesAttributes;
@@ -64,10 +69,13 @@ export class AttributeGenerationDialog extends HandlebarsApplication {
   order = [0, 1, 2, 3];
   /** For each pair, which of its result's legal splits is chosen. */
   splits: number[] = [];
+  /** The roll the choices are for (0: none): another one, made or forgotten, starts them over. */
+  #attempt: number;
 
   constructor(actor: Character, options: Record<string, unknown> = {}) {
     super({ id: `wh-attribute-generation-${actor.id ?? ""}`, ...options });
     this.actor = actor;
+    this.#attempt = attributeRoll(actor)?.attempt ?? 0;
   }
 
   override get title(): string {
@@ -113,6 +121,11 @@ export class AttributeGenerationDialog extends HandlebarsApplication {
     const allowed = allowedRolls();
     const made = record?.attempt ?? 0;
     const left = Math.max(allowed - made, 0);
+    if (made !== this.#attempt) {
+      this.#attempt = made;
+      if (record) this.startOver(record.kept);
+      else this.splits = [];
+    }
     if (record && this.splits.length !== HARMONIES_PAIRS.length) this.splitEvenly(record.kept);
     return Object.assign(context, {
       name: this.actor.name ?? "",
@@ -150,9 +163,19 @@ export class AttributeGenerationDialog extends HandlebarsApplication {
     });
   }
 
+  /**
+   * Drawn again with the character's sheets when the GMs' record of its roll changes (a roll made,
+   * applied or forgotten, from any client): it joins the actor's applications as a sheet does.
+   */
   override async _onFirstRender(context: never, options: never): Promise<void> {
     await super._onFirstRender(context, options);
+    joinDocumentApps(this.actor, this);
     this.element.addEventListener("change", (event) => void this.#onChange(event));
+  }
+
+  override _onClose(options: never): void {
+    super._onClose(options);
+    leaveDocumentApps(this.actor, this);
   }
 
   /** Keeps the splits the form shows, so a redraw does not lose them. */
@@ -181,8 +204,7 @@ export class AttributeGenerationDialog extends HandlebarsApplication {
 
   static async #onRoll(this: AttributeGenerationDialog): Promise<void> {
     try {
-      const record = await rollAttributes(this.actor);
-      this.startOver(record.kept);
+      await rollAttributes(this.actor);
     } catch (error) {
       notifyError(error);
     }
@@ -192,7 +214,6 @@ export class AttributeGenerationDialog extends HandlebarsApplication {
   static async #onReset(this: AttributeGenerationDialog): Promise<void> {
     try {
       await resetAttributeRoll(this.actor);
-      this.splits = [];
     } catch (error) {
       notifyError(error);
     }

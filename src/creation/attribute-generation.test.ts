@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import {
   actAs,
+  carryOutAs,
   facesRandom,
   harmoniesHero,
   postedMessage,
   postedMessages,
+  seatUser,
   setWorldSetting,
   startWorld,
 } from "../../test/support/world";
@@ -39,7 +41,7 @@ const scores = (actor: Actor.Implementation) => {
 /** A sharing out of the kept 0, +2, −2, +2 in roll order, each split legal. */
 const LEGAL = { cp: 0, ag: 0, it: 2, ig: 0, pu: -1, rs: -1, mn: 1, pr: 1 };
 
-async function roll(actor: Actor.Implementation, faces = FACES): Promise<Generation.AttributeRollRecord> {
+async function roll(actor: Actor.Implementation, faces = FACES): Promise<Generation.AttributeRollRecord | null> {
   foundry.CONFIG.Dice.randomUniform = facesRandom(faces, 6);
   return generation.rollAttributes(actor as Character);
 }
@@ -56,7 +58,7 @@ describe("rolling the attributes", () => {
     const record = await roll(david);
     expect(record).toMatchObject({ attempt: 1, rolls: [5, 0, -5, 2, -2, 2], kept: [0, 2, -2, 2], applied: false });
     expect(generation.attributeRoll(david)).toEqual(record);
-    const message = postedMessage(record.messageId ?? "");
+    const message = postedMessage(record?.messageId ?? "");
     expect(message.whisper).toEqual([]);
     expect(message.blind).toBe(false);
     expect(message.rolls[0]?.constructor.name).toBe("HarmoniesCreationRoll");
@@ -67,7 +69,7 @@ describe("rolling the attributes", () => {
     actAs("player");
     await foundry.game.settings.set("core", "rollMode", "gmroll");
     const record = await roll(david);
-    expect(postedMessage(record.messageId ?? "").whisper).toEqual([]);
+    expect(postedMessage(record?.messageId ?? "").whisper).toEqual([]);
   });
 
   it("allows one roll by default: a second is refused and posts nothing", async () => {
@@ -178,22 +180,22 @@ describe("applying a sharing out", () => {
   });
 });
 
+/** The GMs' record of the character's roll, as a GM's client writes it. */
+async function record(actor: Actor.Implementation, value: unknown): Promise<void> {
+  actAs("gm");
+  await foundry.game.settings.set("wuxia-harmonies", "creationRecords", { [actor.uuid]: { attributeRoll: value } });
+}
+
 describe("the record's card", () => {
   it("is null when the record names no card", async () => {
     const david = await harmoniesHero("David");
-    await david.update({
-      flags: {
-        "wuxia-harmonies": {
-          attributeRoll: {
-            messageId: 7,
-            attempt: 1,
-            rolls: [5, 0, -5, 2, -2, 2],
-            kept: [0, 2, -2, 2],
-            droppedAt: { highest: 0, lowest: 2 },
-          },
-        },
-      },
-    } as never);
+    await record(david, {
+      messageId: 7,
+      attempt: 1,
+      rolls: [5, 0, -5, 2, -2, 2],
+      kept: [0, 2, -2, 2],
+      droppedAt: { highest: 0, lowest: 2 },
+    });
     expect(generation.attributeRoll(david)?.messageId).toBeNull();
   });
 });
@@ -215,9 +217,7 @@ describe("starting the roll over", () => {
   });
 });
 
-describe("the record on the actor", () => {
-  const flag = (actor: Actor.Implementation, value: unknown) =>
-    actor.update({ flags: { "wuxia-harmonies": { attributeRoll: value } } } as never);
+describe("the GMs' record", () => {
   const good = { messageId: null, attempt: 1, rolls: [5, 0, -5, 2, -2, 2], kept: [0, 2, -2, 2] };
   it.each([
     ["not an object", 3],
@@ -229,7 +229,121 @@ describe("the record on the actor", () => {
     ["a dropped place before the first", { ...good, droppedAt: { highest: 0, lowest: -1 } }],
   ])("reads as no roll when it holds %s", async (_, value) => {
     const david = await harmoniesHero("David");
-    await flag(david, value);
+    await record(david, value);
     expect(generation.attributeRoll(david)).toBeNull();
+  });
+});
+
+describe("the record a player cannot reset", () => {
+  const flags = (actor: Actor.Implementation, value: unknown) =>
+    actor.update({ flags: { "wuxia-harmonies": { attributeRoll: value } } } as never);
+
+  it("is the GMs': the player clearing their actor's flag rolls no second time, and the dice are the GM's client's", async () => {
+    const david = await harmoniesHero("David");
+    actAs("player");
+    const first = await roll(david);
+    const author = (postedMessage(first?.messageId ?? "") as unknown as { author: { id: string } }).author;
+    expect(author.id).toBe((seatUser("gm") as { id: string }).id);
+    await flags(david, null);
+    await expect(roll(david, OTHER_FACES)).rejects.toMatchObject({ key: "WH.Creation.Error.NoReroll" });
+    await generation.applyAttributes(david as Character, LEGAL);
+    await flags(david, { ...first, applied: false });
+    await expect(generation.applyAttributes(david as Character, LEGAL)).rejects.toMatchObject({
+      key: "WH.Creation.Error.Applied",
+    });
+    expect(postedMessages()).toHaveLength(1);
+  });
+
+  it("cannot be written by a player: the world setting is the GM's", async () => {
+    const david = await harmoniesHero("David");
+    actAs("player");
+    await expect(
+      foundry.game.settings.set("wuxia-harmonies", "creationRecords", { [david.uuid]: { attributeRoll: null } }),
+    ).rejects.toThrow();
+  });
+
+  it("is refused when the sharing out sent is not eight whole numbers, and to the second player", async () => {
+    const david = await harmoniesHero("David");
+    actAs("player");
+    await roll(david);
+    const apply = (who: "player" | "stranger", attributes: unknown) =>
+      carryOutAs(who, "applyAttributes", { actorUuid: david.uuid, attributes });
+    await expect(apply("player", { ...LEGAL, cp: "0" })).rejects.toMatchObject({
+      key: "WH.Request.Error.BadField",
+      data: { field: "attributes.cp" },
+    });
+    await expect(apply("player", { ...LEGAL, pr: undefined })).rejects.toMatchObject({
+      data: { field: "attributes.pr" },
+    });
+    await expect(apply("player", { ...LEGAL, it: 1e9, ig: -1e9 + 2 })).rejects.toMatchObject({
+      data: { field: "attributes.it" },
+    });
+    await expect(apply("stranger", LEGAL)).rejects.toMatchObject({ key: "WH.Chat.Error.NotOwner" });
+    await expect(carryOutAs("stranger", "rollAttributes", { actorUuid: david.uuid })).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+    });
+    await expect(carryOutAs("player", "resetAttributeRoll", { actorUuid: david.uuid })).rejects.toMatchObject({
+      key: "WH.Chat.Error.GmOnly",
+    });
+    expect(generation.attributeRoll(david)?.applied).toBe(false);
+    expect(scores(david).agilite).toBe(2);
+  });
+
+  it("needs a GM connected, who keeps it: without one the roll is refused and nothing is posted", async () => {
+    const david = await harmoniesHero("David");
+    for (const user of foundry.game.users.values()) if (user.isGM) user.active = false;
+    actAs("player");
+    await expect(roll(david)).rejects.toMatchObject({ key: "WH.Chat.Error.NoGm" });
+    expect(postedMessages()).toHaveLength(0);
+  });
+
+  it("goes with its actor: deleting the character removes it", async () => {
+    const david = await harmoniesHero("David");
+    actAs("player");
+    await roll(david);
+    actAs("gm");
+    await david.delete();
+    await vi.waitFor(() => expect(foundry.game.settings.get("wuxia-harmonies", "creationRecords")).toEqual({}));
+  });
+});
+
+describe("records an earlier version kept on the actor", () => {
+  const earlier = { messageId: null, attempt: 2, rolls: [5, 0, -5, 2, -2, 2], kept: [0, 2, -2, 2] };
+
+  it("are taken into the GMs' records once, when the GM's client is ready, and the flags removed", async () => {
+    let david: Actor.Implementation | undefined;
+    let hector: Actor.Implementation | undefined;
+    foundry = await startWorld({
+      beforeReady: async () => {
+        david = await harmoniesHero("David");
+        hector = await harmoniesHero("Hector");
+        actAs("gm");
+        await david.update({
+          flags: {
+            "wuxia-harmonies": {
+              attributeRoll: { ...earlier, droppedAt: { highest: 0, lowest: 2 }, applied: true },
+              beginnerPackage: { metier: "Soldat", hobbies: ["Chasse", "Pêche"] },
+            },
+          },
+        } as never);
+        await hector.update({ flags: { "wuxia-harmonies": { attributeRoll: null } } } as never);
+      },
+    });
+    generation = await import("./attribute-generation");
+    const { appliedPackage } = await import("./beginner-package");
+    if (!david || !hector) throw new Error("no actors");
+    await vi.waitFor(() => expect(foundry.game.settings.get("wuxia-harmonies", "creationRecordsAdopted")).toBe(true));
+    expect(generation.attributeRoll(david)).toMatchObject({ attempt: 2, applied: true });
+    expect(appliedPackage(david)).toBe(true);
+    expect(generation.attributeRoll(hector)).toBeNull();
+    expect((david.flags as Record<string, Record<string, unknown>>)["wuxia-harmonies"]).toEqual({});
+    expect((hector.flags as Record<string, Record<string, unknown>>)["wuxia-harmonies"]).toEqual({});
+
+    // From then on a flag is never read.
+    actAs("player");
+    await hector.update({
+      flags: { "wuxia-harmonies": { attributeRoll: { ...earlier, droppedAt: { highest: 0, lowest: 2 } } } },
+    } as never);
+    expect(generation.attributeRoll(hector)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { choose, openSheet, settle, windowFrame } from "../../test/support/dom";
-import { actAs, createActor, harmoniesHero, startWorld } from "../../test/support/world";
+import { actAs, carryOutAs, createActor, harmoniesHero, startWorld } from "../../test/support/world";
 import type * as DialogModule from "./beginner-package-dialog";
 import type * as PackageModule from "./beginner-package";
 
@@ -354,13 +354,73 @@ describe("applying a package", () => {
     expect(david.items.contents.filter((i) => i.name === "Fantassin")).toHaveLength(1);
   });
 
-  it("takes back the items it created when a later write fails", async () => {
+  it("stays taken when the player clears their actor's flag: the record is the GMs'", async () => {
     const david = await harmoniesHero("David");
     actAs("player");
-    const update = david.update.bind(david);
-    (david as unknown as { update: unknown }).update = () => Promise.reject(new Error("the server refused"));
-    await expect(pack.applyBeginnerPackage(david as never, SOLDIER)).rejects.toThrow("the server refused");
-    (david as unknown as { update: unknown }).update = update;
+    await pack.applyBeginnerPackage(david as never, SOLDIER);
+    await david.update({ flags: { "wuxia-harmonies": { beginnerPackage: null } } } as never);
+    await expect(
+      carryOutAs("player", "beginnerPackage", { actorUuid: david.uuid, choice: SOLDIER }),
+    ).rejects.toMatchObject({ key: "WH.Creation.Error.PackageApplied", data: { name: "David" } });
+    expect(pack.appliedPackage(david)).toBe(true);
+    expect(david.items.contents.filter((i) => i.name === "Fantassin")).toHaveLength(1);
+  });
+
+  it("is made only of what the player may see: a métier in a pack hidden from players is refused", async () => {
+    const { addPack } = await import("../../test/foundry/packs");
+    addPack(
+      "Item",
+      "world.gm-secrets",
+      [
+        {
+          _id: "assassin00000001",
+          name: "Assassin",
+          type: "harmoniesMetier",
+          system: { skills: SOLDIER.metierSkills },
+        },
+      ],
+      { PLAYER: "NONE", ASSISTANT: "OWNER" },
+    );
+    const david = await harmoniesHero("David");
+    const forged = { ...SOLDIER, metier: "Assassin" };
+    await expect(
+      carryOutAs("player", "beginnerPackage", { actorUuid: david.uuid, choice: forged }),
+    ).rejects.toMatchObject({ key: "WH.Creation.Error.PackageInvalid" });
+    expect(pack.appliedPackage(david)).toBe(false);
+    expect(david.items.contents).toHaveLength(2);
+    actAs("gm");
+    await pack.applyBeginnerPackage(david as never, forged);
+    expect(david.items.contents.some((i) => i.name === "Assassin")).toBe(true);
+  });
+
+  it("refuses a choice that is not names: lists of other things, or longer than any package", async () => {
+    const david = await harmoniesHero("David");
+    const send = (choice: unknown) => carryOutAs("player", "beginnerPackage", { actorUuid: david.uuid, choice });
+    await expect(send({ ...SOLDIER, metier: 3 })).rejects.toMatchObject({ data: { field: "choice.metier" } });
+    await expect(send({ ...SOLDIER, talents: [{}] })).rejects.toMatchObject({ data: { field: "choice.talents" } });
+    await expect(send({ ...SOLDIER, metierSkills: Array(10_000).fill("Épée") })).rejects.toMatchObject({
+      data: { field: "choice.metierSkills" },
+    });
+    await expect(send({ ...SOLDIER, hobbies: [null, null] })).rejects.toMatchObject({
+      data: { field: "choice.hobbies" },
+    });
+    await expect(send("soldier")).rejects.toMatchObject({ data: { field: "choice" } });
+    expect(david.items.contents).toHaveLength(2);
+  });
+
+  it("takes back the items it created when the package cannot be recorded, and records nothing", async () => {
+    const david = await harmoniesHero("David");
+    actAs("player");
+    const settings = foundry.game.settings as unknown as { set(n: string, k: string, v: unknown): Promise<unknown> };
+    const set = settings.set.bind(settings);
+    settings.set = (namespace, key, value) =>
+      key === "creationRecords" ? Promise.reject(new Error("the server refused")) : set(namespace, key, value);
+    await expect(pack.applyBeginnerPackage(david as never, SOLDIER)).rejects.toMatchObject({
+      key: "WH.Roll.Error.Unexpected",
+      data: { message: "the server refused" },
+    });
+    settings.set = set;
     expect(david.items.contents.map((i) => i.name)).toEqual(["Fronde", "Lance-pierre"]);
+    expect(pack.appliedPackage(david)).toBe(false);
   });
 });

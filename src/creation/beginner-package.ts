@@ -1,6 +1,5 @@
 import { SKILL_SET_TYPES, type SkillSetType } from "../documents/items/harmonies-skill-set";
 import { isItemOfType } from "../foundry/documents";
-import { SYSTEM_ID } from "../foundry/system";
 import { UserError } from "../core/errors";
 import { t } from "../core/i18n";
 import {
@@ -13,16 +12,21 @@ import {
 import { compendiumDocuments } from "../foundry/compendiums";
 import { itemCopy } from "../documents/items/copy";
 import { normaliseName } from "../documents/items/identifier";
+import { carryOut, handleRequest } from "../requests/authority";
+import { objectField, textField } from "../requests/payload";
+import { ownedActor } from "../rolls/card-subject";
+import { creationRecord, inCreationQueue, writeCreationRecord } from "./records";
 
 /**
  * A Harmonies beginner's package (RULES 2.3) put on a character in one go: a métier and two
  * hobbies chosen from the character's own and the world's, the skills mastered at their levels,
  * four talents. Set items missing from the character are copied onto it; a skill it has is
  * raised to its package level, one it lacks is copied from the world's skill of that name, or
- * made. A flag records the package, so a player applies it once (the GM may again).
+ * made. The active GM's client puts it on and records it in the GMs' creation records, so a
+ * player applies it once (the GM may again).
  */
 
-const FLAG = "beginnerPackage";
+export const APPLY_PACKAGE = "beginnerPackage";
 
 type Character = Actor.OfType<"harmoniesCharacter">;
 type SetType = SkillSetType;
@@ -73,15 +77,18 @@ function sourcesOf(actor: Character, type: SetType | "harmoniesSkill", others: I
   return sources.sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** What a package may be made of: the character's items, the world's, then the compendiums'. */
-export async function packageSources(actor: Character): Promise<PackageSources> {
+/**
+ * What a package may be made of: the character's items, the world's, then those of the
+ * compendiums the user may see (this client's, or the player a GM's client works for).
+ */
+export async function packageSources(actor: Character, user?: User.Implementation): Promise<PackageSources> {
   const others = [
     ...((game.items?.contents ?? []) as Item.Implementation[]),
-    ...(await compendiumDocuments<Item.Implementation>("Item", [
-      "harmoniesMetier",
-      "harmoniesHobby",
-      "harmoniesSkill",
-    ])),
+    ...(await compendiumDocuments<Item.Implementation>(
+      "Item",
+      ["harmoniesMetier", "harmoniesHobby", "harmoniesSkill"],
+      user,
+    )),
   ];
   const metiers = sourcesOf(actor, "harmoniesMetier", others);
   const hobbies = sourcesOf(actor, "harmoniesHobby", others);
@@ -124,22 +131,66 @@ export function packageProblemText(problem: BeginnerProblem): string {
   return t(code, { name });
 }
 
-/** The package recorded on the character, if it was applied. */
+/** Whether the GMs' record says a package was applied to the character. */
 export function appliedPackage(actor: Actor.Implementation): boolean {
-  return Boolean(actor.getFlag(SYSTEM_ID, FLAG));
+  return Boolean(creationRecord(actor, "beginnerPackage"));
 }
 
 /**
- * Puts the package on the character. Refused (localised) to a non-owner, to a player once a
- * package was applied, and for a package the rules refuse; if a write fails, what was written
- * before it is taken back, so no half package is left.
+ * Puts the package on the character, by the active GM. Refused (localised) to a non-owner, to a
+ * player once a package was applied, and for a package the rules refuse; if a write fails, what
+ * was written before it is taken back, so no half package is left.
  */
 export async function applyBeginnerPackage(actor: Character, choice: PackageChoice): Promise<void> {
   if (!actor.isOwner) throw new UserError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });
-  if (appliedPackage(actor) && !game.user.isGM) {
+  if (appliedPackage(actor) && !game.user.isGM)
     throw new UserError("WH.Creation.Error.PackageApplied", { name: actor.name ?? "" });
-  }
-  const sources = await packageSources(actor);
+  await carryOut(APPLY_PACKAGE, { actorUuid: actor.uuid, choice });
+}
+
+/** More names than any package holds: a list past it is refused before it is read. */
+const MAX_LIST = 20;
+
+/** Names in a payload: a list of at most `max` texts. */
+function namesField(value: unknown, field: string, max: number): string[] {
+  if (!Array.isArray(value) || value.length > max || !value.every((v) => typeof v === "string" && v.length <= 200))
+    throw new UserError("WH.Request.Error.BadField", { field });
+  return value as string[];
+}
+
+/** The choice a payload gives, every name a bounded text (the rules then judge the package). */
+function choiceField(payload: unknown): PackageChoice {
+  const sent = objectField(payload, "choice");
+  const metier = sent.metier;
+  if (typeof metier !== "string" || metier.length > 200)
+    throw new UserError("WH.Request.Error.BadField", { field: "choice.metier" });
+  if (!Array.isArray(sent.hobbies) || sent.hobbies.length > MAX_LIST)
+    throw new UserError("WH.Request.Error.BadField", { field: "choice.hobbies" });
+  const hobbies = sent.hobbies.map((hobby: unknown) => {
+    const h = (hobby ?? {}) as { name?: unknown; skills?: unknown };
+    if (typeof h.name !== "string" || h.name.length > 200)
+      throw new UserError("WH.Request.Error.BadField", { field: "choice.hobbies" });
+    return { name: h.name, skills: namesField(h.skills, "choice.hobbies", MAX_LIST) };
+  });
+  return {
+    metier,
+    metierSkills: namesField(sent.metierSkills, "choice.metierSkills", MAX_LIST),
+    hobbies,
+    talents: namesField(sent.talents, "choice.talents", MAX_LIST),
+  };
+}
+
+async function applyFor(payload: unknown, requester: User.Implementation): Promise<void> {
+  const actor = await ownedActor(textField(payload, "actorUuid"), requester);
+  if (actor.type !== "harmoniesCharacter") throw new UserError("WH.Creation.Error.NotHarmonies");
+  const choice = choiceField(payload);
+  await inCreationQueue(() => putOn(actor as Character, choice, requester));
+}
+
+async function putOn(actor: Character, choice: PackageChoice, requester: User.Implementation): Promise<void> {
+  if (appliedPackage(actor) && !requester.isGM)
+    throw new UserError("WH.Creation.Error.PackageApplied", { name: actor.name ?? "" });
+  const sources = await packageSources(actor, requester);
   const pack = packageOf(choice, sources);
   const check = validateBeginnerPackage(pack);
   if (!check.valid) {
@@ -180,8 +231,9 @@ export async function applyBeginnerPackage(actor: Character, choice: PackageChoi
   try {
     if (updates.length) await actor.updateEmbeddedDocuments("Item", updates);
     try {
-      await actor.update({
-        flags: { [SYSTEM_ID]: { [FLAG]: { metier: choice.metier, hobbies: choice.hobbies.map((h) => h.name) } } },
+      await writeCreationRecord(actor.uuid, "beginnerPackage", {
+        metier: choice.metier,
+        hobbies: choice.hobbies.map((h) => h.name),
       });
     } catch (error) {
       if (before.length) await actor.updateEmbeddedDocuments("Item", before);
@@ -192,6 +244,10 @@ export async function applyBeginnerPackage(actor: Character, choice: PackageChoi
     if (ids.length) await actor.deleteEmbeddedDocuments("Item", ids);
     throw error;
   }
+}
+
+export function registerBeginnerPackage(): void {
+  handleRequest(APPLY_PACKAGE, applyFor);
 }
 
 /** The levels a package gives, for the dialog's hints: métier 0, hobby −5, talent −10, and the floors. */

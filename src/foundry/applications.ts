@@ -61,3 +61,16 @@ export async function renderParts(app: { render(options: never): Promise<unknown
 
 /** What core passes a dialog's `_prepareContext`. */
 export type ContextOptions = Parameters<InstanceType<typeof HandlebarsApplication>["_prepareContext"]>[0];
+
+/**
+ * Makes an application one of a document's (ClientDocumentMixin#apps, API v13), as a document
+ * sheet is on its first render: `document.render()` then draws it again. Its `_onClose` calls
+ * `leaveDocumentApps`.
+ */
+export function joinDocumentApps(document: { apps: object }, app: { id: string }): void {
+  (document.apps as Record<string, unknown>)[app.id] = app;
+}
+
+export function leaveDocumentApps(document: { apps: object }, app: { id: string }): void {
+  Reflect.deleteProperty(document.apps, app.id);
+}

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { addPack } from "../../test/foundry/packs";
-import { actAs, startWorld } from "../../test/support/world";
+import { actAs, seatUser, startWorld } from "../../test/support/world";
 import { compendiumDocuments } from "./compendiums";
 
 /** What the creation dialogs read from the world's compendiums: one kind of document, every pack of it. */
@@ -71,6 +71,23 @@ describe("compendiumDocuments", () => {
       "Épée",
       "Poison",
     ]);
+  });
+
+  it("asks, on a GM's client working for a player, only the packs that player may see", async () => {
+    addPack("Item", "wuxia-harmonies.skills", [{ _id: "skill00000000001", name: "Épée", type: "harmoniesSkill" }]);
+    addPack("Item", "world.gm-secrets", [{ _id: "skill00000000002", name: "Poison", type: "harmoniesSkill" }], {
+      PLAYER: "NONE",
+      ASSISTANT: "OWNER",
+    });
+    addPack("Item", "world.trusted", [{ _id: "skill00000000003", name: "Dague", type: "harmoniesSkill" }], {
+      PLAYER: "NONE",
+      TRUSTED: "OBSERVER",
+    });
+    actAs("gm");
+    const names = async (user: unknown) =>
+      (await compendiumDocuments<{ name: string }>("Item", ["harmoniesSkill"], user as never)).map((i) => i.name);
+    expect(await names(seatUser("player"))).toEqual(["Épée"]);
+    expect(await names(seatUser("gm"))).toEqual(["Épée", "Poison", "Dague"]);
   });
 
   it("reads the other packs when one cannot be read, and says which in the console", async () => {

@@ -67,8 +67,9 @@ export interface SystemFlags {
     created: boolean;
     /** Wuxia: an archetype the builder offers as a starting point. */
     archetype: boolean;
-    /** Harmonies: the beginner package taken. */
+    /** Harmonies, earlier versions: the beginner package taken (now in the GMs' creation records). */
     beginnerPackage: { metier: string; hobbies: string[] };
+    /** Harmonies, earlier versions: the attribute roll (now in the GMs' creation records). */
     attributeRoll: AttributeRollFlag | null;
     lastPurchase: WuxiaPurchaseFlag | AttributePurchasesFlag | null;
     import: ImportMarkFlag;

@@ -1,5 +1,6 @@
 import { SYSTEM_ID } from "../foundry/system";
 import { systemFlag } from "../foundry/flags";
+import type { AttributeRollRecord } from "../creation/attribute-generation";
 import { HARMONIES_DEFAULTS, WUXIA_DEFAULTS, chiReserve, wuxiaCreationBudget } from "../rules";
 import {
   HARMONIES_CHARACTERISTICS,
@@ -11,6 +12,13 @@ import {
 import type { ScenarioBatch } from "./context";
 import { openSheet, signedNumber } from "./dom";
 import { ScenarioWorld, until } from "./world";
+
+/** A character's creation record, as the GMs' world setting holds it. */
+function creationRecord(actor: Actor.Implementation, key: "attributeRoll" | "beginnerPackage"): unknown {
+  return game.settings.get(SYSTEM_ID, "creationRecords")[actor.uuid]?.[key];
+}
+const attributeRoll = (actor: Actor.Implementation) =>
+  creationRecord(actor, "attributeRoll") as AttributeRollRecord | undefined;
 
 /** The archetype the system ships with skills of its own: the Rebelle mystérieux (a fixed id). */
 const REBEL_UUID = `Compendium.${SYSTEM_ID}.wuxia-archetypes.Actor.fEN9UZXEBbx3c6Ed`;
@@ -213,7 +221,7 @@ export const creationBatch: ScenarioBatch = {
         // Dice So Nice, if the world has it, shows the dice before the card is posted.
         await until("the pairs to share out", () => dialog.querySelectorAll("tr[data-pair]").length === 4, 20_000);
 
-        const record = systemFlag(david, "attributeRoll");
+        const record = attributeRoll(david);
         if (!record) throw new Error("No roll recorded on the character");
         const { rolls, kept, droppedAt } = record;
         expect(rolls).to.have.lengthOf(6);
@@ -260,7 +268,7 @@ export const creationBatch: ScenarioBatch = {
         fieldOf<HTMLButtonElement>(dialog, 'button[type="submit"]').click();
         await until("the attribute roll closed", () => !shownWindow(id));
 
-        expect(systemFlag(david, "attributeRoll")?.applied).to.equal(true);
+        expect(attributeRoll(david)?.applied).to.equal(true);
         const system = (david as Actor.OfType<"harmoniesCharacter">).system;
         const values: Record<string, number> = {};
         PAIRED_ATTRIBUTES.forEach(([group, first, second], p) => {
@@ -328,7 +336,7 @@ export const creationBatch: ScenarioBatch = {
         apply.click();
         await until("the beginner package closed", () => !shownWindow(id));
 
-        expect(systemFlag(david, "beginnerPackage")).to.deep.equal({
+        expect(creationRecord(david, "beginnerPackage")).to.deep.equal({
           metier: metier.name,
           hobbies: hobbies.map((h) => h.name),
         });

@@ -64,6 +64,8 @@ declare module "fvtt-types/configuration" {
     "wuxia-harmonies.harmoniesMissileStrength": boolean;
     "wuxia-harmonies.harmoniesCreationRerolls": number;
     "wuxia-harmonies.xpAwards": Record<string, number>;
+    "wuxia-harmonies.creationRecords": Record<string, Partial<Record<"attributeRoll" | "beginnerPackage", unknown>>>;
+    "wuxia-harmonies.creationRecordsAdopted": boolean;
     "wuxia-harmonies.initiativeSpend": InitiativeSpend;
     "wuxia-harmonies.defenseDiceCarryOver": boolean;
     "wuxia-harmonies.harmoniesInitiativeCharacteristic": HarmoniesCharacteristicKey;

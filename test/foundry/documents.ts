@@ -287,6 +287,13 @@ export class DocumentDouble {
     return this.update({ [`flags.${scope}.${key}`]: value });
   }
 
+  /** ClientDocumentMixin#unsetFlag (API v13): deletes the flag, a dotted key its last part. */
+  async unsetFlag(scope: string, key: string): Promise<this | undefined> {
+    const path = key.split(".");
+    const last = path.pop() ?? "";
+    return this.update({ [["flags", scope, ...path, `-=${last}`].join(".")]: null });
+  }
+
   /**
    * Foundry's `Document#_preUpdate(changes, options, user)`, run on the writing client before the
    * `preUpdate` hook (ClientDatabaseBackend, API v13): the sub-type model's `_preUpdate` may adjust

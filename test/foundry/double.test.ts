@@ -558,6 +558,25 @@ describe("the rest of the world", () => {
     expect(user.flags["wuxia-harmonies"]).toEqual({ requests: { b: { n: 2 } } });
   });
 
+  it("unsets a document's flag as the owner's write, a dotted key deleting only its last part (ClientDocumentMixin#unsetFlag)", async () => {
+    const foundry = installFoundry();
+    const actor = await (
+      foundry.CONFIG.Actor.documentClass as unknown as {
+        create(data: object): Promise<{
+          flags: Record<string, Record<string, unknown>>;
+          setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
+          unsetFlag(scope: string, key: string): Promise<unknown>;
+        }>;
+      }
+    ).create({ name: "Lin Mei", type: "base" });
+    await actor.setFlag("wuxia-harmonies", "record", { a: 1, b: 2 });
+    await actor.setFlag("wuxia-harmonies", "other", true);
+    await actor.unsetFlag("wuxia-harmonies", "record.a");
+    expect(actor.flags["wuxia-harmonies"]).toEqual({ record: { b: 2 }, other: true });
+    await actor.unsetFlag("wuxia-harmonies", "record");
+    expect(actor.flags["wuxia-harmonies"]).toEqual({ other: true });
+  });
+
   it("refuses a query from a user without the Query other users permission (API v13 User#query)", async () => {
     const foundry = installFoundry();
     (foundry.CONFIG.queries as Record<string, () => unknown>)["wh.ping"] = () => "pong";

@@ -194,6 +194,9 @@ export interface FoundryDouble {
   compatibilityWarnings: string[];
   sheets: typeof DocumentSheetConfigDouble;
   fireStartupHooks(): void;
+  /** The startup hooks up to `setup`: the world as a system finds it before `ready`. */
+  fireSetupHooks(): void;
+  fireReadyHook(): void;
 }
 
 export class ActorDouble extends DocumentDouble {
@@ -583,6 +586,10 @@ export function installFoundry(
       return user;
     },
     fireStartupHooks() {
+      this.fireSetupHooks();
+      this.fireReadyHook();
+    },
+    fireSetupHooks() {
       hooks.callAll("init");
       // Foundry localises the registered data models' field labels once the language is loaded.
       for (const documentConfig of [CONFIG.Actor, CONFIG.Item]) {
@@ -594,6 +601,8 @@ export function installFoundry(
       // Foundry builds its UI between setup and ready (Game#initializeUI); the tracker is not drawn
       // until a test renders it.
       (g.ui as AnyObject).combat = new CONFIG.ui.combat();
+    },
+    fireReadyHook() {
       game.ready = true;
       hooks.callAll("ready");
     },

@@ -26,9 +26,8 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   ).foundry.applications.handlebars;
   const renderTemplate = handlebars.renderTemplate;
   handlebars.renderTemplate = env.render;
-  // The roll classes and the chat hooks are registered already: rollPages runs first in the one world.
-  const { registerCreationSettings } = await import("../../src/creation/settings");
-  registerCreationSettings();
+  // The roll classes and the chat hooks are registered already: rollPages runs first in the one world;
+  // creation's settings and actions come with the system's start.
   const { AttributeGenerationDialog } = await import("../../src/creation/attribute-generation-dialog");
   const { rollAttributes, applyAttributes } = await import("../../src/creation/attribute-generation");
   const game = foundry.game as unknown as {
@@ -61,7 +60,7 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   const g = globalThis as unknown as { document?: unknown };
   const previous = g.document;
   g.document = dom.document;
-  const card = (await game.messages.get(record.messageId ?? "").renderHTML()).outerHTML;
+  const card = (await game.messages.get(record?.messageId ?? "").renderHTML()).outerHTML;
   g.document = previous;
   pages.push({
     name: "creation-harmonies-card",

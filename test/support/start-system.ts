@@ -3,7 +3,7 @@ import { installFoundry, type FoundryDouble } from "../foundry/install";
 
 /**
  * Starts the system's documents and sheets in a fresh Foundry double: registers settings,
- * data models, document classes and sheets on `init`, fires the startup hooks, and returns the
+ * data models, document classes, creation (whose records the sheets show) and sheets on `init`, fires the startup hooks, and returns the
  * freshly imported modules (classes from a static import would belong to another module graph).
  */
 export async function startSystem(options: Parameters<typeof installFoundry>[0] = {}) {
@@ -13,10 +13,12 @@ export async function startSystem(options: Parameters<typeof installFoundry>[0] 
   const houseRules = await import("../../src/settings/house-rules");
   const documents = await import("../../src/documents/register");
   const sheets = await import("../../src/sheets/register");
+  const creation = await import("../../src/creation/register");
   foundry.Hooks.once("init", () => {
     settings.registerSettings();
     houseRules.registerHouseRuleSettings();
     documents.registerDocuments();
+    creation.registerCreation();
     sheets.registerSheets();
   });
   foundry.fireStartupHooks();

@@ -11,13 +11,21 @@ import { renderTemplatesFromDisk } from "../foundry/templates";
 export type Generation = 13 | 14;
 
 export async function startWorld(
-  options: { generation?: Generation; lang?: "en" | "fr"; isGM?: boolean } = {},
+  options: {
+    generation?: Generation;
+    lang?: "en" | "fr";
+    isGM?: boolean;
+    /** What the world holds before `ready` (documents an earlier version wrote, say). */
+    beforeReady?: () => Promise<void>;
+  } = {},
 ): Promise<FoundryDouble> {
   const foundry = installFoundry(options);
   renderTemplatesFromDisk();
   vi.resetModules();
   await import("../../src/index");
-  foundry.fireStartupHooks();
+  foundry.fireSetupHooks();
+  await options.beforeReady?.();
+  foundry.fireReadyHook();
   return foundry;
 }
 
