@@ -4,6 +4,7 @@ import { t } from "../core/i18n";
 import {
   INVESTMENTS,
   attackOutcome,
+  surplusSpendable,
   attackRecord,
   attackRequests,
   defenceOdds,
@@ -114,9 +115,10 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
   }
   const attacker = fromUuidSync(attack.state.actorUuid as never) as Actor.Implementation | null;
   const attackerOwner = Boolean(attacker?.isOwner);
-  if (attackerOwner && outcome.unspent > 0) {
+  const spendable = attacker ? INVESTMENTS.filter((k) => surplusSpendable(record, attacker, k)) : [];
+  if (attackerOwner && outcome.unspent > 0 && spendable.length) {
     const row = element(doc, "div", "wh-attack__investments");
-    for (const investment of INVESTMENTS)
+    for (const investment of spendable)
       row.append(
         actionButton(doc, `invest-${investment}`, `+ ${t(INVESTMENT_LABELS[investment])}`, () =>
           attackRequests.invest(message, investment),

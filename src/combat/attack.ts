@@ -54,6 +54,8 @@ export interface AttackRecord {
   defence: { defenseDice: number; reserve: number; armour?: number } | null;
   /** Group reserve dice the attacker's side added to the attack's pool (RULES 1.4); absent on older cards. */
   reserveDice?: number;
+  /** The combat and round the attack was made in (null outside a started combat): its surplus is spent then. */
+  fight?: { combatId: string; round: number } | null;
   invested: Record<Investment, number>;
   applied: boolean;
   /** What the damage did to a group defender (RULES 3.4). */
@@ -284,7 +286,7 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
   // Reserve dice are among the roll's extra dice: a roll without them has not had them.
   if (reserveDice > roll.state.extraDice)
     throw new UserError("WH.Combat.Error.ReserveNotRolled", { count: reserveDice });
-  const combatant = reserveDice ? combatantOf(attacker) : null;
+  const combatant = combatantOf(attacker);
   if (reserveDice && !combatant?.combat)
     throw new UserError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
   const record: AttackRecord = {
@@ -293,10 +295,11 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
     defenderUuid: target.uuid,
     defence: null,
     reserveDice,
+    fight: fightOf(combatant),
     invested: { ...NO_INVESTMENT },
     applied: false,
   };
-  if (combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), -reserveDice);
+  if (reserveDice && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), -reserveDice);
   let posted: ChatMessage.Implementation | undefined;
   try {
     posted = await ChatMessage.create({
@@ -307,7 +310,8 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
     } as never);
   } finally {
     // No card (refused, or cancelled by a module's hook), no spending: the dice go back to the reserve.
-    if (!posted && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), reserveDice);
+    if (!posted && reserveDice && combatant?.combat)
+      await changeReserve(combatant.combat, sideOf(combatant), reserveDice);
   }
 }
 
@@ -350,6 +354,27 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
   });
 }
 
+/** The started combat and round a combatant fights in now, if any. */
+function fightOf(combatant: Combatant.Implementation | null): { combatId: string; round: number } | null {
+  const combat = combatant?.combat;
+  return combat?.started && combat.id ? { combatId: combat.id, round: combat.round } : null;
+}
+
+/**
+ * A card's surplus is spent in the round it was made in: once that round is over (or in another
+ * combat) it buys nothing; a card made outside a combat buys no Defense or reserve die in one.
+ */
+export function surplusSpendable(
+  record: AttackRecord,
+  attacker: Actor.Implementation,
+  investment: Investment,
+): boolean {
+  const now = fightOf(combatantOf(attacker));
+  const fight = record.fight ?? null;
+  if (!fight) return investment !== "defenseDice" && investment !== "groupReserve";
+  return fight.combatId === now?.combatId && fight.round === now.round;
+}
+
 /** One surplus success invested by the attacker's owner; a Defense or reserve die is given at once. */
 async function invest(payload: unknown, requester: User.Implementation): Promise<void> {
   const { message } = attackMessage(payload);
@@ -369,6 +394,7 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
     const combatant = combatantOf(attacker);
     if ((investment === "defenseDice" || investment === "groupReserve") && !combatant?.combat)
       throw new UserError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
+    if (!surplusSpendable(record, attacker, investment)) throw new UserError("WH.Combat.Error.SurplusExpired");
     if (investment === "defenseDice" && combatant)
       await updateRound(combatant, { defenseDice: roundOf(combatant).defenseDice + 1 });
     if (investment === "groupReserve" && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), 1);

@@ -159,6 +159,31 @@ describe("the resolution", () => {
     expect(buttons(await cardFor("stranger", message))).toEqual([]);
   });
 
+  it("offers no investment once the card's round is over, only Apply damage", async () => {
+    const world = await wuxiaAttackFight();
+    const message = await wuxiaAttack(world);
+    await wuxiaDefend(message);
+    expect(buttons(await cardFor("player", message))).toContain("invest-critique");
+    scriptFaces(Array.from({ length: 30 }, () => 2));
+    await as("gm", () => world.combat.nextRound());
+    expect(buttons(await cardFor("player", message))).toEqual(["apply"]);
+  });
+
+  it("offers an attack made outside a combat no Defense or reserve die", async () => {
+    const world = await wuxiaAttackFight();
+    await as("gm", () => world.combat.delete());
+    const message = await wuxiaAttack(world);
+    await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
+    expect(buttons(await cardFor("player", message))).toEqual([
+      "invest-critique",
+      "invest-estourbir",
+      "invest-intimidation",
+      "invest-precise",
+      "invest-ame",
+      "apply",
+    ]);
+  });
+
   it("adds the Critique bought to the damage sum", async () => {
     const world = await wuxiaAttackFight();
     const message = await wuxiaAttack(world);

@@ -2,7 +2,16 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { placeToken, serverWrites } from "../../test/foundry/combat";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { as, must, reserveOf, roundOf, wuxiaAttack, wuxiaAttackFight, wuxiaDefend } from "../../test/support/combat";
+import {
+  as,
+  must,
+  reserveOf,
+  roundOf,
+  scriptFaces,
+  wuxiaAttack,
+  wuxiaAttackFight,
+  wuxiaDefend,
+} from "../../test/support/combat";
 import {
   carryOutAs,
   createActor,
@@ -242,6 +251,34 @@ describe("investing the surplus", () => {
     Object.assign(token, { disposition: 0 });
     await invest(message, "groupReserve");
     expect(reserveOf(world.combat)).toEqual({ friendly: 1, hostile: 3 });
+  });
+
+  it("is spent in the card's own round only: in the next round, or in another combat, it buys nothing", async () => {
+    const world = await wuxiaAttackFight();
+    const message = await wuxiaAttack(world);
+    await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
+    await invest(message, "defenseDice");
+    scriptFaces(Array.from({ length: 30 }, () => 2));
+    await as("gm", () => world.combat.nextRound());
+    const before = [roundOf(world.lin).defenseDice, reserveOf(world.combat).friendly];
+    for (const investment of ["defenseDice", "groupReserve", "critique"])
+      await expect(invest(message, investment)).rejects.toMatchObject({ key: "WH.Combat.Error.SurplusExpired" });
+    expect([roundOf(world.lin).defenseDice, reserveOf(world.combat).friendly]).toEqual(before);
+    const { attackRecord } = await import("./attack");
+    expect(attackRecord(message as never)?.invested).toMatchObject({ defenseDice: 1, groupReserve: 0, critique: 0 });
+    // The damage is not surplus: it is applied whenever the attacker's owner clicks.
+    await applyDamage(message);
+  });
+
+  it("buys no Defense or reserve dice for an attack made outside the combat", async () => {
+    const world = await wuxiaAttackFight({ start: false });
+    const message = await wuxiaAttack(world);
+    await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
+    scriptFaces(Array.from({ length: 30 }, () => 2));
+    await as("gm", () => world.combat.startCombat());
+    for (const investment of ["defenseDice", "groupReserve"])
+      await expect(invest(message, investment)).rejects.toMatchObject({ key: "WH.Combat.Error.SurplusExpired" });
+    await invest(message, "critique");
   });
 
   it("refuses Defense and reserve dice to an attacker outside the combat, a miss, an undefended card and an applied one", async () => {
