@@ -404,7 +404,27 @@ export class ApplicationV2 {
    * `_preRender` and the preRender hooks, the frame (first time), the parts, `_onFirstRender`
    * (first time), `_onRender`, and the render hooks `(app, element, context, options)`.
    */
-  async render(options: RenderOptions | boolean = {}): Promise<this> {
+  render(options: RenderOptions | boolean = {}): Promise<this> {
+    return this.#inTurn(() => this.#render(options));
+  }
+
+  /**
+   * An application's render and close run one after another, as core queues both on one
+   * `foundry.utils.Semaphore` per application: a close asked during a render waits for it, and a
+   * render asked during a close finds the application closed.
+   */
+  #inTurn(step: () => Promise<this>): Promise<this> {
+    const run = this.#turns.then(step);
+    this.#turns = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  #turns: Promise<unknown> = Promise.resolve();
+
+  async #render(options: RenderOptions | boolean): Promise<this> {
     const opts: RenderOptions = typeof options === "boolean" ? { force: options } : { ...options };
     const isFirstRender = this.state <= STATES.NONE;
     if (isFirstRender && !opts.force) return this;
@@ -438,7 +458,11 @@ export class ApplicationV2 {
   }
 
   /** Foundry's close: `_preClose`, the element removed, `_onClose`, the close hooks. */
-  async close(options: AnyObject = {}): Promise<this> {
+  close(options: AnyObject = {}): Promise<this> {
+    return this.#inTurn(() => this.#close(options));
+  }
+
+  async #close(options: AnyObject): Promise<this> {
     if (!this.#element) {
       this.state = STATES.CLOSED;
       return this;

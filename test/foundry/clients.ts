@@ -35,6 +35,16 @@ export function asClient<T>(user: unknown, fn: () => T): T {
 }
 
 /**
+ * Runs `fn` on the screen the test looks at: the seat's client. The double has one DOM, the
+ * seat's; a write another client makes reaches every client and each redraws its own windows
+ * (ClientDocumentMixin#_onUpdate runs on every connected client, API v13), so the seat's windows
+ * are redrawn as the seat's user, never as the client that wrote.
+ */
+export function onSeatScreen<T>(fn: () => T): T {
+  return clients.exit(fn);
+}
+
+/**
  * The time a write takes to reach the server and come back (0: none, as before). With a delay,
  * two clients' writes interleave as they do over a network: each client reads, then waits for
  * the server while the other reads the same old state.

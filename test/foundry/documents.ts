@@ -1,6 +1,6 @@
 import { DataModelValidationError, expandObject, mergeObject } from "./data-model";
 import type { TypeDataModel } from "./data-model";
-import { roundTrip } from "./clients";
+import { onSeatScreen, roundTrip } from "./clients";
 
 type AnyObject = Record<string, unknown>;
 type ModelClass = new (data: AnyObject, options: { parent: unknown }) => TypeDataModel;
@@ -538,9 +538,14 @@ export class DocumentDouble {
     return null;
   }
 
-  /** ClientDocumentMixin#render(force, context): redraws every application showing the document. */
+  /**
+   * ClientDocumentMixin#render(force, context): redraws every application showing the document,
+   * on the seat's screen (see `onSeatScreen`), whichever client's write asked for it.
+   */
   render(force = false, context: AnyObject = {}): void {
-    for (const app of Object.values(this.apps)) void app.render({ ...context, force });
+    onSeatScreen(() => {
+      for (const app of Object.values(this.apps)) void app.render({ ...context, force });
+    });
   }
 
   /** Foundry's `reset`: prepares the data again from the source. */

@@ -832,6 +832,54 @@ describe("applications showing a document", () => {
   });
 });
 
+describe("an application's render and close", () => {
+  it("run one after another: a close asked during a render waits for it, a later render finds it closed", async () => {
+    installFoundry();
+    const { ApplicationV2 } = await import("./applications");
+    let open = (): void => undefined;
+    const log: string[] = [];
+    class Slow extends ApplicationV2 {
+      override async _prepareContext(): Promise<Record<string, unknown>> {
+        log.push("context");
+        await new Promise<void>((resolve) => (open = resolve));
+        return {};
+      }
+    }
+    const app = new Slow({ window: { title: "Slow" } });
+    const rendered = app.render({ force: true });
+    const closed = app.close();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([log, app.state]).toEqual([["context"], 0]);
+    open();
+    await Promise.all([rendered, closed]);
+    expect(app.rendered).toBe(false);
+    await app.render();
+    expect(log).toEqual(["context"]);
+  });
+});
+
+describe("a window another client's write redraws", () => {
+  it("is drawn as the seat's user, not as the client that wrote (each client redraws its own)", async () => {
+    const foundry = installFoundry();
+    foundry.fireStartupHooks();
+    const { asClient } = await import("./clients");
+    const Actor = foundry.CONFIG.Actor.documentClass as unknown as {
+      create(data: object): Promise<{
+        apps: Record<string, { render(options?: object): unknown }>;
+        update(changes: object): Promise<unknown>;
+      }>;
+    };
+    const actor = await Actor.create({ name: "A", type: "base" });
+    const drawnAs: string[] = [];
+    actor.apps.sheet = { render: () => drawnAs.push(String(foundry.game.user.id)) };
+    const seat = String(foundry.game.user.id);
+    const other = foundry.addUser("gmUser000000009", "Assistant", 3);
+    await asClient(other, () => actor.update({ name: "B" }));
+    expect(drawnAs).toEqual([seat]);
+    expect(seat).not.toBe("gmUser000000009");
+  });
+});
+
 describe("an application's window frame", () => {
   it("shows the window's icon left of its title, a resize handle when resizable, and the content's classes", async () => {
     installFoundry();
