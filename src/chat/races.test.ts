@@ -135,3 +135,62 @@ describe("two GMs awarding experience at once", () => {
     );
   });
 });
+
+describe("two GMs awarding experience from two cards of one character at once", () => {
+  it("pay both: each award reads the XP the other wrote", async () => {
+    const second = foundry.addUser(SECOND_GM, "Assistant", 3);
+    const third = foundry.addUser("gmUser000000003", "Second assistant", 3);
+    const actor = await harmoniesHero();
+    const roll = () =>
+      rollAs("player", actor, [10, 10, 3, 1], {
+        item: actor.items.find((i) => i.name === "Fronde"),
+        values: { open: true },
+      });
+    const cards = [await roll(), await roll()];
+    const { awardExperience } = await import("../rolls/harmonies/experience");
+    const results = await Promise.allSettled(
+      [second, third].map((user, i) =>
+        asClient(user, () => awardExperience(postedMessage(cards[i]?.id ?? "") as never, 0)),
+      ),
+    );
+    expect(results.filter((r) => r.status === "rejected")).toEqual([]);
+    const each = (postedMessage(cards[0]?.id ?? "").rolls[0] as unknown as { experience: number }).experience;
+    expect(each).toBeGreaterThan(0);
+    const system = actor.system as unknown as { characteristics: { agilite: { xp: number } } };
+    expect(system.characteristics.agilite.xp).toBe(2 * each);
+    // Both awards are on the GMs' record, so neither card can pay again.
+    const record = foundry.game.settings.get("wuxia-harmonies", "xpAwards") as Record<string, number>;
+    expect(Object.keys(record).sort()).toEqual(cards.map((c) => `${c?.id ?? ""}.0`).sort());
+  });
+});
+
+describe("two purchases from one Wuxia hero's experience at once", () => {
+  type Hero = { experience: number; attributes: { metal: number; bois: number } };
+  const hero = (actor: Actor.Implementation) => actor.system as unknown as Hero;
+
+  /** The player raises Métal (3 → 4: 12 XP) while an assistant raises Bois (2 → 3: 9 XP). */
+  async function buyBoth(experience: number) {
+    const assistant = foundry.addUser(SECOND_GM, "Assistant", 3);
+    const actor = await wuxiaHero("Lin Mei", { experience });
+    const { buyWuxiaAttribute } = await import("../creation/level-purchase");
+    const results = await Promise.allSettled([
+      asClient(seatUser("player"), () => buyWuxiaAttribute(actor as never, "metal")),
+      asClient(assistant, () => buyWuxiaAttribute(actor as never, "bois")),
+    ]);
+    return { actor, refused: results.filter((r) => r.status === "rejected").map((r) => r.reason as unknown) };
+  }
+
+  it("pay for both from what each left", async () => {
+    const { actor, refused } = await buyBoth(30);
+    expect(refused).toEqual([]);
+    expect(hero(actor)).toMatchObject({ experience: 9, attributes: { metal: 4, bois: 3 } });
+  });
+
+  it("refuse the second, in words, when the pool cannot pay for both", async () => {
+    const { actor, refused } = await buyBoth(20);
+    expect(refused).toEqual([expect.objectContaining({ key: "WH.Experience.Error.Short" })]);
+    const { experience, attributes } = hero(actor);
+    // Whichever came first was paid for, and only it.
+    expect([experience, attributes.metal + attributes.bois]).toEqual(attributes.metal === 4 ? [8, 6] : [11, 6]);
+  });
+});

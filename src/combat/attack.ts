@@ -5,7 +5,6 @@ import { UserError } from "../core/errors";
 import { WuxiaRoll, poolSize } from "../rolls/wuxia/roll";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { messageById, ownedActor } from "../rolls/card-subject";
-import { oneAtATime } from "../core/locks";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedWuxiaRoll } from "../rolls/wuxia/checked";
 import { countField, objectField, textField } from "../requests/payload";
@@ -132,15 +131,13 @@ export function reserveLeftFor(actor: Actor.Implementation): number {
 }
 
 /**
- * Adds to or takes from a side's group reserve, re-read inside one queue per combat: two cards
- * spending the last die at once cannot both have it, and the reserve never goes below 0.
+ * Adds to or takes from a side's group reserve, read right before it is written (in the
+ * authority's order): the reserve never goes below 0.
  */
-function changeReserve(combat: Combat.Implementation, side: Side, delta: number): Promise<void> {
-  return oneAtATime(`reserve.${combat.id ?? ""}`, async () => {
-    const pool = sharedOf(combat).reserve[side];
-    if (pool + delta < 0) throw new UserError("WH.Combat.Error.NotEnoughReserve", { count: pool });
-    await updateShared(combat, { reserve: { [side]: pool + delta } });
-  });
+async function changeReserve(combat: Combat.Implementation, side: Side, delta: number): Promise<void> {
+  const pool = sharedOf(combat).reserve[side];
+  if (pool + delta < 0) throw new UserError("WH.Combat.Error.NotEnoughReserve", { count: pool });
+  await updateShared(combat, { reserve: { [side]: pool + delta } });
 }
 
 function wuxiaActor(actor: Actor.Implementation | null | undefined, name = ""): Actor.OfType<"wuxiaCharacter"> {
@@ -328,30 +325,28 @@ function attackMessage(payload: unknown): { message: ChatMessage.Implementation;
  */
 async function defend(payload: unknown, requester: User.Implementation): Promise<void> {
   const { message } = attackMessage(payload);
-  await oneAtATime(message.id ?? "", async () => {
-    const record = attackRecord(message) as AttackRecord;
-    if (record.defence) throw new UserError("WH.Combat.Error.AlreadyDefended");
-    const defender = await ownedActor(record.defenderUuid, requester);
-    const roll = await checkedWuxiaRoll(objectField(payload, "roll"), requester, defenderSubject);
-    mustBe(roll, "terre");
-    if (roll.state.actorUuid !== defender.uuid) throw new UserError("WH.Combat.Error.NotTheDefender");
-    const defenseDice = countField(payload, "defenseDice", 999);
-    const reserve = countField(payload, "reserve", 999);
-    const combatant = combatantOf(defender);
-    if ((defenseDice || reserve) && !combatant)
-      throw new UserError("WH.Combat.Error.NotInCombat", { name: defender.name ?? "" });
-    if (combatant && combatant.combat) {
-      const left = roundOf(combatant).defenseDice;
-      if (defenseDice > left)
-        throw new UserError("WH.Combat.Error.NotEnoughDefense", { name: defender.name ?? "", count: left });
-      if (reserve) await changeReserve(combatant.combat, sideOf(combatant), -reserve);
-      if (defenseDice) await updateRound(combatant, { defenseDice: left - defenseDice });
-    }
-    await message.update({
-      rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
-      flags: { [SYSTEM_ID]: { attack: { ...record, defence: { defenseDice, reserve, armour: armourOf(defender) } } } },
-    } as never);
-  });
+  const record = attackRecord(message) as AttackRecord;
+  if (record.defence) throw new UserError("WH.Combat.Error.AlreadyDefended");
+  const defender = await ownedActor(record.defenderUuid, requester);
+  const roll = await checkedWuxiaRoll(objectField(payload, "roll"), requester, defenderSubject);
+  mustBe(roll, "terre");
+  if (roll.state.actorUuid !== defender.uuid) throw new UserError("WH.Combat.Error.NotTheDefender");
+  const defenseDice = countField(payload, "defenseDice", 999);
+  const reserve = countField(payload, "reserve", 999);
+  const combatant = combatantOf(defender);
+  if ((defenseDice || reserve) && !combatant)
+    throw new UserError("WH.Combat.Error.NotInCombat", { name: defender.name ?? "" });
+  if (combatant && combatant.combat) {
+    const left = roundOf(combatant).defenseDice;
+    if (defenseDice > left)
+      throw new UserError("WH.Combat.Error.NotEnoughDefense", { name: defender.name ?? "", count: left });
+    if (reserve) await changeReserve(combatant.combat, sideOf(combatant), -reserve);
+    if (defenseDice) await updateRound(combatant, { defenseDice: left - defenseDice });
+  }
+  await message.update({
+    rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
+    flags: { [SYSTEM_ID]: { attack: { ...record, defence: { defenseDice, reserve, armour: armourOf(defender) } } } },
+  } as never);
 }
 
 /** The started combat and round a combatant fights in now, if any. */
@@ -380,26 +375,24 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
   const { message } = attackMessage(payload);
   const investment = INVESTMENTS.find((k) => k === textField(payload, "investment"));
   if (!investment) throw new UserError("WH.Request.Error.BadField", { field: "investment" });
-  await oneAtATime(message.id ?? "", async () => {
-    const record = attackRecord(message) as AttackRecord;
-    const attacker = await ownedActor((message.rolls[0] as WuxiaRoll).state.actorUuid, requester);
-    if (record.applied) throw new UserError("WH.Combat.Error.AlreadyApplied");
-    const before = attackOutcome(message);
-    if (!before) throw new UserError("WH.Combat.Error.NotDefended");
-    // A miss has no surplus: say so, rather than that one more success cannot be spent.
-    if (!before.hit) throw new UserError("WH.Combat.Error.Missed");
-    const invested = { ...record.invested, [investment]: record.invested[investment] + 1 };
-    // The rules refuse an investment beyond the surplus (OverSpent).
-    attackOutcome(message, invested);
-    const combatant = combatantOf(attacker);
-    if ((investment === "defenseDice" || investment === "groupReserve") && !combatant?.combat)
-      throw new UserError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
-    if (!surplusSpendable(record, attacker, investment)) throw new UserError("WH.Combat.Error.SurplusExpired");
-    if (investment === "defenseDice" && combatant)
-      await updateRound(combatant, { defenseDice: roundOf(combatant).defenseDice + 1 });
-    if (investment === "groupReserve" && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), 1);
-    await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, invested } } } } as never);
-  });
+  const record = attackRecord(message) as AttackRecord;
+  const attacker = await ownedActor((message.rolls[0] as WuxiaRoll).state.actorUuid, requester);
+  if (record.applied) throw new UserError("WH.Combat.Error.AlreadyApplied");
+  const before = attackOutcome(message);
+  if (!before) throw new UserError("WH.Combat.Error.NotDefended");
+  // A miss has no surplus: say so, rather than that one more success cannot be spent.
+  if (!before.hit) throw new UserError("WH.Combat.Error.Missed");
+  const invested = { ...record.invested, [investment]: record.invested[investment] + 1 };
+  // The rules refuse an investment beyond the surplus (OverSpent).
+  attackOutcome(message, invested);
+  const combatant = combatantOf(attacker);
+  if ((investment === "defenseDice" || investment === "groupReserve") && !combatant?.combat)
+    throw new UserError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
+  if (!surplusSpendable(record, attacker, investment)) throw new UserError("WH.Combat.Error.SurplusExpired");
+  if (investment === "defenseDice" && combatant)
+    await updateRound(combatant, { defenseDice: roundOf(combatant).defenseDice + 1 });
+  if (investment === "groupReserve" && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), 1);
+  await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, invested } } } } as never);
 }
 
 /**
@@ -409,35 +402,33 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
  */
 async function applyDamage(payload: unknown, requester: User.Implementation): Promise<void> {
   const { message } = attackMessage(payload);
-  await oneAtATime(message.id ?? "", async () => {
-    const record = attackRecord(message) as AttackRecord;
-    if (!requester.isGM) await ownedActor((message.rolls[0] as WuxiaRoll).state.actorUuid, requester);
-    if (record.applied) throw new UserError("WH.Combat.Error.AlreadyApplied");
-    const outcome = attackOutcome(message);
-    if (!outcome) throw new UserError("WH.Combat.Error.NotDefended");
-    const target = wuxiaDefender((await fromUuid(record.defenderUuid as never)) as Actor.Implementation | null);
-    await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true } } } } as never);
-    if (!outcome.hit) return;
-    const group = wuxiaGroup(target);
-    // A group has no Panic or Terre of its own to lower: the damage alone falls on one member.
-    if (group) {
-      const groupHurt = await hurtGroup(group, { damage: outcome.damage });
-      if (groupHurt)
-        await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true, groupHurt } } } } as never);
-      return;
-    }
-    const defender = wuxiaActor(target);
-    const { wounds, panic } = defender.system;
-    await updateSystem(defender, {
-      wounds: { value: wounds.value + outcome.damage },
-      panic: { value: panic.value + record.invested.intimidation },
-    });
-    if (record.invested.estourbir) await stun(defender, record.invested.estourbir);
-    if (defender.system.panic.mustFlee) await defender.toggleStatusEffect(FLEEING_STATUS, { active: true });
-    const combatant = combatantOf(defender);
-    if (defender.system.wounds.dead && combatant && !combatant.defeated)
-      await combatant.update({ defeated: true } as Combatant.UpdateData);
+  const record = attackRecord(message) as AttackRecord;
+  if (!requester.isGM) await ownedActor((message.rolls[0] as WuxiaRoll).state.actorUuid, requester);
+  if (record.applied) throw new UserError("WH.Combat.Error.AlreadyApplied");
+  const outcome = attackOutcome(message);
+  if (!outcome) throw new UserError("WH.Combat.Error.NotDefended");
+  const target = wuxiaDefender((await fromUuid(record.defenderUuid as never)) as Actor.Implementation | null);
+  await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true } } } } as never);
+  if (!outcome.hit) return;
+  const group = wuxiaGroup(target);
+  // A group has no Panic or Terre of its own to lower: the damage alone falls on one member.
+  if (group) {
+    const groupHurt = await hurtGroup(group, { damage: outcome.damage });
+    if (groupHurt)
+      await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true, groupHurt } } } } as never);
+    return;
+  }
+  const defender = wuxiaActor(target);
+  const { wounds, panic } = defender.system;
+  await updateSystem(defender, {
+    wounds: { value: wounds.value + outcome.damage },
+    panic: { value: panic.value + record.invested.intimidation },
   });
+  if (record.invested.estourbir) await stun(defender, record.invested.estourbir);
+  if (defender.system.panic.mustFlee) await defender.toggleStatusEffect(FLEEING_STATUS, { active: true });
+  const combatant = combatantOf(defender);
+  if (defender.system.wounds.dead && combatant && !combatant.defeated)
+    await combatant.update({ defeated: true } as Combatant.UpdateData);
 }
 
 export function registerAttackRequests(): void {

@@ -4,7 +4,6 @@ import { SYSTEM_ID } from "../foundry/system";
 import { UserError } from "../core/errors";
 import { HarmoniesRoll } from "../rolls/harmonies/roll";
 import { messageById, ownedActor } from "../rolls/card-subject";
-import { oneAtATime } from "../core/locks";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedHarmoniesRoll } from "../rolls/harmonies/checked";
@@ -208,24 +207,22 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
 /** The parry or dodge joins the card, at the attack's own difficulty; or the defender takes the hit. */
 async function defend(payload: unknown, requester: User.Implementation): Promise<void> {
   const message = attackMessage(payload);
-  await oneAtATime(message.id ?? "", async () => {
-    const record = harmoniesAttackRecord(message) as HarmoniesAttackRecord;
-    if (record.defence) throw new UserError("WH.Combat.Error.AlreadyDefended");
-    const defender = await ownedActor(record.defenderUuid, requester);
-    const take = (payload as { take?: unknown }).take === true;
-    const rolls = message.rolls.map((r) => r.toJSON() as object);
-    if (!take) {
-      const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, { subjectOf: targetSubject });
-      if (roll.state.actorUuid !== defender.uuid) throw new UserError("WH.Combat.Error.NotTheDefender");
-      if (roll.state.difficulty !== record.difficulty)
-        throw new UserError("WH.Combat.Error.SameDifficulty", { difficulty: record.difficulty });
-      rolls.push(roll.toJSON() as object);
-    }
-    await message.update({
-      rolls,
-      flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, defence: take ? "taken" : "rolled" } } },
-    } as never);
-  });
+  const record = harmoniesAttackRecord(message) as HarmoniesAttackRecord;
+  if (record.defence) throw new UserError("WH.Combat.Error.AlreadyDefended");
+  const defender = await ownedActor(record.defenderUuid, requester);
+  const take = (payload as { take?: unknown }).take === true;
+  const rolls = message.rolls.map((r) => r.toJSON() as object);
+  if (!take) {
+    const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, { subjectOf: targetSubject });
+    if (roll.state.actorUuid !== defender.uuid) throw new UserError("WH.Combat.Error.NotTheDefender");
+    if (roll.state.difficulty !== record.difficulty)
+      throw new UserError("WH.Combat.Error.SameDifficulty", { difficulty: record.difficulty });
+    rolls.push(roll.toJSON() as object);
+  }
+  await message.update({
+    rolls,
+    flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, defence: take ? "taken" : "rolled" } } },
+  } as never);
 }
 
 /** The level a new wound took: the one that grew on the track, or "fatal". */
@@ -241,54 +238,52 @@ function placedLevel(before: Record<WoundLevel, number>, after: Record<WoundLeve
  */
 async function soak(payload: unknown, requester: User.Implementation): Promise<void> {
   const message = attackMessage(payload);
-  await oneAtATime(message.id ?? "", async () => {
-    const record = harmoniesAttackRecord(message) as HarmoniesAttackRecord;
-    if (record.soak) throw new UserError("WH.Combat.Error.AlreadySoaked");
-    if (harmoniesHit(message) !== true) throw new UserError("WH.Combat.Error.NoHit");
-    const target = harmoniesTarget(await ownedActor(record.defenderUuid, requester));
-    const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, {
-      penalty: "none",
-      subjectOf: targetSubject,
-    });
-    const { state } = roll;
-    const expected = soakModifier(0, 0, targetArmour(target), record.damage);
-    if (
-      roll.state.actorUuid !== target.uuid ||
-      state.characteristic !== "corps" ||
-      state.means !== "resistance" ||
-      state.skillName !== null ||
-      state.difficulty !== expected
-    )
-      throw new UserError("WH.Combat.Error.NotASoak", { difficulty: expected });
-    const margin = roll.action.margin;
-    const severity = soakSeverity(margin);
-    const rolls = [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object];
-    const group = harmoniesGroup(target);
-    if (group) {
-      // A group member is not stunned apart from the group: only a wound counts, on that member.
-      const groupHurt = await hurtGroup(group, { severity });
-      const soaked = { margin, severity, placed: null };
-      await message.update({
-        rolls,
-        flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: soaked, ...(groupHurt ? { groupHurt } : {}) } } },
-      } as never);
-      return;
-    }
-    const victim = harmoniesActor(target);
-    const { light, grave, critical, fatal } = victim.system.wounds;
-    const before = { light, grave, critical, fatal };
-    const after = addWound(before, severity, { woundMaxima: victim.system.woundMaxima });
-    const placed = severity === "none" || severity === "stunned" ? null : placedLevel(before, after);
+  const record = harmoniesAttackRecord(message) as HarmoniesAttackRecord;
+  if (record.soak) throw new UserError("WH.Combat.Error.AlreadySoaked");
+  if (harmoniesHit(message) !== true) throw new UserError("WH.Combat.Error.NoHit");
+  const target = harmoniesTarget(await ownedActor(record.defenderUuid, requester));
+  const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, {
+    penalty: "none",
+    subjectOf: targetSubject,
+  });
+  const { state } = roll;
+  const expected = soakModifier(0, 0, targetArmour(target), record.damage);
+  if (
+    roll.state.actorUuid !== target.uuid ||
+    state.characteristic !== "corps" ||
+    state.means !== "resistance" ||
+    state.skillName !== null ||
+    state.difficulty !== expected
+  )
+    throw new UserError("WH.Combat.Error.NotASoak", { difficulty: expected });
+  const margin = roll.action.margin;
+  const severity = soakSeverity(margin);
+  const rolls = [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object];
+  const group = harmoniesGroup(target);
+  if (group) {
+    // A group member is not stunned apart from the group: only a wound counts, on that member.
+    const groupHurt = await hurtGroup(group, { severity });
+    const soaked = { margin, severity, placed: null };
     await message.update({
       rolls,
-      flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: { margin, severity, placed } } } },
+      flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: soaked, ...(groupHurt ? { groupHurt } : {}) } } },
     } as never);
-    await updateSystem(victim, { wounds: { ...after, ...(severity === "stunned" ? { stunned: true } : {}) } });
-    if (severity === "stunned") await markStunned(victim);
-    const combatant = game.combat?.combatants.contents.find((c) => c.actor === victim) ?? null;
-    if (after.fatal && combatant && !combatant.defeated)
-      await combatant.update({ defeated: true } as Combatant.UpdateData);
-  });
+    return;
+  }
+  const victim = harmoniesActor(target);
+  const { light, grave, critical, fatal } = victim.system.wounds;
+  const before = { light, grave, critical, fatal };
+  const after = addWound(before, severity, { woundMaxima: victim.system.woundMaxima });
+  const placed = severity === "none" || severity === "stunned" ? null : placedLevel(before, after);
+  await message.update({
+    rolls,
+    flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: { margin, severity, placed } } } },
+  } as never);
+  await updateSystem(victim, { wounds: { ...after, ...(severity === "stunned" ? { stunned: true } : {}) } });
+  if (severity === "stunned") await markStunned(victim);
+  const combatant = game.combat?.combatants.contents.find((c) => c.actor === victim) ?? null;
+  if (after.fatal && combatant && !combatant.defeated)
+    await combatant.update({ defeated: true } as Combatant.UpdateData);
 }
 
 export function registerHarmoniesAttackRequests(): void {

@@ -1,5 +1,4 @@
 import { UserError } from "../core/errors";
-import { oneAtATime } from "../core/locks";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
 import { respend } from "./initiative";
@@ -9,7 +8,7 @@ import type { WuxiaHarmoniesCombat } from "./combat";
 /**
  * What players (and GMs) ask of a combat. The Combat belongs to the GMs and a Combatant's round
  * is shared state, so each action is carried out by the authority (the active GM's client), in
- * order per combat, and checks the requester as the server attests them. Each request carries
+ * the authority's one order, and checks the requester as the server attests them. Each request carries
  * what its sender saw (the turn, the dice left): a double click, or two clients at once, find
  * it changed and are refused instead of acting twice.
  */
@@ -52,30 +51,21 @@ function mustBeAt(combat: Combat.Implementation, payload: unknown): void {
   if (combat.round !== round || combat.turn !== turn) throw new UserError("WH.Combat.Error.TurnMoved");
 }
 
-/** A combat's actions run one after another on the authority's client. */
-function inTurn<T>(combat: Combat.Implementation, action: () => Promise<T>): Promise<T> {
-  return oneAtATime(`Combat.${combat.id ?? ""}`, action);
-}
-
 /** Ends the current turn: its combatant's owner or a GM. */
 async function nextTurn(payload: unknown, requester: User.Implementation): Promise<void> {
   const combat = combatOf(payload);
-  await inTurn(combat, async () => {
-    mustBeAt(combat, payload);
-    const current = combat.combatant;
-    if (!requester.isGM && !(current && current.testUserPermission(requester, "OWNER")))
-      throw new UserError("WH.Combat.Error.NotYourTurn");
-    await combat.advanceTurn();
-  });
+  mustBeAt(combat, payload);
+  const current = combat.combatant;
+  if (!requester.isGM && !(current && current.testUserPermission(requester, "OWNER")))
+    throw new UserError("WH.Combat.Error.NotYourTurn");
+  await combat.advanceTurn();
 }
 
 async function previousTurn(payload: unknown, requester: User.Implementation): Promise<void> {
   mustBeGm(requester);
   const combat = combatOf(payload);
-  await inTurn(combat, async () => {
-    mustBeAt(combat, payload);
-    await combat.rewindTurn();
-  });
+  mustBeAt(combat, payload);
+  await combat.rewindTurn();
 }
 
 /**
@@ -84,51 +74,45 @@ async function previousTurn(payload: unknown, requester: User.Implementation): P
  */
 async function spendInitiative(payload: unknown, requester: User.Implementation): Promise<void> {
   const combat = combatOf(payload);
-  await inTurn(combat, async () => {
-    const combatant = combatantOf(combat, payload);
-    mustOwn(combatant, requester);
-    const round = roundOf(combatant);
-    if (round.round !== combat.round || combat.round === 0) throw new UserError("WH.Combat.Error.NotRolled");
-    if (round.turnsTaken > 0) throw new UserError("WH.Combat.Error.AlreadyActed", { name: combatant.name ?? "" });
-    const purchase = {
-      initiative: countField(payload, "initiative", MAX_COUNT),
-      extraActions: countField(payload, "actions", MAX_COUNT),
-      defenseDice: countField(payload, "defense", MAX_COUNT),
-    };
-    const change = respend(combatant, purchase);
-    const turn = combat.turnKeptWith(new Map([[combatant.id ?? "", change.initiative]]));
-    await combat.update(
-      { turn, combatants: [{ _id: combatant.id ?? "", ...change }] } as Combat.UpdateData,
-      {
-        turnEvents: false,
-      } as Combat.Database.UpdateOperation,
-    );
-  });
+  const combatant = combatantOf(combat, payload);
+  mustOwn(combatant, requester);
+  const round = roundOf(combatant);
+  if (round.round !== combat.round || combat.round === 0) throw new UserError("WH.Combat.Error.NotRolled");
+  if (round.turnsTaken > 0) throw new UserError("WH.Combat.Error.AlreadyActed", { name: combatant.name ?? "" });
+  const purchase = {
+    initiative: countField(payload, "initiative", MAX_COUNT),
+    extraActions: countField(payload, "actions", MAX_COUNT),
+    defenseDice: countField(payload, "defense", MAX_COUNT),
+  };
+  const change = respend(combatant, purchase);
+  const turn = combat.turnKeptWith(new Map([[combatant.id ?? "", change.initiative]]));
+  await combat.update(
+    { turn, combatants: [{ _id: combatant.id ?? "", ...change }] } as Combat.UpdateData,
+    {
+      turnEvents: false,
+    } as Combat.Database.UpdateOperation,
+  );
 }
 
 /** One Defense die used by its owner (against an attack the table resolves by hand). */
 async function spendDefenseDie(payload: unknown, requester: User.Implementation): Promise<void> {
   const combat = combatOf(payload);
-  await inTurn(combat, async () => {
-    const combatant = combatantOf(combat, payload);
-    mustOwn(combatant, requester);
-    const left = roundOf(combatant).defenseDice;
-    if (left !== countField(payload, "seen", MAX_COUNT)) throw new UserError("WH.Combat.Error.DiceMoved");
-    if (left === 0) throw new UserError("WH.Combat.Error.NoDefenseDice", { name: combatant.name ?? "" });
-    await updateRound(combatant, { defenseDice: left - 1 });
-  });
+  const combatant = combatantOf(combat, payload);
+  mustOwn(combatant, requester);
+  const left = roundOf(combatant).defenseDice;
+  if (left !== countField(payload, "seen", MAX_COUNT)) throw new UserError("WH.Combat.Error.DiceMoved");
+  if (left === 0) throw new UserError("WH.Combat.Error.NoDefenseDice", { name: combatant.name ?? "" });
+  await updateRound(combatant, { defenseDice: left - 1 });
 }
 
 /** A player's Wuxia combatant that has not rolled this round (it joined late) makes its round start. */
 async function rollInitiative(payload: unknown, requester: User.Implementation): Promise<void> {
   const combat = combatOf(payload);
-  await inTurn(combat, async () => {
-    const combatant = combatantOf(combat, payload);
-    mustOwn(combatant, requester);
-    if (!requester.isGM && roundOf(combatant).round === combat.round && combat.round > 0)
-      throw new UserError("WH.Combat.Error.AlreadyRolled", { name: combatant.name ?? "" });
-    await combat.rollRoundStarts([combatant.id ?? ""]);
-  });
+  const combatant = combatantOf(combat, payload);
+  mustOwn(combatant, requester);
+  if (!requester.isGM && roundOf(combatant).round === combat.round && combat.round > 0)
+    throw new UserError("WH.Combat.Error.AlreadyRolled", { name: combatant.name ?? "" });
+  await combat.rollRoundStarts([combatant.id ?? ""]);
 }
 
 const SIDES = ["friendly", "hostile"] as const;
@@ -138,22 +122,20 @@ async function adjustPool(payload: unknown, requester: User.Implementation): Pro
   mustBeGm(requester);
   const combat = combatOf(payload);
   const up = textField(payload, "direction") === "up";
-  await inTurn(combat, async () => {
-    const pool = textField(payload, "pool");
-    const seen = countField(payload, "seen", MAX_COUNT);
-    const side = SIDES.find((s) => s === pool);
-    if (side) {
-      const left = sharedOf(combat).reserve[side];
-      if (left !== seen) throw new UserError("WH.Combat.Error.DiceMoved");
-      await updateShared(combat, { reserve: { [side]: Math.max(0, left + (up ? 1 : -1)) } });
-      return;
-    }
-    if (pool !== "defense") throw new UserError("WH.Request.Error.BadField", { field: "pool" });
-    const combatant = combatantOf(combat, payload);
-    const left = roundOf(combatant).defenseDice;
+  const pool = textField(payload, "pool");
+  const seen = countField(payload, "seen", MAX_COUNT);
+  const side = SIDES.find((s) => s === pool);
+  if (side) {
+    const left = sharedOf(combat).reserve[side];
     if (left !== seen) throw new UserError("WH.Combat.Error.DiceMoved");
-    await updateRound(combatant, { defenseDice: Math.max(0, left + (up ? 1 : -1)) });
-  });
+    await updateShared(combat, { reserve: { [side]: Math.max(0, left + (up ? 1 : -1)) } });
+    return;
+  }
+  if (pool !== "defense") throw new UserError("WH.Request.Error.BadField", { field: "pool" });
+  const combatant = combatantOf(combat, payload);
+  const left = roundOf(combatant).defenseDice;
+  if (left !== seen) throw new UserError("WH.Combat.Error.DiceMoved");
+  await updateRound(combatant, { defenseDice: Math.max(0, left + (up ? 1 : -1)) });
 }
 
 /** What the tracker's controls ask, by the authority. */

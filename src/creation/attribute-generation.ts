@@ -8,7 +8,7 @@ import { ATTRIBUTE_LABEL_PREFIX, type HarmoniesCharacteristicKey, type Harmonies
 import { carryOut, handleRequest } from "../requests/authority";
 import { objectField, textField } from "../requests/payload";
 import { ownedActor } from "../rolls/card-subject";
-import { creationRecord, inCreationQueue, writeCreationRecord } from "./records";
+import { creationRecord, writeCreationRecord } from "./records";
 
 /**
  * A Harmonies character's attributes rolled and shared out (RULES 2.1). Each roll is posted as a
@@ -106,27 +106,24 @@ async function requestersCharacter(payload: unknown, requester: User.Implementat
 
 async function rollFor(payload: unknown, requester: User.Implementation): Promise<void> {
   const actor = await requestersCharacter(payload, requester);
-  await inCreationQueue(async () => {
-    const before = attributeRoll(actor);
-    mustNotBeApplied(actor, before);
-    const allowed = allowedRolls();
-    const attempt = (before?.attempt ?? 0) + 1;
-    if (attempt > allowed)
-      throw new UserError("WH.Creation.Error.NoReroll", { name: actor.name ?? "", count: allowed });
-    const roll = HarmoniesCreationRoll.build({ actorUuid: actor.uuid, actorName: actor.name ?? "", attempt, allowed });
-    // Public whatever the chat's roll mode: the table sees every roll a character makes.
-    const message = await postRoll(roll, { visibility: "public", actor });
-    const { rolls, kept, droppedAt } = roll.attributes;
-    const record: AttributeRollRecord = {
-      messageId: message?.id ?? null,
-      attempt,
-      rolls,
-      kept,
-      droppedAt,
-      applied: false,
-    };
-    await writeCreationRecord(actor.uuid, "attributeRoll", record);
-  });
+  const before = attributeRoll(actor);
+  mustNotBeApplied(actor, before);
+  const allowed = allowedRolls();
+  const attempt = (before?.attempt ?? 0) + 1;
+  if (attempt > allowed) throw new UserError("WH.Creation.Error.NoReroll", { name: actor.name ?? "", count: allowed });
+  const roll = HarmoniesCreationRoll.build({ actorUuid: actor.uuid, actorName: actor.name ?? "", attempt, allowed });
+  // Public whatever the chat's roll mode: the table sees every roll a character makes.
+  const message = await postRoll(roll, { visibility: "public", actor });
+  const { rolls, kept, droppedAt } = roll.attributes;
+  const record: AttributeRollRecord = {
+    messageId: message?.id ?? null,
+    attempt,
+    rolls,
+    kept,
+    droppedAt,
+    applied: false,
+  };
+  await writeCreationRecord(actor.uuid, "attributeRoll", record);
 }
 
 /** A creation problem in the reader's language. */
@@ -166,33 +163,31 @@ function attributesField(payload: unknown): HarmoniesAttributes {
 async function applyFor(payload: unknown, requester: User.Implementation): Promise<void> {
   const actor = await requestersCharacter(payload, requester);
   const attributes = attributesField(payload);
-  await inCreationQueue(async () => {
-    const record = attributeRoll(actor);
-    if (!record) throw new UserError("WH.Creation.Error.NotRolled", { name: actor.name ?? "" });
-    mustNotBeApplied(actor, record);
-    const check = validateHarmoniesCreation(record.kept, attributes);
-    if (!check.valid) {
-      throw new UserError("WH.Creation.Error.Invalid", {
-        problems: check.problems.map(creationProblemText).join(" "),
-      });
-    }
-    const system: Record<string, Record<string, { value: number }>> = { characteristics: {}, means: {} };
-    for (const [short, { group, key }] of Object.entries(ATTRIBUTE_FIELDS) as [
-      keyof HarmoniesAttributes,
-      { group: string; key: string },
-    ][]) {
-      (system[group] as Record<string, { value: number }>)[key] = { value: attributes[short] };
-    }
-    // Marked applied first: a second sharing out arriving meanwhile is refused, and the mark is
-    // taken back if the character cannot be written.
-    await writeCreationRecord(actor.uuid, "attributeRoll", { ...record, applied: true });
-    try {
-      await actor.update({ system });
-    } catch (error) {
-      await writeCreationRecord(actor.uuid, "attributeRoll", record);
-      throw error;
-    }
-  });
+  const record = attributeRoll(actor);
+  if (!record) throw new UserError("WH.Creation.Error.NotRolled", { name: actor.name ?? "" });
+  mustNotBeApplied(actor, record);
+  const check = validateHarmoniesCreation(record.kept, attributes);
+  if (!check.valid) {
+    throw new UserError("WH.Creation.Error.Invalid", {
+      problems: check.problems.map(creationProblemText).join(" "),
+    });
+  }
+  const system: Record<string, Record<string, { value: number }>> = { characteristics: {}, means: {} };
+  for (const [short, { group, key }] of Object.entries(ATTRIBUTE_FIELDS) as [
+    keyof HarmoniesAttributes,
+    { group: string; key: string },
+  ][]) {
+    (system[group] as Record<string, { value: number }>)[key] = { value: attributes[short] };
+  }
+  // Marked applied first: a second sharing out arriving meanwhile is refused, and the mark is
+  // taken back if the character cannot be written.
+  await writeCreationRecord(actor.uuid, "attributeRoll", { ...record, applied: true });
+  try {
+    await actor.update({ system });
+  } catch (error) {
+    await writeCreationRecord(actor.uuid, "attributeRoll", record);
+    throw error;
+  }
 }
 
 /** The GM starts a character's attribute roll over: the record goes, the cards stay in the chat. */
@@ -204,7 +199,7 @@ export async function resetAttributeRoll(actor: Character): Promise<void> {
 async function resetFor(payload: unknown, requester: User.Implementation): Promise<void> {
   if (!requester.isGM) throw new UserError("WH.Chat.Error.GmOnly");
   const actorUuid = textField(payload, "actorUuid");
-  await inCreationQueue(() => writeCreationRecord(actorUuid, "attributeRoll", null));
+  await writeCreationRecord(actorUuid, "attributeRoll", null);
 }
 
 export function registerAttributeGeneration(): void {

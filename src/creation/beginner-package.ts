@@ -15,7 +15,7 @@ import { normaliseName } from "../documents/items/identifier";
 import { carryOut, handleRequest } from "../requests/authority";
 import { objectField, textField } from "../requests/payload";
 import { ownedActor } from "../rolls/card-subject";
-import { creationRecord, inCreationQueue, writeCreationRecord } from "./records";
+import { creationRecord, writeCreationRecord } from "./records";
 
 /**
  * A Harmonies beginner's package (RULES 2.3) put on a character in one go: a métier and two
@@ -184,7 +184,7 @@ async function applyFor(payload: unknown, requester: User.Implementation): Promi
   const actor = await ownedActor(textField(payload, "actorUuid"), requester);
   if (actor.type !== "harmoniesCharacter") throw new UserError("WH.Creation.Error.NotHarmonies");
   const choice = choiceField(payload);
-  await inCreationQueue(() => putOn(actor as Character, choice, requester));
+  await putOn(actor as Character, choice, requester);
 }
 
 async function putOn(actor: Character, choice: PackageChoice, requester: User.Implementation): Promise<void> {

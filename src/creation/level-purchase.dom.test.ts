@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { actAs, harmoniesHero, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
+import { actAs, carryOutAs, harmoniesHero, startWorld, strangerId, wuxiaHero } from "../../test/support/world";
 import { openSheet, settle, type DrawnSheet } from "../../test/support/dom";
 
 /**
@@ -284,5 +284,35 @@ describe("a Wuxia hero's experience", () => {
     });
     const sheet = await openSheet(foundry, lin);
     expect(sheet.element.querySelector('[data-action="buyLevel"]')).toBeNull();
+  });
+});
+
+describe("a purchase asked by hand (a macro, the console)", () => {
+  it("is carried out by the GM's client only for the document's owner, with a key the actor has", async () => {
+    const lin = await wuxiaHero("Lin Mei", { experience: 30 });
+    await expect(carryOutAs("stranger", "buyLevel", { uuid: lin.uuid, key: "metal" })).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+      data: { name: "Lin Mei" },
+    });
+    await expect(carryOutAs("player", "buyLevel", { uuid: lin.uuid, key: "toString" })).rejects.toMatchObject({
+      key: "WH.Request.Error.BadField",
+      data: { field: "key" },
+    });
+    await expect(carryOutAs("player", "buyLevel", { uuid: "Actor.nobody" })).rejects.toMatchObject({
+      key: "WH.Roll.Error.NoActor",
+    });
+    const weapon = lin.items.find((i) => i.name === "Arc long");
+    await expect(carryOutAs("player", "buyLevel", { uuid: weapon?.uuid ?? "" })).rejects.toMatchObject({
+      key: "WH.Experience.Error.NoLevel",
+      data: { name: "Arc long" },
+    });
+    const system = () => lin.system as unknown as { experience: number; attributes: { metal: number } };
+    expect([system().experience, system().attributes.metal]).toEqual([30, 3]);
+    await carryOutAs("player", "buyLevel", { uuid: lin.uuid, key: "metal" });
+    expect([system().experience, system().attributes.metal]).toEqual([18, 4]);
+    await expect(carryOutAs("player", "undoLevel", { uuid: lin.uuid, key: "metal" })).rejects.toMatchObject({
+      key: "WH.Chat.Error.GmOnly",
+    });
+    expect([system().experience, system().attributes.metal]).toEqual([18, 4]);
   });
 });

@@ -2,15 +2,28 @@ import { SYSTEM_ID } from "../foundry/system";
 import { UserError } from "../core/errors";
 import { buyLevel, wuxiaLevelCost, type LevelHolding } from "../rules";
 import { wuxiaRuleOptions } from "../settings/house-rules";
-import { HARMONIES_CHARACTERISTICS, type HarmoniesAttributeKey, type WuxiaAttributeKey } from "../rules/vocabulary";
+import {
+  HARMONIES_ATTRIBUTES,
+  HARMONIES_CHARACTERISTICS,
+  WUXIA_ATTRIBUTES,
+  type HarmoniesAttributeKey,
+  type WuxiaAttributeKey,
+} from "../rules/vocabulary";
+import { carryOut, handleRequest } from "../requests/authority";
+import { textField } from "../requests/payload";
 import type { HarmoniesScore } from "../documents/actors/harmonies-character";
 
 /**
  * Spending experience: a Harmonies skill's or attribute's own XP buy its next level (RULES 2.7),
  * a Wuxia hero's one pool buys Attributes, skills and powers (RULES 1.1). What it was before is
  * kept in a flag, so the GM can undo the last level bought (a mistake, a level the story did not
- * allow).
+ * allow). Each purchase reads the XP and writes them back, so it is carried out by the authority
+ * in its one order: two purchases from one pool at once (two clicks, or the player's and the
+ * GM's) each pay from what the other left.
  */
+
+const BUY_LEVEL = "buyLevel";
+const UNDO_LEVEL = "undoLevel";
 
 const FLAG = "lastPurchase";
 
@@ -25,8 +38,15 @@ function scoreOf(actor: Character, key: HarmoniesAttributeKey): HarmoniesScore {
   return (actor.system[group(key)] as Record<string, HarmoniesScore>)[key] as HarmoniesScore;
 }
 
-function mustOwn(doc: { isOwner: boolean; name: string | null }): void {
-  if (!doc.isOwner) throw new UserError("WH.Chat.Error.NotOwner", { name: doc.name ?? "" });
+type Owned = { name: string | null; testUserPermission(user: User.Implementation, level: "OWNER"): boolean };
+
+/** A purchase is its document's owner's (an item's: its actor's owners). */
+function mustOwn(doc: Owned, user: User.Implementation = game.user): void {
+  if (!doc.testUserPermission(user, "OWNER")) throw new UserError("WH.Chat.Error.NotOwner", { name: doc.name ?? "" });
+}
+
+function mustBeGm(user: User.Implementation): void {
+  if (!user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
 }
 
 function bought(name: string, holding: LevelHolding, cost: number | null): LevelHolding {
@@ -36,18 +56,16 @@ function bought(name: string, holding: LevelHolding, cost: number | null): Level
   return next;
 }
 
-/** The skill's next level, bought with its XP; refused (localised) to a non-owner, short of XP, or never learnt. */
-export async function buySkillLevel(skill: Skill): Promise<void> {
-  mustOwn(skill);
+/** The skill's next level bought with its XP, refused short of XP or never learnt. */
+async function buySkillLevelNow(skill: Skill): Promise<void> {
   const { level, xp, nextLevelCost } = skill.system;
   const before = { level: level ?? 0, xp };
   const next = bought(skill.name ?? "", before, level === null ? null : nextLevelCost);
   await skill.update({ system: next, flags: { [SYSTEM_ID]: { [FLAG]: before } } });
 }
 
-/** The attribute's next level (race bonus apart), bought with its XP; refused as buySkillLevel. */
-export async function buyAttributeLevel(actor: Character, key: HarmoniesAttributeKey): Promise<void> {
-  mustOwn(actor);
+/** The attribute's next level (race bonus apart) bought with its XP. */
+async function buyAttributeLevelNow(actor: Character, key: HarmoniesAttributeKey): Promise<void> {
   const score = scoreOf(actor, key);
   const before = { level: score.value, xp: score.xp };
   const next = bought(actor.name ?? "", before, score.nextLevelCost);
@@ -70,9 +88,8 @@ export function lastPurchase(doc: Skill | Character, key?: HarmoniesAttributeKey
   return typeof held?.level === "number" && typeof held.xp === "number" ? { level: held.level, xp: held.xp } : null;
 }
 
-/** The GM puts back the level and XP the last purchase changed, and forgets it. */
-export async function undoPurchase(doc: Skill | Character, key?: HarmoniesAttributeKey): Promise<void> {
-  if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
+/** The level and XP the last purchase changed, put back and forgotten. */
+async function undoPurchaseNow(doc: Skill | Character, key?: HarmoniesAttributeKey): Promise<void> {
   const before = lastPurchase(doc, key);
   if (!before) throw new UserError("WH.Experience.Error.NothingToUndo", { name: doc.name ?? "" });
   if (key && doc.documentName === "Actor")
@@ -108,9 +125,8 @@ export function wuxiaNextCost(kind: "attribute" | "skill", level: number): numbe
   return level >= LEVEL_MAX ? null : wuxiaLevelCost(kind, level + 1, wuxiaRuleOptions().experience);
 }
 
-/** The hero's Attribute raised one level with the experience pool; refused (localised) as buySkillLevel. */
-export async function buyWuxiaAttribute(actor: Hero, key: WuxiaAttributeKey): Promise<void> {
-  mustOwn(actor);
+/** The hero's Attribute raised one level with the experience pool, refused at the maximum or short of XP. */
+async function buyWuxiaAttributeNow(actor: Hero, key: WuxiaAttributeKey): Promise<void> {
   const level = actor.system.attributes[key];
   const next = wuxiaBought(actor.name ?? "", level, actor.system.experience, "attribute");
   const purchase: WuxiaPurchase = { target: key, level, xp: actor.system.experience };
@@ -124,10 +140,8 @@ export async function buyWuxiaAttribute(actor: Hero, key: WuxiaAttributeKey): Pr
  * A skill's or power's level raised one with its hero's pool. Two documents change: the pool is
  * paid first and given back if the item cannot take the level, so nothing is left half-written.
  */
-export async function buyWuxiaItemLevel(item: WuxiaLevelled): Promise<void> {
-  const actor = item.actor as Hero | null;
-  if (!actor || actor.type !== "wuxiaCharacter") throw new UserError("WH.Roll.Error.NoActor");
-  mustOwn(actor);
+async function buyWuxiaItemLevelNow(item: WuxiaLevelled): Promise<void> {
+  const actor = heroOf(item);
   const system = item.system as { level: number; use?: { kind: string } };
   if (system.use?.kind === "specialisation")
     throw new UserError("WH.Experience.Error.NoLevel", { name: item.name ?? "" });
@@ -150,9 +164,8 @@ export function lastWuxiaPurchase(actor: Hero, target: string): WuxiaPurchase | 
     : null;
 }
 
-/** The GM takes back the hero's last level bought: the level and the pool as they were. */
-export async function undoWuxiaPurchase(actor: Hero, target: string): Promise<void> {
-  if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
+/** The hero's last level bought taken back: the level and the pool as they were. */
+async function undoWuxiaPurchaseNow(actor: Hero, target: string): Promise<void> {
   const before = lastWuxiaPurchase(actor, target);
   if (!before) throw new UserError("WH.Experience.Error.NothingToUndo", { name: actor.name ?? "" });
   const item = actor.items.get(target);
@@ -161,4 +174,105 @@ export async function undoWuxiaPurchase(actor: Hero, target: string): Promise<vo
     system: { experience: before.xp, ...(item ? {} : { attributes: { [target]: before.level } }) },
     flags: { [SYSTEM_ID]: { [FLAG]: null } },
   });
+}
+
+/** The hero whose pool pays for a skill's or a power's level. */
+function heroOf(item: WuxiaLevelled): Hero {
+  const actor = item.actor as Hero | null;
+  if (!actor || actor.type !== "wuxiaCharacter") throw new UserError("WH.Roll.Error.NoActor");
+  return actor;
+}
+
+/* The client's side: refused here at once when it cannot be the user's, else asked of the authority. */
+
+/** The skill's next level, bought with its XP; refused (localised) to a non-owner, short of XP, or never learnt. */
+export async function buySkillLevel(skill: Skill): Promise<void> {
+  mustOwn(skill);
+  await carryOut(BUY_LEVEL, { uuid: skill.uuid }, { withoutGm: true });
+}
+
+/** The attribute's next level (race bonus apart), bought with its XP; refused as buySkillLevel. */
+export async function buyAttributeLevel(actor: Character, key: HarmoniesAttributeKey): Promise<void> {
+  mustOwn(actor);
+  await carryOut(BUY_LEVEL, { uuid: actor.uuid, key }, { withoutGm: true });
+}
+
+/** The hero's Attribute raised one level with the experience pool; refused (localised) as buySkillLevel. */
+export async function buyWuxiaAttribute(actor: Hero, key: WuxiaAttributeKey): Promise<void> {
+  mustOwn(actor);
+  await carryOut(BUY_LEVEL, { uuid: actor.uuid, key }, { withoutGm: true });
+}
+
+/** A skill's or power's level raised one with its hero's pool (the pool paid first, given back on failure). */
+export async function buyWuxiaItemLevel(item: WuxiaLevelled): Promise<void> {
+  mustOwn(heroOf(item));
+  await carryOut(BUY_LEVEL, { uuid: item.uuid }, { withoutGm: true });
+}
+
+/** The GM puts back the level and XP the last purchase changed, and forgets it. */
+export async function undoPurchase(doc: Skill | Character, key?: HarmoniesAttributeKey): Promise<void> {
+  mustBeGm(game.user);
+  await carryOut(UNDO_LEVEL, key ? { uuid: doc.uuid, key } : { uuid: doc.uuid });
+}
+
+/** The GM takes back the hero's last level bought: the level and the pool as they were. */
+export async function undoWuxiaPurchase(actor: Hero, target: string): Promise<void> {
+  mustBeGm(game.user);
+  await carryOut(UNDO_LEVEL, { uuid: actor.uuid, key: target });
+}
+
+/* The authority's side: the document looked up again, its owner checked against the requester. */
+
+/** The document a purchase names: one of the system's levelled actors or items. */
+async function purchasedDocument(payload: unknown): Promise<Actor.Implementation | Item.Implementation> {
+  const doc = await fromUuid(textField(payload, "uuid") as Parameters<typeof fromUuid>[0]);
+  if (doc instanceof Actor || doc instanceof Item) return doc as Actor.Implementation | Item.Implementation;
+  throw new UserError("WH.Roll.Error.NoActor");
+}
+
+/** The key a payload names, when it has one. */
+function keyOf(payload: unknown): string | undefined {
+  return (payload as { key?: unknown }).key === undefined ? undefined : textField(payload, "key");
+}
+
+function oneOf<K extends string>(keys: readonly K[], key: string | undefined): K {
+  const found = keys.find((k) => k === key);
+  if (!found) throw new UserError("WH.Request.Error.BadField", { field: "key" });
+  return found;
+}
+
+async function buy(payload: unknown, requester: User.Implementation): Promise<void> {
+  const doc = await purchasedDocument(payload);
+  const key = keyOf(payload);
+  if (doc instanceof Item) {
+    if (doc.type === "harmoniesSkill") {
+      mustOwn(doc, requester);
+      return buySkillLevelNow(doc as Skill);
+    }
+    if (doc.type !== "wuxiaSkill" && doc.type !== "wuxiaPower")
+      throw new UserError("WH.Experience.Error.NoLevel", { name: doc.name ?? "" });
+    mustOwn(heroOf(doc as WuxiaLevelled), requester);
+    return buyWuxiaItemLevelNow(doc as WuxiaLevelled);
+  }
+  mustOwn(doc, requester);
+  if (doc.type === "harmoniesCharacter")
+    return buyAttributeLevelNow(doc as Character, oneOf(HARMONIES_ATTRIBUTES, key));
+  if (doc.type === "wuxiaCharacter") return buyWuxiaAttributeNow(doc as Hero, oneOf(WUXIA_ATTRIBUTES, key));
+  throw new UserError("WH.Experience.Error.NoLevel", { name: doc.name ?? "" });
+}
+
+async function undo(payload: unknown, requester: User.Implementation): Promise<void> {
+  mustBeGm(requester);
+  const doc = await purchasedDocument(payload);
+  const key = keyOf(payload);
+  if (doc instanceof Actor && doc.type === "wuxiaCharacter") return undoWuxiaPurchaseNow(doc as Hero, key ?? "");
+  if (doc instanceof Actor && doc.type === "harmoniesCharacter")
+    return undoPurchaseNow(doc as Character, oneOf(HARMONIES_ATTRIBUTES, key));
+  if (doc instanceof Item && doc.type === "harmoniesSkill") return undoPurchaseNow(doc as Skill);
+  throw new UserError("WH.Experience.Error.NothingToUndo", { name: doc.name ?? "" });
+}
+
+export function registerLevelPurchases(): void {
+  handleRequest(BUY_LEVEL, buy);
+  handleRequest(UNDO_LEVEL, undo);
 }

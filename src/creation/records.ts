@@ -1,13 +1,13 @@
 import { SYSTEM_ID } from "../foundry/system";
 import { systemFlag, unsetSystemFlag } from "../foundry/flags";
 import { UserError } from "../core/errors";
-import { oneAtATime } from "../core/locks";
+import { inAuthorityOrder } from "../requests/queue";
 
 /**
  * What a character's creation did once — its attribute roll, its beginner package — recorded
  * where only a GM writes: a world setting, by actor uuid. A player owns their actor and may write
  * its flags, so a record kept there could be reset and the "once" taken again. Every creation
- * action is carried out by the active GM's client, one after another (a single queue: the
+ * action is carried out by the active GM's client in the authority's order (the
  * setting holds every actor's record), each reading the record right before writing it.
  */
 
@@ -27,12 +27,7 @@ export function creationRecord(actor: Actor.Implementation, key: RecordKey): unk
   return records()[actor.uuid]?.[key];
 }
 
-/** Runs a creation action on the GM's client after every earlier one, so it reads their writes. */
-export function inCreationQueue<T>(action: () => Promise<T>): Promise<T> {
-  return oneAtATime("creation", action);
-}
-
-/** Writes (or, with null, deletes) an actor's record of one kind. GM only; inside the queue. */
+/** Writes (or, with null, deletes) an actor's record of one kind. GM only; in the authority's order. */
 export async function writeCreationRecord(actorUuid: string, key: RecordKey, value: unknown): Promise<void> {
   if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
   const all = { ...records() };
@@ -56,7 +51,7 @@ function changedActors(before: Records, after: Records): string[] {
  */
 async function adoptFlagRecords(): Promise<void> {
   if (!game.user.isActiveGM || game.settings.get(SYSTEM_ID, ADOPTED_SETTING)) return;
-  await inCreationQueue(async () => {
+  await inAuthorityOrder(async () => {
     for (const actor of game.actors ?? []) {
       for (const key of ["attributeRoll", "beginnerPackage"] as const) {
         const flag = systemFlag(actor, key);
@@ -72,7 +67,7 @@ async function adoptFlagRecords(): Promise<void> {
 /** A deleted actor's records go with it (the active GM's client removes them). */
 async function forgetActor(actor: Actor.Implementation): Promise<void> {
   if (!game.user.isActiveGM || !records()[actor.uuid]) return;
-  await inCreationQueue(async () => {
+  await inAuthorityOrder(async () => {
     await writeCreationRecord(actor.uuid, "attributeRoll", null);
     await writeCreationRecord(actor.uuid, "beginnerPackage", null);
   });

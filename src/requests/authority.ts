@@ -1,12 +1,13 @@
 import { UserError } from "../core/errors";
 import { askGm, readSignedRequest, type RequestTicket } from "./signed";
 import { settle, valueOrThrow, type RequestResult } from "./results";
+import { inAuthorityOrder } from "./queue";
 
 /**
  * One authority carries out every action that reads a shared state and writes it back (Destiny
  * spent, rolls joined to a card, experience paid): the active GM's client, in the order the
  * actions arrive. Two clients acting at once therefore never both read the same old state; the
- * GM's own clicks take the same road. With no GM connected, an action runs where it was asked
+ * GM's own clicks take the same road; one queue orders them all (`queue.ts`). With no GM connected, an action runs where it was asked
  * when that user may make its writes.
  *
  * A handler receives the payload as untrusted data (it came from a client) and the requester as
@@ -38,7 +39,7 @@ export async function carryOut(
   const handler = handlerFor(action);
   const gm = game.users.activeGM;
   if (gm?.isSelf || (!gm && options.withoutGm === true))
-    return valueOrThrow(await settle(() => handler(payload, game.user)));
+    return valueOrThrow(await settle(() => inAuthorityOrder(() => handler(payload, game.user))));
   if (!gm) throw new UserError("WH.Chat.Error.NoGm");
   return valueOrThrow(await askGm(gm, action, payload));
 }
@@ -55,8 +56,10 @@ export function answerRequest(ticket: unknown): Promise<RequestResult> {
   if (known) return known;
   const answer = settle(async () => {
     if (!game.user.isGM) throw new UserError("WH.Chat.Error.GmOnly");
+    // Read (and consumed) as it arrives; carried out in the authority's order.
     const { requester, action, payload } = await readSignedRequest(ticket);
-    return handlerFor(action)(payload, requester);
+    const handler = handlerFor(action);
+    return inAuthorityOrder(() => handler(payload, requester));
   });
   answers.set(key, answer);
   if (answers.size > REMEMBERED_ANSWERS) answers.delete(answers.keys().next().value as string);

@@ -7,7 +7,6 @@ import { HarmoniesRoll } from "./roll";
 import { carryOut, handleRequest } from "../../requests/authority";
 import { countField, textField } from "../../requests/payload";
 import { detachedCopy, messageById, requireAuthorOwns, rollsWith } from "../card-subject";
-import { oneAtATime } from "../../core/locks";
 
 export const AWARD_XP = "awardXp";
 /** The awards paid, by message and roll: a world setting, which only a GM can write. */
@@ -55,56 +54,54 @@ async function award(payload: unknown, requester: User.Implementation): Promise<
   if (!requester.isGM) throw new UserError("WH.Chat.Error.GmOnly");
   const messageId = textField(payload, "messageId");
   const rollIndex = countField(payload, "rollIndex", 1);
-  await oneAtATime(messageId, async () => {
-    const message = messageById(messageId);
-    const live = message.rolls[rollIndex];
-    if (!(live instanceof HarmoniesRoll)) throw new UserError("WH.Chat.Error.NotHarmoniesRoll");
-    const key = awardKey(messageId, rollIndex);
-    const paid = awards();
-    if (Object.hasOwn(paid, key)) throw new UserError("WH.Chat.Error.XpAlreadyAwarded");
-    const state = live.state;
-    if (
-      !(HARMONIES_CHARACTERISTICS as readonly string[]).includes(state.characteristic) ||
-      !(HARMONIES_MEANS as readonly string[]).includes(state.means)
-    ) {
-      throw new UserError("WH.Request.Error.BadField", { field: "characteristic/means" });
-    }
-    // The faces are the author's to rewrite: only a roll the system could have made earns anything.
-    if (!live.readable) throw new UserError("WH.Chat.Error.XpUnreadable");
-    const points = live.experience;
-    if (points === 0) throw new UserError("WH.Chat.Error.NoXp");
-    const actor = state.actorUuid ? await fromUuid(state.actorUuid as Parameters<typeof fromUuid>[0]) : null;
-    if (!(actor instanceof Actor) || actor.type !== "harmoniesCharacter") throw new UserError("WH.Roll.Error.NoActor");
-    requireAuthorOwns(message, actor as Actor.Implementation);
-    const character = actor as Actor.OfType<"harmoniesCharacter">;
-    const skill = state.itemUuid
-      ? character.items.find((i) => i.uuid === state.itemUuid && i.type === "harmoniesSkill")
-      : undefined;
-    if (state.itemUuid && !skill) throw new UserError("WH.Chat.Error.NoSkill", { name: state.skillName ?? "" });
+  const message = messageById(messageId);
+  const live = message.rolls[rollIndex];
+  if (!(live instanceof HarmoniesRoll)) throw new UserError("WH.Chat.Error.NotHarmoniesRoll");
+  const key = awardKey(messageId, rollIndex);
+  const paid = awards();
+  if (Object.hasOwn(paid, key)) throw new UserError("WH.Chat.Error.XpAlreadyAwarded");
+  const state = live.state;
+  if (
+    !(HARMONIES_CHARACTERISTICS as readonly string[]).includes(state.characteristic) ||
+    !(HARMONIES_MEANS as readonly string[]).includes(state.means)
+  ) {
+    throw new UserError("WH.Request.Error.BadField", { field: "characteristic/means" });
+  }
+  // The faces are the author's to rewrite: only a roll the system could have made earns anything.
+  if (!live.readable) throw new UserError("WH.Chat.Error.XpUnreadable");
+  const points = live.experience;
+  if (points === 0) throw new UserError("WH.Chat.Error.NoXp");
+  const actor = state.actorUuid ? await fromUuid(state.actorUuid as Parameters<typeof fromUuid>[0]) : null;
+  if (!(actor instanceof Actor) || actor.type !== "harmoniesCharacter") throw new UserError("WH.Roll.Error.NoActor");
+  requireAuthorOwns(message, actor as Actor.Implementation);
+  const character = actor as Actor.OfType<"harmoniesCharacter">;
+  const skill = state.itemUuid
+    ? character.items.find((i) => i.uuid === state.itemUuid && i.type === "harmoniesSkill")
+    : undefined;
+  if (state.itemUuid && !skill) throw new UserError("WH.Chat.Error.NoSkill", { name: state.skillName ?? "" });
 
-    const system = character.system;
-    const before = {
-      [scorePath(state.characteristic)]: system.characteristics[state.characteristic].xp,
-      [scorePath(state.means)]: system.means[state.means].xp,
-    };
-    const after = Object.fromEntries(Object.entries(before).map(([path, xp]) => [path, xp + points]));
-    const skillBefore = skill ? (skill as Item.OfType<"harmoniesSkill">).system.xp : 0;
+  const system = character.system;
+  const before = {
+    [scorePath(state.characteristic)]: system.characteristics[state.characteristic].xp,
+    [scorePath(state.means)]: system.means[state.means].xp,
+  };
+  const after = Object.fromEntries(Object.entries(before).map(([path, xp]) => [path, xp + points]));
+  const skillBefore = skill ? (skill as Item.OfType<"harmoniesSkill">).system.xp : 0;
 
-    const roll = detachedCopy(live);
-    roll.state.xpAwarded = true;
+  const roll = detachedCopy(live);
+  roll.state.xpAwarded = true;
 
-    await game.settings.set(SYSTEM_ID, AWARDS_SETTING, { ...paid, [key]: points });
-    try {
-      await character.update(after);
-      if (skill) await updateSystem(skill as Item.OfType<"harmoniesSkill">, { xp: skillBefore + points });
-      await updateRolls(message, rollsWith(message, rollIndex, roll));
-    } catch (error) {
-      await character.update(before);
-      if (skill) await updateSystem(skill as Item.OfType<"harmoniesSkill">, { xp: skillBefore });
-      await game.settings.set(SYSTEM_ID, AWARDS_SETTING, paid);
-      throw error;
-    }
-  });
+  await game.settings.set(SYSTEM_ID, AWARDS_SETTING, { ...paid, [key]: points });
+  try {
+    await character.update(after);
+    if (skill) await updateSystem(skill as Item.OfType<"harmoniesSkill">, { xp: skillBefore + points });
+    await updateRolls(message, rollsWith(message, rollIndex, roll));
+  } catch (error) {
+    await character.update(before);
+    if (skill) await updateSystem(skill as Item.OfType<"harmoniesSkill">, { xp: skillBefore });
+    await game.settings.set(SYSTEM_ID, AWARDS_SETTING, paid);
+    throw error;
+  }
 }
 
 export function registerExperience(): void {

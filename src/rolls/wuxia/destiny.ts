@@ -9,7 +9,7 @@ import { carryOut, handleRequest } from "../../requests/authority";
 import { countField, textField } from "../../requests/payload";
 import { rollSettings } from "../../settings/rolls";
 import { detachedCopy, messageById, ownedActor, requireAuthorOwns, rollsWith } from "../card-subject";
-import { oneAtATime, unlessBusy } from "../../core/locks";
+import { unlessBusy } from "../../core/locks";
 
 export const SPEND_DESTINY = "spendDestiny";
 export const PAY_DESTINY = "payDestiny";
@@ -21,22 +21,18 @@ export function destinyLeft(actor: Actor.Implementation | null | undefined): num
 }
 
 /**
- * Takes Destiny dice from an actor, reading what it has left right before writing, one change
- * per actor at a time: two spends that arrive together each see the other's.
+ * Takes Destiny dice from an actor, reading what it has left right before writing (requests run
+ * in the authority's one order, so two spends each see the other's).
  */
-export function takeDestiny(actor: Actor.Implementation, count: number): Promise<void> {
-  return oneAtATime(`destiny.${actor.uuid}`, async () => {
-    const left = destinyLeft(actor);
-    if (count > left) throw new UserError("WH.Roll.Error.NotEnoughDestiny", { name: actor.name ?? "", count: left });
-    await updateSystem(actor as Actor.OfType<"wuxiaCharacter">, { destiny: left - count });
-  });
+export async function takeDestiny(actor: Actor.Implementation, count: number): Promise<void> {
+  const left = destinyLeft(actor);
+  if (count > left) throw new UserError("WH.Roll.Error.NotEnoughDestiny", { name: actor.name ?? "", count: left });
+  await updateSystem(actor as Actor.OfType<"wuxiaCharacter">, { destiny: left - count });
 }
 
 /** Gives back Destiny dice taken for an action that then failed. */
-export function giveBackDestiny(actor: Actor.Implementation, count: number): Promise<void> {
-  return oneAtATime(`destiny.${actor.uuid}`, async () => {
-    await updateSystem(actor as Actor.OfType<"wuxiaCharacter">, { destiny: destinyLeft(actor) + count });
-  });
+export async function giveBackDestiny(actor: Actor.Implementation, count: number): Promise<void> {
+  await updateSystem(actor as Actor.OfType<"wuxiaCharacter">, { destiny: destinyLeft(actor) + count });
 }
 
 /**
@@ -45,36 +41,33 @@ export function giveBackDestiny(actor: Actor.Implementation, count: number): Pro
  * one struck through) and the actor one Destiny die less. Carried out by the authority (the
  * active GM), which checks that the requester and the card's author own the actor and that it has
  * a die left. Nothing is written unless everything is: the roll is rerolled on a copy, and the
- * actor is given its die back if the message cannot be updated. Spends on one message run one at a time, each reading
- * what the previous one wrote.
+ * actor is given its die back if the message cannot be updated. Spends run in the authority's
+ * order, each reading what the previous one wrote.
  */
 async function spendDestinyDie(payload: unknown, requester: User.Implementation): Promise<void> {
   const messageId = textField(payload, "messageId");
   const rollIndex = countField(payload, "rollIndex", 1);
   const dieIndex = countField(payload, "dieIndex", MAX_POOL);
-  const { die, message } = await oneAtATime(messageId, async () => {
-    const message = messageById(messageId);
-    const live = message.rolls[rollIndex];
-    if (!(live instanceof WuxiaRoll)) throw new UserError("WH.Chat.Error.NotWuxiaRoll");
-    if (rollSettings().destinyMode !== "reroll") throw new UserError("WH.Chat.Error.DestinyNotReroll");
-    const actor = await ownedActor(live.state.actorUuid, requester);
-    // A GM owns every actor: the card's author must own the one it names.
-    requireAuthorOwns(message, actor);
-    if (destinyLeft(actor) <= 0) throw new UserError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
+  const message = messageById(messageId);
+  const live = message.rolls[rollIndex];
+  if (!(live instanceof WuxiaRoll)) throw new UserError("WH.Chat.Error.NotWuxiaRoll");
+  if (rollSettings().destinyMode !== "reroll") throw new UserError("WH.Chat.Error.DestinyNotReroll");
+  const actor = await ownedActor(live.state.actorUuid, requester);
+  // A GM owns every actor: the card's author must own the one it names.
+  requireAuthorOwns(message, actor);
+  if (destinyLeft(actor) <= 0) throw new UserError("WH.Chat.Error.NoDestiny", { name: actor.name ?? "" });
 
-    const roll = detachedCopy(live);
-    const die = await roll.rerollWithDestiny(dieIndex, { allowInteractive: false });
-    await takeDestiny(actor, 1);
-    try {
-      await updateRolls(message, rollsWith(message, rollIndex, roll));
-    } catch (error) {
-      await giveBackDestiny(actor, 1);
-      throw error;
-    }
-    return { die, message };
-  });
-  // After the lock: the next spend need not wait for the animation.
-  await showDice(die, message);
+  const roll = detachedCopy(live);
+  const die = await roll.rerollWithDestiny(dieIndex, { allowInteractive: false });
+  await takeDestiny(actor, 1);
+  try {
+    await updateRolls(message, rollsWith(message, rollIndex, roll));
+  } catch (error) {
+    await giveBackDestiny(actor, 1);
+    throw error;
+  }
+  // Not awaited: the next request need not wait for the animation.
+  void showDice(die, message).catch((error: unknown) => console.error(error));
 }
 
 /**

@@ -11,7 +11,7 @@ import { checkedWuxiaRoll } from "./checked";
 import { objectField, textField } from "../../requests/payload";
 import { messageById, ownedActor } from "../card-subject";
 import { giveBackDestiny, takeDestiny } from "./destiny";
-import { oneAtATime, unlessBusy } from "../../core/locks";
+import { unlessBusy } from "../../core/locks";
 import { speakerActor } from "../../core/speaker-actor";
 
 export type OpposedOutcome = "first" | "second" | "tie";
@@ -48,20 +48,18 @@ function requireOpposable(message: ChatMessage.Implementation): void {
 async function attachOpposingRoll(payload: unknown, requester: User.Implementation): Promise<void> {
   const messageId = textField(payload, "messageId");
   const sent = objectField(payload, "roll");
-  await oneAtATime(messageId, async () => {
-    const message = messageById(messageId);
-    requireOpposable(message);
-    const roll = await checkedWuxiaRoll(sent, requester);
-    const actor = await ownedActor(roll.state.actorUuid, requester);
-    const destinyDice = roll.state.destinyDice;
-    if (destinyDice) await takeDestiny(actor, destinyDice);
-    try {
-      await updateRolls(message, [...message.rolls, roll]);
-    } catch (error) {
-      if (destinyDice) await giveBackDestiny(actor, destinyDice);
-      throw error;
-    }
-  });
+  const message = messageById(messageId);
+  requireOpposable(message);
+  const roll = await checkedWuxiaRoll(sent, requester);
+  const actor = await ownedActor(roll.state.actorUuid, requester);
+  const destinyDice = roll.state.destinyDice;
+  if (destinyDice) await takeDestiny(actor, destinyDice);
+  try {
+    await updateRolls(message, [...message.rolls, roll]);
+  } catch (error) {
+    if (destinyDice) await giveBackDestiny(actor, destinyDice);
+    throw error;
+  }
 }
 
 /**
