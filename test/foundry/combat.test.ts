@@ -101,6 +101,20 @@ describe("Combat and Combatant documents", () => {
     expect(foundry.game.combat).toBe(second);
   });
 
+  it("keeps a viewed encounter per client (Game#combat): the GM viewing another changes no one else's", async () => {
+    const first = await combat();
+    const second = await combat();
+    const combats = foundry.game.combats as unknown as { viewed: unknown };
+    asClient(gm, () => {
+      combats.viewed = second;
+    });
+    expect(asClient(gm, () => foundry.game.combat)).toBe(second);
+    expect(asClient(player, () => foundry.game.combat)).toBe(first);
+    await second.delete();
+    expect(asClient(gm, () => foundry.game.combat)).toBe(first);
+    expect(asClient(player, () => foundry.game.combat)).toBe(first);
+  });
+
   it("lets only a GM (or an assistant) create or delete a Combat", async () => {
     seat(player);
     await expect(CombatDouble.create({})).rejects.toThrow("User Player lacks permission to create Combat");

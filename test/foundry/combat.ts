@@ -73,6 +73,11 @@ function actingUser(): UserLike {
   return world().game.user;
 }
 
+/** The running client, by its user's id (an empty id before any user). */
+function currentUserId(): string {
+  return String((world().game.user as { id?: unknown } | null)?.id ?? "");
+}
+
 /** Runs `fn` once on the client of each connected user, as Foundry runs `_onUpdate` and hooks on every client. */
 function onEveryClient(fn: () => void): void {
   for (const user of world().game.users.contents.filter((u) => u.active)) asClient(user, fn);
@@ -598,7 +603,7 @@ export class CombatDouble extends DocumentDouble {
     combat.prepareData();
     const collection = world().game.combats;
     collection.add(combat);
-    collection.viewed ??= combat;
+    collection.viewIfNone(combat);
     onEveryClient(() => {
       combat._onCreate(data, options, user.id);
       DocumentDouble._callHook("createCombat", combat, options, user.id);
@@ -1280,7 +1285,7 @@ export class CombatDouble extends DocumentDouble {
     serverWrites.push({ action: "delete", documentName: "Combat", userId: user.id, data: [{ _id: this.id }] });
     const collection = world().game.combats;
     collection.delete(this.id);
-    if (collection.viewed === this) collection.viewed = collection.contents[0] ?? null;
+    collection.forget(this);
     onEveryClient(() => {
       this._onDelete(options, user.id);
       DocumentDouble._callHook("deleteCombat", this, options, user.id);
@@ -1307,9 +1312,39 @@ export class CombatDouble extends DocumentDouble {
   }
 }
 
-/** `game.combats` (CombatEncounters): the world's combats, the `active` one and the `viewed` one. */
+/**
+ * `game.combats` (CombatEncounters): the world's combats, the `active` one and the `viewed` one.
+ * The viewed encounter is each client's own (`Game#combat` is the encounter this client's tracker
+ * shows, API v13/v14): a GM who looks at another scene's encounter changes nothing for the
+ * players, and their clients keep theirs. A client that never chose views the first combat
+ * created, as core's tracker does when it starts.
+ */
 export class CombatEncountersDouble extends CollectionDouble<CombatDouble> {
-  viewed: CombatDouble | null = null;
+  #viewedBy = new Map<string, CombatDouble | null>();
+  #firstViewed: CombatDouble | null = null;
+
+  get viewed(): CombatDouble | null {
+    const user = currentUserId();
+    return this.#viewedBy.has(user) ? (this.#viewedBy.get(user) ?? null) : this.#firstViewed;
+  }
+
+  /** Views `combat` on the running client only. */
+  set viewed(combat: CombatDouble | null) {
+    this.#viewedBy.set(currentUserId(), combat);
+  }
+
+  /** A new combat is viewed by every client that views none. */
+  viewIfNone(combat: CombatDouble): void {
+    this.#firstViewed ??= combat;
+    for (const [user, viewed] of this.#viewedBy) if (!viewed) this.#viewedBy.set(user, combat);
+  }
+
+  /** A deleted combat: each client that viewed it views the first one left. */
+  forget(combat: CombatDouble): void {
+    const next = this.contents[0] ?? null;
+    if (this.#firstViewed === combat) this.#firstViewed = next;
+    for (const [user, viewed] of this.#viewedBy) if (viewed === combat) this.#viewedBy.set(user, next);
+  }
 
   get active(): CombatDouble | undefined {
     return this.find((c) => c.active);
