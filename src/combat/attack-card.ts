@@ -14,6 +14,7 @@ import {
   type Investment,
 } from "./attack";
 import { roundOf } from "./models";
+import { combatantOf } from "./fight";
 import { actionButton, attackSection, element, numberField } from "./card-dom";
 import { groupHurtLine } from "./group-casualties";
 
@@ -32,7 +33,7 @@ function defenceForm(message: ChatMessage.Implementation, record: AttackRecord, 
   const doc = section.ownerDocument;
   const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
   if (!defender?.isOwner) return;
-  const combatant = game.combat?.combatants.contents.find((c) => c.actor === defender) ?? null;
+  const combatant = combatantOf(defender);
   const defenseLeft = combatant ? roundOf(combatant).defenseDice : 0;
   const reserveLeft = reserveLeftFor(defender);
   const form = element(doc, "div", "wh-attack__defence");

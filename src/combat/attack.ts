@@ -2,6 +2,7 @@ import { updateSystem } from "../foundry/write";
 import { resolveWuxiaAttack, wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaAttackResult } from "../rules";
 import { SYSTEM_ID } from "../foundry/system";
 import { UserError } from "../core/errors";
+import { combatantOf } from "./fight";
 import { WuxiaRoll, poolSize } from "../rolls/wuxia/roll";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { messageById, ownedActor } from "../rolls/card-subject";
@@ -106,15 +107,6 @@ function armourOf(defender: unknown): number {
   return defender instanceof Actor && defender.type === "wuxiaCharacter"
     ? wuxiaActor(defender as Actor.Implementation).system.armour
     : 0;
-}
-
-/**
- * The combatant an actor fights as in the active combat, if any: the one whose actor it is. Not by id: every unlinked token of
- * an NPC has the world actor's id, and each token is its own combatant.
- */
-function combatantOf(actor: Actor.Implementation): Combatant.Implementation | null {
-  const combat = game.combat;
-  return combat?.combatants.contents.find((c) => c.actor === actor) ?? null;
 }
 
 /** A combatant's side for the group reserve: its token's disposition, else friendly for a player's. */

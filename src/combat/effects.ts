@@ -1,5 +1,6 @@
 import { SYSTEM_ID } from "../foundry/system";
 import { t } from "../core/i18n";
+import { combatantOf } from "./fight";
 
 /** Where an effect of the system ends: after the named round of the named combat. */
 interface Expiry {
@@ -21,14 +22,19 @@ export function addChange(key: string, value: number): Record<string, unknown> {
   return v14() ? { system: { changes: [{ ...change, type: "add" }] } } : { changes: [{ ...change, mode: 2 }] };
 }
 
+/** The end of the next round of the fight the actor is in (none outside a fight). */
+function expiryFor(actor: Actor.Implementation): Expiry | null {
+  const combat = combatantOf(actor)?.combat;
+  return combat ? { combatId: combat.id ?? "", afterRound: combat.round + 1 } : null;
+}
+
 /**
  * Estourbir (RULES 1.4 [default]): the defender's Terre −1 per success invested, until the end of
  * the next round. Expired by the system's own round end (v13 expires no effect; the same on v14,
  * so both behave alike with Initiative re-rolled each round).
  */
 export async function stun(actor: Actor.Implementation, count: number): Promise<void> {
-  const combat = game.combat;
-  const expiry: Expiry | null = combat ? { combatId: combat.id ?? "", afterRound: combat.round + 1 } : null;
+  const expiry = expiryFor(actor);
   await actor.createEmbeddedDocuments("ActiveEffect", [
     {
       name: t("WH.Combat.Effect.Estourbi", { count }),
@@ -48,8 +54,7 @@ export const STUNNED_STATUS = "stun";
  * round, by the system's own round end.
  */
 export async function markStunned(actor: Actor.Implementation): Promise<void> {
-  const combat = game.combat;
-  const expiry: Expiry | null = combat ? { combatId: combat.id ?? "", afterRound: combat.round + 1 } : null;
+  const expiry = expiryFor(actor);
   await actor.toggleStatusEffect(STUNNED_STATUS, { active: true });
   const effect = actor.effects.contents.find((e) => e.statuses.has(STUNNED_STATUS));
   await effect?.update({ flags: { [SYSTEM_ID]: { expiry, clears: "stunned" } } } as never);

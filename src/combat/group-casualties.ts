@@ -5,6 +5,7 @@ import { combatSettings } from "../settings/combat";
 import { t } from "../core/i18n";
 import { element } from "./card-dom";
 import { leadingMember } from "./group-fighters";
+import { findCombatant } from "./fight";
 
 /** A hit on a group: Wuxia damage (NB) or a Harmonies soak's severity. */
 export type GroupHit = { damage: number } | { severity: SoakSeverity };
@@ -57,7 +58,7 @@ function groupActorOf(actor: Actor.OfType<"group">): Actor.OfType<"group"> {
 }
 
 async function markDefeated(actor: Actor.Implementation): Promise<void> {
-  const combatant = game.combat?.combatants.contents.find((c) => c.actorId === actor.id);
+  const combatant = findCombatant((c) => c.actorId === actor.id);
   if (combatant && !combatant.defeated) await combatant.update({ defeated: true } as Combatant.UpdateData);
 }
 

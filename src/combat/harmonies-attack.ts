@@ -13,6 +13,7 @@ import { rollStart, rollSubject } from "../rolls/subject";
 import { type HarmoniesSubject } from "../rolls/harmonies/subject";
 import { harmoniesRuleOptions } from "../settings/house-rules";
 import { markStunned } from "./effects";
+import { combatantOf } from "./fight";
 import { harmoniesGroupSubject } from "./group-fighters";
 import { hurtGroup, type GroupHurt } from "./group-casualties";
 
@@ -281,7 +282,7 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
   } as never);
   await updateSystem(victim, { wounds: { ...after, ...(severity === "stunned" ? { stunned: true } : {}) } });
   if (severity === "stunned") await markStunned(victim);
-  const combatant = game.combat?.combatants.contents.find((c) => c.actor === victim) ?? null;
+  const combatant = combatantOf(victim);
   if (after.fatal && combatant && !combatant.defeated)
     await combatant.update({ defeated: true } as Combatant.UpdateData);
 }
