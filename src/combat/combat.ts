@@ -1,6 +1,6 @@
 import { untypedHooks } from "../foundry/hooks";
 import { rollRoundStart, wuxiaFighterOf, type RoundStartChange } from "./initiative";
-import { roundOf } from "./models";
+import { roundOf, roundWrite, type RoundChange } from "./models";
 import { expireEffects } from "./effects";
 import { criticalWoundCheck } from "./wound-checks";
 import { combatRequests } from "./requests";
@@ -8,7 +8,7 @@ import { postRoundSummary } from "./summary";
 import { compareEntries, pendingTurn, previousTurn, type TurnEntry } from "./turn-order";
 
 type Changes = Record<string, unknown>;
-type CombatantChange = { _id: string } & Changes;
+type CombatantChange = { _id: string };
 
 /** The turn order's view of a combatant. */
 export function turnEntry(combatant: Combatant.Implementation): TurnEntry {
@@ -21,6 +21,13 @@ export function turnEntry(combatant: Combatant.Implementation): TurnEntry {
     turnsTaken: round.turnsTaken,
     defeated: combatant.isDefeated,
   };
+}
+
+/** A combatant's part of a round start: its roll's outcome, or (not rolling) no turn taken yet. */
+function roundChange(start: RoundStartChange | undefined, id: string): RoundChange {
+  return start
+    ? { id, initiative: start.change.initiative, round: start.change.system }
+    : { id, round: { turnsTaken: 0 } };
 }
 
 /** Changes to combatants merged by id into those an update already carries (ours win key by key). */
@@ -76,8 +83,9 @@ export class WuxiaHarmoniesCombat extends Combat {
     for (const combatant of this.combatants) {
       if (wuxiaFighterOf(combatant)) starts.set(combatant.id ?? "", await rollRoundStart(combatant, round));
     }
-    const ours: CombatantChange[] = this.combatants.contents.map(
-      (c) => starts.get(c.id ?? "")?.change ?? { _id: c.id ?? "", system: { turnsTaken: 0 } },
+    const write = roundWrite(
+      this,
+      this.combatants.contents.map((c) => roundChange(starts.get(c.id ?? ""), c.id ?? "")),
     );
     const entries = this.combatants.contents.map((c): TurnEntry => {
       const start = starts.get(c.id ?? "");
@@ -89,7 +97,8 @@ export class WuxiaHarmoniesCombat extends Combat {
     const first = pendingTurn(entries);
     const order = [...entries].sort(compareEntries);
     const data = changed as Changes;
-    data.combatants = mergeCombatants(data.combatants, ours);
+    data.combatants = mergeCombatants(data.combatants, write.combatants);
+    data.system = { ...(data.system as Changes | undefined), ...write.system };
     data.turn = first ? order.findIndex((e) => e.id === first.id) : 0;
     this.#summary = { round, starts: [...starts.values()] };
   }
@@ -160,8 +169,12 @@ export class WuxiaHarmoniesCombat extends Combat {
       if (combatant) starts.push(await rollRoundStart(combatant, round));
     }
     const turn = this.turnKeptWith(new Map(starts.map((s) => [s.change._id, s.change.initiative])));
+    const write = roundWrite(
+      this,
+      starts.map((s) => roundChange(s, s.change._id)),
+    );
     await this.update(
-      { turn, combatants: starts.map((s) => s.change) } as Combat.UpdateData,
+      { turn, ...write } as Combat.UpdateData,
       {
         turnEvents: false,
       } as Combat.Database.UpdateOperation,
@@ -215,7 +228,7 @@ export class WuxiaHarmoniesCombat extends Combat {
     const updateData = {
       round: this.round,
       turn,
-      combatants: [{ _id: current.id ?? "", system: { turnsTaken: taken?.turnsTaken ?? 0 } }],
+      ...roundWrite(this, [{ id: current.id ?? "", round: { turnsTaken: taken?.turnsTaken ?? 0 } }]),
     };
     const updateOptions = { direction: 1 as const, worldTime: { delta: CONFIG.time.turnTime } };
     untypedHooks.callAll("combatTurn", this, updateData, updateOptions);
@@ -232,7 +245,7 @@ export class WuxiaHarmoniesCombat extends Combat {
     const updateData = {
       round: this.round,
       turn,
-      combatants: [{ _id: back.id, system: { turnsTaken: back.turn - 1 } }],
+      ...roundWrite(this, [{ id: back.id, round: { turnsTaken: back.turn - 1 } }]),
     };
     const updateOptions = { direction: -1 as const, worldTime: { delta: -CONFIG.time.turnTime } };
     untypedHooks.callAll("combatTurn", this, updateData, updateOptions);

@@ -1,54 +1,141 @@
+import { t } from "../core/i18n";
+import { inAuthorityOrder } from "../requests/queue";
 import { wuxiaFighterOf } from "./initiative";
+import { SYSTEM_ID } from "../foundry/system";
+import { isRecorded, recordedInitiative, recordMirror, roundOf, type WuxiaRound } from "./models";
 
 /**
- * A Combatant's owner may write its `initiative` and `system` straight to the server (core's
- * BaseCombatant#canUpdate lets them), but in a Wuxia round both are the GM's to write: the
- * Initiative comes from the round's test and its split, the round's state from the GM's checks.
- * So the active GM's client remembers each combatant as a GM last wrote it, and puts back what
- * a player wrote there directly (the system itself never does: its players go through the GM).
+ * A Wuxia combatant's Initiative and data are mirrors of the round its combat records, which only
+ * a GM may write. Core lets a combatant's owner write both straight to the server — on the
+ * combatant, or inside a Combat update — so the active GM's client puts back, from the record,
+ * what anyone but a GM wrote there, and tells the GMs. Nothing depends on what a page remembers:
+ * a GM's client that loads later puts back what was written while it was away. What a GM writes
+ * there by hand becomes the record. Every write runs in the authority's order.
  */
-
-interface Kept {
-  initiative: number | null;
-  system: Record<string, unknown>;
-}
-
-const kept = new Map<string, Kept>();
-
-function keep(combatant: Combatant.Implementation): void {
-  const source = combatant.toObject() as unknown as { initiative: number | null; system: Record<string, unknown> };
-  kept.set(combatant.uuid, { initiative: source.initiative, system: structuredClone(source.system) });
-}
 
 function isGmWrite(userId: string): boolean {
   return Boolean(game.users.get(userId)?.isGM);
 }
 
 function guarded(combatant: Combatant.Implementation): boolean {
-  return Boolean(game.user.isActiveGM && (combatant.combat as { wuxiaRounds?: boolean } | null)?.wuxiaRounds);
+  const combat = combatant.combat as { wuxiaRounds?: boolean } | null;
+  return Boolean(game.user.isActiveGM && combat?.wuxiaRounds && wuxiaFighterOf(combatant));
 }
 
-async function putBack(combatant: Combatant.Implementation, changed: Record<string, unknown>): Promise<void> {
-  const before = kept.get(combatant.uuid);
-  if (!before) return;
-  const restore: Record<string, unknown> = {};
-  if ("initiative" in changed) restore.initiative = before.initiative;
-  if ("system" in changed) restore.system = before.system;
-  await combatant.update(restore as Combatant.UpdateData);
+function sameRound(a: WuxiaRound, b: WuxiaRound): boolean {
+  return (
+    a.round === b.round &&
+    a.successes === b.successes &&
+    a.spent.initiative === b.spent.initiative &&
+    a.spent.actions === b.spent.actions &&
+    a.spent.defense === b.spent.defense &&
+    a.chosen === b.chosen &&
+    a.defenseDice === b.defenseDice &&
+    a.turnsTaken === b.turnsTaken
+  );
+}
+
+/** Whether the combatant's mirror says something else than its combat's record. */
+function strays(combatant: Combatant.Implementation): boolean {
+  const mirror = combatant.system as unknown as WuxiaRound;
+  return combatant.initiative !== recordedInitiative(combatant) || !sameRound(mirror, roundOf(combatant));
+}
+
+/** The mirror written again from the record, if it strays; the GMs are told who wrote it. */
+function putBack(combatant: Combatant.Implementation, writer: string | null): Promise<void> {
+  return inAuthorityOrder(async () => {
+    if (!combatant.combat || !strays(combatant)) return;
+    await combatant.update({
+      initiative: recordedInitiative(combatant),
+      system: roundOf(combatant),
+    } as Combatant.UpdateData);
+    ui.notifications?.warn(
+      t("WH.Combat.Guard.PutBack", { name: combatant.name ?? "", user: writer ?? t("WH.Combat.Guard.Someone") }),
+    );
+  });
+}
+
+/** A GM's own write to the mirror becomes the record. */
+function adopt(combatant: Combatant.Implementation): Promise<void> {
+  return inAuthorityOrder(async () => {
+    if (combatant.combat && strays(combatant)) await recordMirror(combatant);
+  });
+}
+
+function userName(userId: string): string | null {
+  return game.users.get(userId)?.name ?? null;
+}
+
+/** What a Combat update changed of its combatants, by id (an array of changes, or core's keyed form). */
+function changedCombatantIds(changed: unknown): string[] {
+  const combatants = (changed as { combatants?: unknown } | null)?.combatants;
+  if (Array.isArray(combatants))
+    return combatants.map((c) => String((c as { _id?: unknown } | null)?._id ?? "")).filter(Boolean);
+  return combatants && typeof combatants === "object" ? Object.keys(combatants) : [];
+}
+
+/**
+ * A combatant a player adds: a second one for an actor already in the combat (the same linked
+ * actor, or the same token's) is removed; a Wuxia one enters with no Initiative and a fresh round,
+ * whatever it was created with. Several unlinked tokens of one NPC are each their own actor, so
+ * they stay.
+ */
+async function admit(combatant: Combatant.Implementation, writer: string | null): Promise<void> {
+  const kept = await inAuthorityOrder(async () => {
+    const combat = combatant.combat;
+    if (!combat?.combatants.get(combatant.id ?? "")) return false;
+    const actor = combatant.actor;
+    if (!actor || !combat.combatants.contents.some((c) => c !== combatant && c.actor === actor)) return true;
+    await combatant.delete();
+    ui.notifications?.warn(
+      t("WH.Combat.Guard.Duplicate", { name: combatant.name ?? "", user: writer ?? t("WH.Combat.Guard.Someone") }),
+    );
+    return false;
+  });
+  if (kept && guarded(combatant)) await putBack(combatant, writer);
+}
+
+/** Set once the rounds earlier versions kept on the combatants have been taken into their combats' records. */
+const ADOPTED_SETTING = "combatRoundsAdopted";
+
+/**
+ * Earlier versions kept each round on its combatant: the first time a GM's client starts with
+ * this one, a fight in progress keeps them (taken into the record as they are, once); after that
+ * the combatants' copies are only mirrors.
+ */
+async function adoptLegacyRounds(): Promise<void> {
+  if (game.settings.get(SYSTEM_ID, ADOPTED_SETTING)) return;
+  for (const combat of game.combats?.contents ?? [])
+    for (const combatant of combat.combatants.contents)
+      if (guarded(combatant) && !isRecorded(combatant)) await inAuthorityOrder(() => recordMirror(combatant));
+  await game.settings.set(SYSTEM_ID, ADOPTED_SETTING, true);
+}
+
+/** On the active GM's client as it starts: every mirror a player wrote while it was away is put back. */
+async function sweep(): Promise<void> {
+  if (!game.user.isActiveGM) return;
+  await adoptLegacyRounds();
+  for (const combat of game.combats?.contents ?? [])
+    for (const combatant of combat.combatants.contents) if (guarded(combatant)) await putBack(combatant, null);
 }
 
 export function registerCombatGuard(): void {
-  Hooks.on("createCombatant", (combatant) => keep(combatant as Combatant.Implementation));
-  Hooks.on("updateCombat", (combat, _changed, _options, userId) => {
-    if (!isGmWrite(userId)) return;
-    for (const combatant of (combat as Combat.Implementation).combatants.contents) keep(combatant);
+  Hooks.on("createCombatant", (document, _options, userId) => {
+    if (game.user.isActiveGM && !isGmWrite(userId)) void admit(document as Combatant.Implementation, userName(userId));
   });
   Hooks.on("updateCombatant", (document, changed, _options, userId) => {
     const combatant = document as Combatant.Implementation;
-    if (isGmWrite(userId) || !guarded(combatant) || !wuxiaFighterOf(combatant)) {
-      if (isGmWrite(userId)) keep(combatant);
-      return;
-    }
-    if ("initiative" in changed || "system" in changed) void putBack(combatant, changed as Record<string, unknown>);
+    if (!guarded(combatant) || !("initiative" in changed || "system" in changed)) return;
+    void (isGmWrite(userId) ? adopt(combatant) : putBack(combatant, userName(userId)));
   });
+  Hooks.on("updateCombat", (document, changed, _options, userId) => {
+    if (isGmWrite(userId)) return;
+    const combat = document as Combat.Implementation;
+    for (const id of changedCombatantIds(changed)) {
+      const combatant = combat.combatants.get(id);
+      if (combatant && guarded(combatant)) void putBack(combatant, userName(userId));
+    }
+  });
+  game.settings.register(SYSTEM_ID, ADOPTED_SETTING, { scope: "world", config: false, type: Boolean, default: false });
+  Hooks.on("ready", () => void sweep().catch((error: unknown) => console.error(error)));
 }

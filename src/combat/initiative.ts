@@ -5,7 +5,8 @@ import { ROLL_KINDS } from "../rolls/kinds";
 import { rollSubject } from "../rolls/subject";
 import { type WuxiaSubject } from "../rolls/wuxia/subject";
 import { combatSettings, type InitiativeSpend } from "../settings/combat";
-import { roundOf } from "./models";
+import { roundOf, type WuxiaRound } from "./models";
+import type { SourcePatch } from "../foundry/write";
 import { GROUP_SKILL_ID, leadingMemberSubject } from "./group-fighters";
 
 /** The Wuxia actor a combatant fights for, if it has one. */
@@ -85,7 +86,7 @@ export function purchaseAll(successes: number, spend: InitiativeSpend): Initiati
 
 /** What a combatant's round start writes, and the roll that made it. */
 export interface RoundStartChange {
-  change: { _id: string; initiative: number; system: Record<string, unknown> };
+  change: { _id: string; initiative: number; system: WuxiaRound };
   roll: WuxiaRoll;
   purchase: InitiativePurchase;
 }
@@ -132,7 +133,7 @@ export async function rollRoundStart(combatant: Combatant.Implementation, round:
 export function respend(
   combatant: Combatant.Implementation,
   purchase: InitiativePurchase,
-): { initiative: number; system: Record<string, unknown> } {
+): { initiative: number; system: SourcePatch<WuxiaRound> } {
   const fighter = wuxiaFighterOf(combatant);
   if (!fighter) throw new UserError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
   const { successes, spent, defenseDice } = roundOf(combatant);

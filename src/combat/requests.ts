@@ -2,7 +2,7 @@ import { UserError } from "../core/errors";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
 import { respend } from "./initiative";
-import { roundOf, sharedOf, updateRound, updateShared } from "./models";
+import { roundOf, roundWrite, sharedOf, updateRound, updateShared } from "./models";
 import type { WuxiaHarmoniesCombat } from "./combat";
 
 /**
@@ -86,8 +86,9 @@ async function spendInitiative(payload: unknown, requester: User.Implementation)
   };
   const change = respend(combatant, purchase);
   const turn = combat.turnKeptWith(new Map([[combatant.id ?? "", change.initiative]]));
+  const write = roundWrite(combat, [{ id: combatant.id ?? "", initiative: change.initiative, round: change.system }]);
   await combat.update(
-    { turn, combatants: [{ _id: combatant.id ?? "", ...change }] } as Combat.UpdateData,
+    { turn, ...write } as Combat.UpdateData,
     {
       turnEvents: false,
     } as Combat.Database.UpdateOperation,

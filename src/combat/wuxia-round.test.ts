@@ -1,8 +1,17 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { serverWrites } from "../../test/foundry/combat";
+import { placeToken, serverWrites } from "../../test/foundry/combat";
 import type { FoundryDouble } from "../../test/foundry/install";
-import { ROUND_ONE_FACES, as, must, roundOf, scriptFaces, wuxiaFight, wuxiaFighters } from "../../test/support/combat";
+import {
+  ROUND_ONE_FACES,
+  as,
+  mirrorOf,
+  must,
+  roundOf,
+  scriptFaces,
+  wuxiaFight,
+  wuxiaFighters,
+} from "../../test/support/combat";
 import {
   createCombat,
   playerId,
@@ -242,6 +251,119 @@ describe("writes that skip the GM", () => {
     await as("player", () => lin.update({ initiative: 50, system: { defenseDice: 99 } } as never));
     await vi.waitFor(() => expect([lin?.initiative, roundOf(lin).defenseDice]).toEqual([5, 0]));
     expect(roundOf(lin).successes).toBe(2);
+  });
+
+  it("reads the combat's record, so a player's write changes nothing even before the GM's client puts it back", async () => {
+    const { lin } = await roundOne();
+    const before = roundOf(lin);
+    await as("player", () => lin.update({ initiative: 50, system: { defenseDice: 99, successes: 30 } } as never));
+    expect(roundOf(lin)).toEqual(before);
+    await vi.waitFor(() =>
+      expect([lin.initiative, mirrorOf(lin).defenseDice, mirrorOf(lin).successes]).toEqual([5, 0, 2]),
+    );
+    expect(foundry.notifications.filter((n) => n.level === "warn").map((n) => n.message)).toContain(
+      "Player wrote Lin Mei's combat data directly; it was put back as the GM's record has it.",
+    );
+  });
+
+  it("puts back a player's change that rides inside a Combat update", async () => {
+    const { combat, lin } = await roundOne();
+    const order = combat.turns.map((c) => c.name);
+    await as("player", () =>
+      combat.update({ combatants: [{ _id: lin.id, initiative: 60, system: { defenseDice: 40 } }] } as never),
+    );
+    expect(roundOf(lin).defenseDice).toBe(0);
+    await vi.waitFor(() => expect([lin.initiative, mirrorOf(lin).defenseDice]).toEqual([5, 0]));
+    expect(combat.turns.map((c) => c.name)).toEqual(order);
+  });
+
+  it("puts back, as the GM's client starts, what a player wrote while no GM was connected", async () => {
+    const { lin } = await roundOne();
+    const gm = seatUser("gm") as { active: boolean };
+    gm.active = false;
+    await as("player", () => lin.update({ initiative: 70, system: { defenseDice: 20 } } as never));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect([lin.initiative, mirrorOf(lin).defenseDice, roundOf(lin).defenseDice]).toEqual([70, 20, 0]);
+    // The GM's client loads: it remembers nothing, and reads the combat's record.
+    gm.active = true;
+    await as("gm", async () => foundry.fireReadyHook());
+    await vi.waitFor(() => expect([lin.initiative, mirrorOf(lin).defenseDice]).toEqual([5, 0]));
+  });
+
+  it("removes a second combatant a player adds for a hero already in the combat, and tells the GM", async () => {
+    const { combat, linMei } = await roundOne();
+    const created = (await as("player", () =>
+      combat.createEmbeddedDocuments("Combatant", [
+        { actorId: linMei.id, initiative: 99, system: { round: 1, successes: 30, spent: { actions: 30 } } },
+      ] as never),
+    )) as Combatant.Implementation[];
+    expect(created).toHaveLength(1);
+    await vi.waitFor(() => expect(combat.combatants.contents.filter((c) => c.actorId === linMei.id)).toHaveLength(1));
+    expect(combat.combatants.contents.map((c) => c.initiative)).not.toContain(99);
+    expect(foundry.notifications.filter((n) => n.level === "warn").map((n) => n.message)).toContain(
+      "Player added Lin Mei to the combat a second time; the second entry was removed.",
+    );
+  });
+
+  it("lets a player add a hero of theirs, who enters with no Initiative and a fresh round", async () => {
+    const { combat } = await roundOne();
+    const late = await wuxiaHero("Mei Ling");
+    const [joined] = (await as("player", () =>
+      combat.createEmbeddedDocuments("Combatant", [
+        {
+          actorId: late.id,
+          initiative: 99,
+          system: { round: 1, successes: 30, spent: { actions: 30, defense: 30 }, defenseDice: 30 },
+        },
+      ] as never),
+    )) as Combatant.Implementation[];
+    expect(roundOf(joined)).toMatchObject({ round: 0, successes: 0, defenseDice: 0, spent: { actions: 0 } });
+    await vi.waitFor(() => expect([joined?.initiative, mirrorOf(joined).defenseDice]).toEqual([null, 0]));
+    expect(combat.combatants.contents).toHaveLength(4);
+    expect(combat.turns.at(-1)?.name).toBe("Mei Ling");
+  });
+
+  it("keeps two combatants a player adds for two unlinked tokens of one of their actors", async () => {
+    const { combat } = await roundOne();
+    const shadow = await wuxiaHero("Ombre");
+    const first = placeToken(shadow as never, { actorLink: false, name: "Ombre A" });
+    const second = placeToken(shadow as never, { actorLink: false, name: "Ombre B" });
+    await as("player", () =>
+      combat.createEmbeddedDocuments("Combatant", [
+        { actorId: shadow.id, tokenId: first.id },
+        { actorId: shadow.id, tokenId: second.id },
+      ] as never),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(combat.combatants.contents.filter((c) => c.actorId === shadow.id)).toHaveLength(2);
+  });
+
+  it("keeps, once, the rounds an earlier version kept on the combatants of a fight in progress", async () => {
+    const { linMei, bandit } = await wuxiaFighters();
+    const { setWorldSetting } = await import("../../test/support/world");
+    const Combat = (globalThis as unknown as { Combat: { create(data: object): Promise<Combat.Implementation> } })
+      .Combat;
+    const legacy = { round: 1, successes: 2, spent: { initiative: 0, actions: 0, defense: 2 }, defenseDice: 2 };
+    const combat = await as("gm", () =>
+      Combat.create({
+        round: 1,
+        turn: 0,
+        combatants: [
+          { actorId: linMei.id, initiative: 3, system: legacy },
+          { actorId: bandit.id, initiative: 3, system: legacy },
+        ],
+      }),
+    );
+    const lin = must(combat.combatants.contents.find((c) => c.actorId === linMei.id));
+    expect(roundOf(lin).defenseDice).toBe(0);
+    await setWorldSetting("combatRoundsAdopted", false);
+    await as("gm", async () => foundry.fireReadyHook());
+    await vi.waitFor(() => expect([roundOf(lin).defenseDice, roundOf(lin).spent.defense]).toEqual([2, 2]));
+    await vi.waitFor(() => expect(foundry.game.settings.get("wuxia-harmonies", "combatRoundsAdopted")).toBe(true));
+    // Taken once: a copy a player writes afterwards is put back, never taken.
+    await as("player", () => lin.update({ system: { defenseDice: 9 } } as never));
+    await vi.waitFor(() => expect(mirrorOf(lin).defenseDice).toBe(2));
+    expect(roundOf(lin).defenseDice).toBe(2);
   });
 
   it("puts back only what was written, to the state a GM last left, and leaves other keys alone", async () => {

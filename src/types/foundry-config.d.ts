@@ -66,6 +66,7 @@ declare module "fvtt-types/configuration" {
     "wuxia-harmonies.xpAwards": Record<string, number>;
     "wuxia-harmonies.creationRecords": Record<string, Partial<Record<"attributeRoll" | "beginnerPackage", unknown>>>;
     "wuxia-harmonies.creationRecordsAdopted": boolean;
+    "wuxia-harmonies.combatRoundsAdopted": boolean;
     "wuxia-harmonies.initiativeSpend": InitiativeSpend;
     "wuxia-harmonies.defenseDiceCarryOver": boolean;
     "wuxia-harmonies.harmoniesInitiativeCharacteristic": HarmoniesCharacteristicKey;

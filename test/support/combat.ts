@@ -47,7 +47,34 @@ export function must<T>(value: T | null | undefined): T {
   return value;
 }
 
-export const roundOf = (combatant: Combatant.Implementation | null | undefined): WuxiaRound =>
+const FRESH_ROUND: WuxiaRound = {
+  round: 0,
+  successes: 0,
+  spent: { initiative: 0, actions: 0, defense: 0 },
+  chosen: false,
+  defenseDice: 0,
+  turnsTaken: 0,
+};
+
+/** A combatant's Wuxia round as its combat records it (the truth every check reads). */
+export function roundOf(combatant: Combatant.Implementation | null | undefined): WuxiaRound {
+  const rounds = (combatant?.combat?.system as unknown as { rounds?: ({ combatantId: string } & WuxiaRound)[] })
+    ?.rounds;
+  const entry = rounds?.find((e) => e.combatantId === combatant?.id);
+  if (!entry) return FRESH_ROUND;
+  const {
+    combatantId: _id,
+    initiative: _initiative,
+    ...round
+  } = entry as WuxiaRound & {
+    combatantId: string;
+    initiative: number | null;
+  };
+  return round;
+}
+
+/** A combatant's own copy of its round (its data, which its owner may write). */
+export const mirrorOf = (combatant: Combatant.Implementation | null | undefined): WuxiaRound =>
   combatant?.system as unknown as WuxiaRound;
 
 export const reserveOf = (combat: Combat.Implementation): { friendly: number; hostile: number } =>
