@@ -1,6 +1,6 @@
 import { untypedHooks } from "../foundry/hooks";
 import { rollRoundStart, wuxiaFighterOf, type RoundStartChange } from "./initiative";
-import { roundOf, roundWrite, type RoundChange } from "./models";
+import { recordedInitiative, roundOf, roundWrite, type RoundChange } from "./models";
 import { expireEffects } from "./effects";
 import { criticalWoundCheck } from "./wound-checks";
 import { combatRequests } from "./requests";
@@ -10,13 +10,22 @@ import { compareEntries, pendingTurn, previousTurn, type TurnEntry } from "./tur
 type Changes = Record<string, unknown>;
 type CombatantChange = { _id: string };
 
+/**
+ * The Initiative the turn order reads: a Wuxia round's fighter's as its combat records it (what
+ * its owner writes on the combatant counts for nothing), anyone else's own.
+ */
+export function turnInitiative(combatant: Combatant.Implementation): number | null {
+  const combat = combatant.combat as { wuxiaRounds?: boolean } | null;
+  return combat?.wuxiaRounds && wuxiaFighterOf(combatant) ? recordedInitiative(combatant) : combatant.initiative;
+}
+
 /** The turn order's view of a combatant. */
 export function turnEntry(combatant: Combatant.Implementation): TurnEntry {
   const round = roundOf(combatant);
   return {
     id: combatant.id ?? "",
     name: combatant.name ?? "",
-    initiative: combatant.initiative,
+    initiative: turnInitiative(combatant),
     extraActions: round.spent.actions,
     turnsTaken: round.turnsTaken,
     defeated: combatant.isDefeated,
@@ -61,8 +70,8 @@ export class WuxiaHarmoniesCombat extends Combat {
   /** Initiative, then name, then id: every client sorts alike, and as the round start predicts. */
   protected override _sortCombatants(a: Combatant.Implementation, b: Combatant.Implementation): number {
     return compareEntries(
-      { id: a.id ?? "", name: a.name ?? "", initiative: a.initiative },
-      { id: b.id ?? "", name: b.name ?? "", initiative: b.initiative },
+      { id: a.id ?? "", name: a.name ?? "", initiative: turnInitiative(a) },
+      { id: b.id ?? "", name: b.name ?? "", initiative: turnInitiative(b) },
     );
   }
 
@@ -155,7 +164,7 @@ export class WuxiaHarmoniesCombat extends Combat {
     const current = this.combatant;
     if (!current) return this.turn;
     const order = this.combatants.contents
-      .map((c) => ({ ...turnEntry(c), initiative: initiatives.get(c.id ?? "") ?? c.initiative }))
+      .map((c) => ({ ...turnEntry(c), initiative: initiatives.get(c.id ?? "") ?? turnInitiative(c) }))
       .sort(compareEntries);
     return order.findIndex((e) => e.id === current.id);
   }

@@ -254,10 +254,13 @@ describe("writes that skip the GM", () => {
   });
 
   it("reads the combat's record, so a player's write changes nothing even before the GM's client puts it back", async () => {
-    const { lin } = await roundOne();
+    const { combat, lin } = await roundOne();
     const before = roundOf(lin);
+    const order = combat.turns.map((c) => c.name);
     await as("player", () => lin.update({ initiative: 50, system: { defenseDice: 99, successes: 30 } } as never));
     expect(roundOf(lin)).toEqual(before);
+    // The turn order reads the record too: Initiative 50 on the combatant moves no one.
+    expect(combat.turns.map((c) => c.name)).toEqual(order);
     await vi.waitFor(() =>
       expect([lin.initiative, mirrorOf(lin).defenseDice, mirrorOf(lin).successes]).toEqual([5, 0, 2]),
     );
