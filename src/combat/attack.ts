@@ -3,6 +3,7 @@ import { resolveWuxiaAttack, wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaAt
 import { SYSTEM_ID } from "../foundry/system";
 import { UserError } from "../core/errors";
 import { combatantOf } from "./fight";
+import { cardRecord } from "./card-record";
 import { WuxiaRoll, poolSize } from "../rolls/wuxia/roll";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { messageById, ownedActor } from "../rolls/card-subject";
@@ -65,8 +66,7 @@ export interface AttackRecord {
 const NO_INVESTMENT = Object.fromEntries(INVESTMENTS.map((k) => [k, 0])) as Record<Investment, number>;
 
 export function attackRecord(message: ChatMessage.Implementation): AttackRecord | null {
-  const record = message.getFlag(SYSTEM_ID as never, "attack" as never) as AttackRecord | undefined;
-  return record ?? null;
+  return (cardRecord(message, "attack") as AttackRecord | undefined) ?? null;
 }
 
 /** The rules' reading of an attack card: who won, the surplus, what is left to invest, the damage. */

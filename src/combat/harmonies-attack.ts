@@ -14,6 +14,7 @@ import { type HarmoniesSubject } from "../rolls/harmonies/subject";
 import { harmoniesRuleOptions } from "../settings/house-rules";
 import { markStunned } from "./effects";
 import { combatantOf } from "./fight";
+import { cardRecord } from "./card-record";
 import { harmoniesGroupSubject } from "./group-fighters";
 import { hurtGroup, type GroupHurt } from "./group-casualties";
 
@@ -51,7 +52,7 @@ export interface HarmoniesAttackRecord {
 }
 
 export function harmoniesAttackRecord(message: ChatMessage.Implementation): HarmoniesAttackRecord | null {
-  return (message.getFlag(SYSTEM_ID as never, "harmoniesAttack" as never) as HarmoniesAttackRecord | undefined) ?? null;
+  return (cardRecord(message, "harmoniesAttack") as HarmoniesAttackRecord | undefined) ?? null;
 }
 
 /** Whether the attack hit: the attacker succeeded and the defender (if it defended) did not. */

@@ -8,6 +8,7 @@ import { registerAttackRequests } from "./attack";
 import { registerHarmoniesAttackRequests } from "./harmonies-attack";
 import { registerWoundChecks } from "./wound-checks";
 import { registerCombatGuard } from "./guard";
+import { registerCardGuard } from "./card-guard";
 import { WuxiaHarmoniesCombatTracker } from "./tracker";
 
 /** Combat in Foundry's tracker: the documents, their data models, the tracker, the settings and the GM's requests. */
@@ -24,4 +25,5 @@ export function registerCombat(): void {
   registerHarmoniesAttackRequests();
   registerWoundChecks();
   registerCombatGuard();
+  registerCardGuard();
 }

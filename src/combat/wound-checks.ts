@@ -1,4 +1,5 @@
 import { updateSystem } from "../foundry/write";
+import { cardRecord } from "./card-record";
 import { addWound } from "../rules";
 import { SYSTEM_ID } from "../foundry/system";
 import { UserError } from "../core/errors";
@@ -31,7 +32,7 @@ const PAIRS: Record<WoundCheck, { characteristic: HarmoniesCharacteristicKey; me
 };
 
 export function woundCheckOf(message: ChatMessage.Implementation): { check: WoundCheck; held: boolean } | null {
-  return (message.getFlag(SYSTEM_ID as never, "woundCheck" as never) as { check: WoundCheck; held: boolean }) ?? null;
+  return (cardRecord(message, "woundCheck") as { check: WoundCheck; held: boolean } | undefined) ?? null;
 }
 
 /** The check's roll, not yet evaluated: the pair, no skill, difficulty 0, closed, no penalty. */
