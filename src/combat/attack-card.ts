@@ -1,4 +1,5 @@
 import { WuxiaRoll } from "../rolls/wuxia/roll";
+import { documentAtSync } from "../foundry/documents";
 import { percent } from "../core/format";
 import { t } from "../core/i18n";
 import {
@@ -31,7 +32,7 @@ const INVESTMENT_LABELS: Record<Investment, string> = {
 /** What the defender's owner sees before answering: the attacker's successes and what they may spend. */
 function defenceForm(message: ChatMessage.Implementation, record: AttackRecord, section: HTMLElement): void {
   const doc = section.ownerDocument;
-  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
+  const defender = documentAtSync(record.defenderUuid) as Actor.Implementation | null;
   if (!defender?.isOwner) return;
   const combatant = combatantOf(defender);
   const defenseLeft = combatant ? roundOf(combatant).defenseDice : 0;
@@ -107,14 +108,14 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
   if (record.applied) {
     section.append(element(doc, "p", "wh-attack__applied", t("WH.Combat.DamageApplied", { damage: outcome.damage })));
     if (record.groupHurt) return void section.append(groupHurtLine(doc, record.groupHurt));
-    const target = fromUuidSync(record.defenderUuid as never) as Actor.OfType<"wuxiaCharacter"> | null;
+    const target = documentAtSync(record.defenderUuid) as Actor.OfType<"wuxiaCharacter"> | null;
     const name = target?.name ?? "";
     if (target?.system.wounds.dead) section.append(element(doc, "p", "wh-warning", t("WH.Combat.Falls", { name })));
     if (target?.system.panic.mustFlee)
       section.append(element(doc, "p", "wh-warning", t("WH.Combat.MustFlee", { name })));
     return;
   }
-  const attacker = fromUuidSync(attack.state.actorUuid as never) as Actor.Implementation | null;
+  const attacker = documentAtSync(attack.state.actorUuid ?? "") as Actor.Implementation | null;
   const attackerOwner = Boolean(attacker?.isOwner);
   const spendable = attacker ? INVESTMENTS.filter((k) => surplusSpendable(record, attacker, k)) : [];
   if (attackerOwner && outcome.unspent > 0 && spendable.length) {

@@ -1,6 +1,8 @@
 import { updateSystem } from "../foundry/write";
 import { resolveWuxiaAttack, wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaAttackResult } from "../rules";
 import { SYSTEM_ID } from "../foundry/system";
+import { updateRolls } from "../foundry/rolls";
+import { documentAt, documentAtSync } from "../foundry/documents";
 import { UserError } from "../core/errors";
 import { combatantOf } from "./fight";
 import { cardRecord } from "./card-record";
@@ -78,8 +80,8 @@ export function attackOutcome(
   const [attack, defence] = message.rolls;
   if (!record?.defence || !(attack instanceof WuxiaRoll) || !(defence instanceof WuxiaRoll)) return null;
   // ND and AR as rolled: a weapon or armour changed since changes nothing.
-  const weaponDamage = record.weaponDamage ?? weaponDamageOf(fromUuidSync(record.weaponUuid as never));
-  const armour = record.defence.armour ?? armourOf(fromUuidSync(record.defenderUuid as never));
+  const weaponDamage = record.weaponDamage ?? weaponDamageOf(documentAtSync(record.weaponUuid));
+  const armour = record.defence.armour ?? armourOf(documentAtSync(record.defenderUuid));
   return resolveWuxiaAttack({
     attacker: { successes: attack.outcome.successes, critical: attack.outcome.critical },
     defender: { successes: defence.outcome.successes, critical: defence.outcome.critical },
@@ -209,7 +211,7 @@ export function defenceOdds(message: ChatMessage.Implementation, cancelled: numb
   const record = attackRecord(message);
   const [attack] = message.rolls;
   if (!record || !(attack instanceof WuxiaRoll)) return null;
-  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
+  const defender = documentAtSync(record.defenderUuid) as Actor.Implementation | null;
   if (defender?.type !== "wuxiaCharacter" && !wuxiaGroup(defender)) return null;
   const subject = defenderSubject(defender as Actor.Implementation);
   const { start, values } = defenceStart(defender as Actor.Implementation, subject);
@@ -230,7 +232,7 @@ export async function defendAgainst(
 ): Promise<void> {
   const record = attackRecord(message);
   if (!record) throw new UserError("WH.Combat.Error.NotAnAttack");
-  const defender = wuxiaDefender((await fromUuid(record.defenderUuid as never)) as Actor.Implementation | null);
+  const defender = wuxiaDefender((await documentAt(record.defenderUuid)) as Actor.Implementation | null);
   if (!defender.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
   const subject = defenderSubject(defender);
   const prepared = await prepareRoll<"wuxia">(subject, {
@@ -265,12 +267,10 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
   const roll = await checkedWuxiaRoll(objectField(payload, "roll"), requester);
   mustBe(roll, "feu");
   const attacker = await ownedActor(roll.state.actorUuid, requester);
-  const weapon = (await fromUuid(textField(payload, "weaponUuid") as never)) as Item.Implementation | null;
+  const weapon = (await documentAt(textField(payload, "weaponUuid"))) as Item.Implementation | null;
   if (!weapon || weapon.parent !== attacker || weapon.type !== "wuxiaWeapon")
     throw new UserError("WH.Roll.Error.ItemNotOwned", { item: weapon?.name ?? "", actor: attacker.name ?? "" });
-  const target = wuxiaDefender(
-    (await fromUuid(textField(payload, "targetUuid") as never)) as Actor.Implementation | null,
-  );
+  const target = wuxiaDefender((await documentAt(textField(payload, "targetUuid"))) as Actor.Implementation | null);
   const reserveDice = countField(payload, "reserve", 999);
   // Reserve dice are among the roll's extra dice: a roll without them has not had them.
   if (reserveDice > roll.state.extraDice)
@@ -296,7 +296,7 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
       rolls: [roll],
       sound: CONFIG.sounds.dice,
       flags: { [SYSTEM_ID]: { attack: record } },
-    } as never);
+    });
   } finally {
     // No card (refused, or cancelled by a module's hook), no spending: the dice go back to the reserve.
     if (!posted && reserveDice && combatant?.combat)
@@ -335,10 +335,9 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
     if (reserve) await changeReserve(combatant.combat, sideOf(combatant), -reserve);
     if (defenseDice) await updateRound(combatant, { defenseDice: left - defenseDice });
   }
-  await message.update({
-    rolls: [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object],
+  await updateRolls(message, [...message.rolls, roll], {
     flags: { [SYSTEM_ID]: { attack: { ...record, defence: { defenseDice, reserve, armour: armourOf(defender) } } } },
-  } as never);
+  });
 }
 
 /** The started combat and round a combatant fights in now, if any. */
@@ -384,7 +383,7 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
   if (investment === "defenseDice" && combatant)
     await updateRound(combatant, { defenseDice: roundOf(combatant).defenseDice + 1 });
   if (investment === "groupReserve" && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), 1);
-  await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, invested } } } } as never);
+  await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, invested } } } });
 }
 
 /**
@@ -399,15 +398,15 @@ async function applyDamage(payload: unknown, requester: User.Implementation): Pr
   if (record.applied) throw new UserError("WH.Combat.Error.AlreadyApplied");
   const outcome = attackOutcome(message);
   if (!outcome) throw new UserError("WH.Combat.Error.NotDefended");
-  const target = wuxiaDefender((await fromUuid(record.defenderUuid as never)) as Actor.Implementation | null);
-  await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true } } } } as never);
+  const target = wuxiaDefender((await documentAt(record.defenderUuid)) as Actor.Implementation | null);
+  await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true } } } });
   if (!outcome.hit) return;
   const group = wuxiaGroup(target);
   // A group has no Panic or Terre of its own to lower: the damage alone falls on one member.
   if (group) {
     const groupHurt = await hurtGroup(group, { damage: outcome.damage });
     if (groupHurt)
-      await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true, groupHurt } } } } as never);
+      await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true, groupHurt } } } });
     return;
   }
   const defender = wuxiaActor(target);

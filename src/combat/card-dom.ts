@@ -1,4 +1,5 @@
 import { notifyError } from "../core/errors";
+import { documentAtSync } from "../foundry/documents";
 import { t } from "../core/i18n";
 
 /** The small DOM pieces the combat cards add below their rolls. */
@@ -56,7 +57,7 @@ export function attackSection(
 ): { doc: Document; section: HTMLElement; defender: Actor.Implementation | null } {
   const doc = html.ownerDocument;
   const section = element(doc, "section", "wuxia-harmonies wh-card wh-attack");
-  const defender = fromUuidSync(defenderUuid as never) as Actor.Implementation | null;
+  const defender = documentAtSync(defenderUuid) as Actor.Implementation | null;
   const title = t("WH.Combat.AttackTitle", { attacker, defender: defender?.name ?? "?" });
   section.append(element(doc, "h4", "wh-card__title", title));
   return { doc, section, defender };

@@ -1,4 +1,4 @@
-import { SYSTEM_ID } from "../foundry/system";
+import { systemFlag } from "../foundry/flags";
 
 /**
  * A combat card's record: what the active GM's client wrote on the message it posted (an attack,
@@ -18,10 +18,10 @@ export function authoredByGm(message: ChatMessage.Implementation): boolean {
 /** The message's record of this kind, as stored, when a GM authored it; undefined otherwise. */
 export function cardRecord(message: ChatMessage.Implementation, key: CardRecordKey): unknown {
   if (!authoredByGm(message)) return undefined;
-  return message.getFlag(SYSTEM_ID as never, key as never) as unknown;
+  return systemFlag(message, key);
 }
 
 /** Whether the message carries a combat card's record at all, whoever wrote it. */
 export function carriesCardRecord(message: ChatMessage.Implementation): boolean {
-  return CARD_RECORD_KEYS.some((key) => message.getFlag(SYSTEM_ID as never, key as never) !== undefined);
+  return CARD_RECORD_KEYS.some((key) => systemFlag(message, key) !== undefined);
 }

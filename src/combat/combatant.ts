@@ -32,7 +32,7 @@ export class WuxiaHarmoniesCombatant extends Combatant {
       await this.combat.rollInitiative([this.id ?? ""]);
       return this;
     }
-    return (await super.rollInitiative(formula as never)) as this;
+    return (await super.rollInitiative(formula)) as this;
   }
 }
 

@@ -1,4 +1,5 @@
 import { SYSTEM_ID } from "../foundry/system";
+import { systemFlag } from "../foundry/flags";
 import { t } from "../core/i18n";
 import { combatantOf } from "./fight";
 
@@ -42,7 +43,7 @@ export async function stun(actor: Actor.Implementation, count: number): Promise<
       ...addChange("system.attributes.terre", -count),
       flags: { [SYSTEM_ID]: { expiry } },
     },
-  ] as never);
+  ]);
 }
 
 /** Core's status for a stunned character (its `stun` status effect, on v13 and v14). */
@@ -57,7 +58,7 @@ export async function markStunned(actor: Actor.Implementation): Promise<void> {
   const expiry = expiryFor(actor);
   await actor.toggleStatusEffect(STUNNED_STATUS, { active: true });
   const effect = actor.effects.contents.find((e) => e.statuses.has(STUNNED_STATUS));
-  await effect?.update({ flags: { [SYSTEM_ID]: { expiry, clears: "stunned" } } } as never);
+  await effect?.update({ flags: { [SYSTEM_ID]: { expiry, clears: "stunned" } } });
 }
 
 /** The system's effects on a combat's actors that end with this round, removed (on the GM's client). */
@@ -66,16 +67,16 @@ export async function expireEffects(combat: Combat.Implementation, endedRound: n
     const actor = combatant.actor;
     if (!actor) continue;
     const ended = actor.effects.contents.filter((effect) => {
-      const expiry = effect.getFlag(SYSTEM_ID as never, "expiry" as never) as Expiry | null | undefined;
+      const expiry = systemFlag(effect, "expiry");
       return expiry?.combatId === combat.id && expiry.afterRound <= endedRound;
     });
     if (!ended.length) continue;
-    const clearsStun = ended.some((e) => e.getFlag(SYSTEM_ID as never, "clears" as never) === "stunned");
+    const clearsStun = ended.some((e) => systemFlag(e, "clears") === "stunned");
     await actor.deleteEmbeddedDocuments(
       "ActiveEffect",
       ended.map((e) => e.id ?? ""),
     );
-    if (clearsStun) await actor.update({ system: { wounds: { stunned: false } } } as never);
+    if (clearsStun) await actor.update({ system: { wounds: { stunned: false } } });
   }
 }
 

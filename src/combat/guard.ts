@@ -2,7 +2,7 @@ import { t } from "../core/i18n";
 import { inAuthorityOrder } from "../requests/queue";
 import { wuxiaFighterOf } from "./initiative";
 import { SYSTEM_ID } from "../foundry/system";
-import { isRecorded, recordedInitiative, recordMirror, roundOf, type WuxiaRound } from "./models";
+import { isRecorded, mirrorOf, recordedInitiative, recordMirror, roundOf, type WuxiaRound } from "./models";
 
 /**
  * A Wuxia combatant's Initiative and data are mirrors of the round its combat records, which only
@@ -37,8 +37,7 @@ function sameRound(a: WuxiaRound, b: WuxiaRound): boolean {
 
 /** Whether the combatant's mirror says something else than its combat's record. */
 function strays(combatant: Combatant.Implementation): boolean {
-  const mirror = combatant.system as unknown as WuxiaRound;
-  return combatant.initiative !== recordedInitiative(combatant) || !sameRound(mirror, roundOf(combatant));
+  return combatant.initiative !== recordedInitiative(combatant) || !sameRound(mirrorOf(combatant), roundOf(combatant));
 }
 
 /** The mirror written again from the record, if it strays; the GMs are told who wrote it. */

@@ -1,4 +1,5 @@
 import { HarmoniesRoll } from "../rolls/harmonies/roll";
+import { documentAtSync } from "../foundry/documents";
 import { signed } from "../core/format";
 import { t } from "../core/i18n";
 import { actionButton, attackSection, element } from "./card-dom";
@@ -37,7 +38,7 @@ export function soakText(soak: HarmoniesSoak): string {
 
 function answers(message: ChatMessage.Implementation, record: HarmoniesAttackRecord, section: HTMLElement): void {
   const doc = section.ownerDocument;
-  const defender = fromUuidSync(record.defenderUuid as never) as Actor.Implementation | null;
+  const defender = documentAtSync(record.defenderUuid) as Actor.Implementation | null;
   if (!record.defence) {
     section.append(
       element(doc, "p", "wh-attack__waiting", t("WH.Combat.AwaitingDefence", { name: defender?.name ?? "?" })),
@@ -66,11 +67,7 @@ function answers(message: ChatMessage.Implementation, record: HarmoniesAttackRec
     if (record.groupHurt) section.append(groupHurtLine(doc, record.groupHurt));
     // A grave wound just taken: its owner may need the sudden-action check (RULES 2.5) right here.
     const victim = defender?.type === "harmoniesCharacter" && defender.isOwner ? defender : null;
-    if (
-      victim &&
-      record.soak.placed === "grave" &&
-      (victim.system as unknown as { wounds: { grave: number } }).wounds.grave
-    )
+    if (victim && record.soak.placed === "grave" && (victim as Actor.OfType<"harmoniesCharacter">).system.wounds.grave)
       section.append(
         actionButton(doc, "sudden-action", t("WH.Combat.Check.SuddenAction"), () => suddenActionCheck(victim)),
       );

@@ -1,6 +1,8 @@
 import { updateSystem } from "../foundry/write";
 import { addWound, attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "../rules";
 import { SYSTEM_ID } from "../foundry/system";
+import { updateRolls } from "../foundry/rolls";
+import { documentAt } from "../foundry/documents";
 import { UserError } from "../core/errors";
 import { HarmoniesRoll } from "../rolls/harmonies/roll";
 import { messageById, ownedActor } from "../rolls/card-subject";
@@ -131,7 +133,7 @@ export async function harmoniesDefend(
 ): Promise<void> {
   const record = harmoniesAttackRecord(message);
   if (!record) throw new UserError("WH.Combat.Error.NotAnAttack");
-  const defender = harmoniesTarget(await fromUuid(record.defenderUuid as never));
+  const defender = harmoniesTarget(await documentAt(record.defenderUuid));
   if (!defender.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: defender.name ?? "" });
   if (choice.take) {
     await carryOut(H_DEFEND, { messageId: message.id ?? "", take: true });
@@ -153,7 +155,7 @@ export async function harmoniesDefend(
 export async function harmoniesSoak(message: ChatMessage.Implementation): Promise<void> {
   const record = harmoniesAttackRecord(message);
   if (!record) throw new UserError("WH.Combat.Error.NotAnAttack");
-  const victim = harmoniesTarget(await fromUuid(record.defenderUuid as never));
+  const victim = harmoniesTarget(await documentAt(record.defenderUuid));
   if (!victim.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: victim.name ?? "" });
   const subject = targetSubject(victim);
   const difficulty = targetArmour(victim) - record.damage;
@@ -180,10 +182,10 @@ function attackMessage(payload: unknown): ChatMessage.Implementation {
 async function postAttack(payload: unknown, requester: User.Implementation): Promise<void> {
   const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester);
   const attacker = harmoniesActor(await ownedActor(roll.state.actorUuid, requester));
-  const weapon = (await fromUuid(textField(payload, "weaponUuid") as never)) as Item.Implementation | null;
+  const weapon = (await documentAt(textField(payload, "weaponUuid"))) as Item.Implementation | null;
   if (!weapon || weapon.parent !== attacker || weapon.type !== "harmoniesWeapon")
     throw new UserError("WH.Roll.Error.ItemNotOwned", { item: weapon?.name ?? "", actor: attacker.name ?? "" });
-  const target = harmoniesTarget(await fromUuid(textField(payload, "targetUuid") as never));
+  const target = harmoniesTarget(await documentAt(textField(payload, "targetUuid")));
   const { damage: weaponDamage, range } = (weapon as Item.OfType<"harmoniesWeapon">).system;
   const { corps, puissance } = (rollSubject(attacker) as HarmoniesSubject).scores;
   const damage = attackDamage(corps, puissance, weaponDamage, {
@@ -203,7 +205,7 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
     rolls: [roll],
     sound: CONFIG.sounds.dice,
     flags: { [SYSTEM_ID]: { harmoniesAttack: record } },
-  } as never);
+  });
 }
 
 /** The parry or dodge joins the card, at the attack's own difficulty; or the defender takes the hit. */
@@ -213,18 +215,17 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
   if (record.defence) throw new UserError("WH.Combat.Error.AlreadyDefended");
   const defender = await ownedActor(record.defenderUuid, requester);
   const take = (payload as { take?: unknown }).take === true;
-  const rolls = message.rolls.map((r) => r.toJSON() as object);
+  const rolls: Roll[] = [...message.rolls];
   if (!take) {
     const roll = await checkedHarmoniesRoll(objectField(payload, "roll"), requester, { subjectOf: targetSubject });
     if (roll.state.actorUuid !== defender.uuid) throw new UserError("WH.Combat.Error.NotTheDefender");
     if (roll.state.difficulty !== record.difficulty)
       throw new UserError("WH.Combat.Error.SameDifficulty", { difficulty: record.difficulty });
-    rolls.push(roll.toJSON() as object);
+    rolls.push(roll);
   }
-  await message.update({
-    rolls,
+  await updateRolls(message, rolls, {
     flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, defence: take ? "taken" : "rolled" } } },
-  } as never);
+  });
 }
 
 /** The level a new wound took: the one that grew on the track, or "fatal". */
@@ -260,16 +261,15 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
     throw new UserError("WH.Combat.Error.NotASoak", { difficulty: expected });
   const margin = roll.action.margin;
   const severity = soakSeverity(margin);
-  const rolls = [...message.rolls.map((r) => r.toJSON() as object), roll.toJSON() as object];
+  const rolls = [...message.rolls, roll];
   const group = harmoniesGroup(target);
   if (group) {
     // A group member is not stunned apart from the group: only a wound counts, on that member.
     const groupHurt = await hurtGroup(group, { severity });
     const soaked = { margin, severity, placed: null };
-    await message.update({
-      rolls,
+    await updateRolls(message, rolls, {
       flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: soaked, ...(groupHurt ? { groupHurt } : {}) } } },
-    } as never);
+    });
     return;
   }
   const victim = harmoniesActor(target);
@@ -277,10 +277,9 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
   const before = { light, grave, critical, fatal };
   const after = addWound(before, severity, { woundMaxima: victim.system.woundMaxima });
   const placed = severity === "none" || severity === "stunned" ? null : placedLevel(before, after);
-  await message.update({
-    rolls,
+  await updateRolls(message, rolls, {
     flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: { margin, severity, placed } } } },
-  } as never);
+  });
   await updateSystem(victim, { wounds: { ...after, ...(severity === "stunned" ? { stunned: true } : {}) } });
   if (severity === "stunned") await markStunned(victim);
   const combatant = combatantOf(victim);

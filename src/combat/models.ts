@@ -111,7 +111,16 @@ export function isRecorded(combatant: Combatant.Implementation): boolean {
 
 /** What a combat's sides share. */
 export function sharedOf(combat: Combat.Implementation): CombatModel {
-  return combat.system as unknown as CombatModel;
+  const system: unknown = combat.system;
+  return system instanceof CombatModel ? system : new CombatModel();
+}
+
+/** The round a combatant's own data holds (its mirror); the initial values for a module's sub-type. */
+export function mirrorOf(combatant: Combatant.Implementation): WuxiaRound {
+  const system: unknown = combatant.system;
+  if (!(system instanceof CombatantModel)) return freshRound();
+  const { round, successes, spent, chosen, defenseDice, turnsTaken } = system;
+  return { round, successes, spent: { ...spent }, chosen, defenseDice, turnsTaken };
 }
 
 /** A change to a combatant's round or its Initiative (left as it is when absent). */
@@ -185,8 +194,9 @@ export function updateRound(combatant: Combatant.Implementation, patch: SourcePa
 export function recordMirror(combatant: Combatant.Implementation): Promise<unknown> {
   const combat = combatant.combat;
   if (!combat) return Promise.resolve(undefined);
-  const source = combatant.system as unknown as WuxiaRound;
-  const write = roundWrite(combat, [{ id: combatant.id ?? "", initiative: combatant.initiative, round: source }]);
+  const write = roundWrite(combat, [
+    { id: combatant.id ?? "", initiative: combatant.initiative, round: mirrorOf(combatant) },
+  ]);
   return combat.update({ system: write.system } as Combat.UpdateData);
 }
 

@@ -1,4 +1,5 @@
 import { SYSTEM_ID, templatePath } from "../foundry/system";
+import { systemFlag } from "../foundry/flags";
 import { faceKind } from "../rolls/wuxia/card";
 import { t } from "../core/i18n";
 import type { RoundStartChange } from "./initiative";
@@ -6,11 +7,11 @@ import type { RoundStartChange } from "./initiative";
 export const ROUND_SUMMARY_TEMPLATE = templatePath("chat/round-summary.hbs");
 
 /** The flag that marks a round summary: its rolls are the round's, not a test to oppose or reroll. */
-export const ROUND_SUMMARY_FLAG = "roundSummary";
+export const ROUND_SUMMARY_FLAG = "roundSummary" as const;
 
 /** Whether a message is a round summary. */
 export function isRoundSummary(message: ChatMessage.Implementation): boolean {
-  return message.getFlag(SYSTEM_ID as never, ROUND_SUMMARY_FLAG as never) !== undefined;
+  return systemFlag(message, ROUND_SUMMARY_FLAG) !== undefined;
 }
 
 /** What the summary shows of each combatant: its dice, successes and how they were spent. */
@@ -55,5 +56,5 @@ export async function postRoundSummary(
     speaker: { alias: t("WH.Combat.Summary.Speaker") },
     sound: CONFIG.sounds.dice,
     flags: { [SYSTEM_ID]: { [ROUND_SUMMARY_FLAG]: { combatId: combat.id, round } } },
-  } as never);
+  });
 }

@@ -77,7 +77,7 @@ async function graveCheck(payload: unknown, requester: User.Implementation): Pro
     speaker: ChatMessage.getSpeaker({ actor }),
     rolls: [roll],
     flags: { [SYSTEM_ID]: { woundCheck: { check: "grave", held } } },
-  } as never);
+  });
   if (held) return;
   // The grave wound turns critical: off its level, onto the next free one (fatal when none is).
   const worse = addWound({ light, grave: grave - 1, critical, fatal }, "critical", {
@@ -106,7 +106,7 @@ export async function criticalWoundCheck(actor: Actor.Implementation): Promise<v
     speaker: ChatMessage.getSpeaker({ actor: character }),
     rolls: [roll],
     flags: { [SYSTEM_ID]: { woundCheck: { check: "critical", held } } },
-  } as never);
+  });
   if (!held) await character.toggleStatusEffect(UNCONSCIOUS_STATUS, { active: true });
 }
 

@@ -19,3 +19,13 @@ export function isItemOfType<T extends Item.SubType>(
 ): item is Item.OfType<T> {
   return (types as readonly string[]).includes(item.type);
 }
+
+/** The document a UUID names (core's `fromUuid`), from a UUID kept as text in a record or a payload. */
+export function documentAt(uuid: string): ReturnType<typeof fromUuid> {
+  return fromUuid(uuid as Parameters<typeof fromUuid>[0]);
+}
+
+/** The document a UUID names, if this client holds it (core's `fromUuidSync`). */
+export function documentAtSync(uuid: string): ReturnType<typeof fromUuidSync> {
+  return fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]);
+}

@@ -17,7 +17,14 @@ export function rollFromJson<R extends Roll>(RollClass: RollClass<R>, json: obje
   return roll;
 }
 
-/** Writes the message's rolls, each as the JSON Foundry stores and every client rebuilds by class. */
-export async function updateRolls(message: ChatMessage.Implementation, rolls: readonly Roll[]): Promise<void> {
-  await message.update({ rolls: rolls.map((roll) => roll.toJSON()) } as never);
+/**
+ * Writes the message's rolls, each as the JSON Foundry stores and every client rebuilds by class,
+ * with any other change to the message in the same update (a card's record in its flags).
+ */
+export async function updateRolls(
+  message: ChatMessage.Implementation,
+  rolls: readonly Roll[],
+  changes: ChatMessage.UpdateData = {},
+): Promise<void> {
+  await message.update({ ...changes, rolls: rolls.map((roll) => roll.toJSON()) } as never);
 }
