@@ -1,3 +1,4 @@
+import { isHarmoniesFighter } from "./combatant";
 import { untypedHooks } from "../foundry/hooks";
 import { rollRoundStart, wuxiaFighterOf, type RoundStartChange } from "./initiative";
 import { recordedInitiative, roundOf, roundWrite, type RoundChange } from "./models";
@@ -150,11 +151,19 @@ export class WuxiaHarmoniesCombat extends Combat {
       const combatant = this.combatants.get(id);
       return combatant !== undefined && wuxiaFighterOf(combatant) !== null;
     });
-    const others = list.filter((id) => !wuxia.includes(id));
+    // A player's Harmonies combatant rolls through the GM too: its Initiative is the GM's to write.
+    const harmonies = game.user.isGM
+      ? []
+      : list.filter((id) => {
+          const combatant = this.combatants.get(id);
+          return combatant !== undefined && isHarmoniesFighter(combatant);
+        });
+    const others = list.filter((id) => !wuxia.includes(id) && !harmonies.includes(id));
     if (wuxia.length) {
       if (game.user.isGM) await this.rollRoundStarts(wuxia);
       else for (const id of wuxia) await combatRequests.rollInitiative(this, id);
     }
+    for (const id of harmonies) await combatRequests.rollInitiative(this, id);
     if (others.length) await super.rollInitiative(others, options);
     return this;
   }

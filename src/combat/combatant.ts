@@ -26,14 +26,24 @@ export class WuxiaHarmoniesCombatant extends Combatant {
     return super.getInitiativeRoll(formula);
   }
 
-  /** A Wuxia combatant's Initiative is its round start, made by the combat (its successes are spent there). */
+  /**
+   * A Wuxia combatant's Initiative is its round start, made by the combat (its successes are spent
+   * there); a Harmonies one's is rolled by the combat too, by the GM's hand for a player.
+   */
   override async rollInitiative(formula?: string): Promise<this> {
-    if (wuxiaFighterOf(this) && this.combat) {
+    if ((wuxiaFighterOf(this) || isHarmoniesFighter(this)) && this.combat) {
       await this.combat.rollInitiative([this.id ?? ""]);
       return this;
     }
     return (await super.rollInitiative(formula)) as this;
   }
+}
+
+/** Whether the combatant rolls the system's Harmonies Initiative: a Harmonies character, or a Harmonies group still fighting. */
+export function isHarmoniesFighter(combatant: Combatant.Implementation): boolean {
+  const actor = combatant.actor;
+  if (actor?.type === "harmoniesCharacter") return true;
+  return actor?.type === "group" && harmoniesGroupSubject(actor as Actor.OfType<"group">) !== null;
 }
 
 /** A Harmonies Initiative roll: the pair the world names, difficulty 0, closed. */

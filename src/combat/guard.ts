@@ -1,8 +1,9 @@
 import { t } from "../core/i18n";
 import { inAuthorityOrder } from "../requests/queue";
 import { wuxiaFighterOf } from "./initiative";
+import { isHarmoniesFighter } from "./combatant";
 import { SYSTEM_ID } from "../foundry/system";
-import { isRecorded, mirrorOf, recordedInitiative, recordMirror, roundOf, type WuxiaRound } from "./models";
+import { isRecorded, mirrorOf, recordedInitiative, recordMirrors, roundOf, type WuxiaRound } from "./models";
 
 /**
  * A Wuxia combatant's Initiative and data are mirrors of the round its combat records, which only
@@ -17,9 +18,11 @@ function isGmWrite(userId: string): boolean {
   return Boolean(game.users.get(userId)?.isGM);
 }
 
+/** A combatant whose Initiative is the GM's to write: a Wuxia round's fighter, or a Harmonies one. */
 function guarded(combatant: Combatant.Implementation): boolean {
+  if (!game.user.isActiveGM) return false;
   const combat = combatant.combat as { wuxiaRounds?: boolean } | null;
-  return Boolean(game.user.isActiveGM && combat?.wuxiaRounds && wuxiaFighterOf(combatant));
+  return Boolean(combat?.wuxiaRounds && wuxiaFighterOf(combatant)) || isHarmoniesFighter(combatant);
 }
 
 function sameRound(a: WuxiaRound, b: WuxiaRound): boolean {
@@ -54,11 +57,30 @@ function putBack(combatant: Combatant.Implementation, writer: string | null): Pr
   });
 }
 
-/** A GM's own write to the mirror becomes the record. */
-function adopt(combatant: Combatant.Implementation): Promise<void> {
-  return inAuthorityOrder(async () => {
-    if (combatant.combat && strays(combatant)) await recordMirror(combatant);
-  });
+/** Combatants a GM wrote to directly, by combat, waiting to be recorded together. */
+const written = new Map<Combat.Implementation, Set<Combatant.Implementation>>();
+
+/**
+ * A GM's own write to a mirror becomes the record. The combatants one GM operation wrote (core's
+ * "roll all" writes them in one batch) are recorded in one Combat update.
+ */
+function adopt(combatant: Combatant.Implementation): void {
+  const combat = combatant.combat;
+  if (!combat) return;
+  const batch = written.get(combat);
+  if (batch) {
+    batch.add(combatant);
+    return;
+  }
+  written.set(combat, new Set([combatant]));
+  void inAuthorityOrder(async () => {
+    const combatants = [...(written.get(combat) ?? [])];
+    written.delete(combat);
+    await recordMirrors(
+      combat,
+      combatants.filter((c) => combat.combatants.get(c.id ?? "") && strays(c)),
+    );
+  }).catch((error: unknown) => console.error(error));
 }
 
 function userName(userId: string): string | null {
@@ -104,9 +126,11 @@ const ADOPTED_SETTING = "combatRoundsAdopted";
  */
 async function adoptLegacyRounds(): Promise<void> {
   if (game.settings.get(SYSTEM_ID, ADOPTED_SETTING)) return;
-  for (const combat of game.combats?.contents ?? [])
-    for (const combatant of combat.combatants.contents)
-      if (guarded(combatant) && !isRecorded(combatant)) await inAuthorityOrder(() => recordMirror(combatant));
+  for (const { combatants } of game.combats?.contents ?? []) {
+    const unrecorded = combatants.contents.filter((c) => guarded(c) && !isRecorded(c));
+    const combat = unrecorded[0]?.combat;
+    if (combat) await inAuthorityOrder(() => recordMirrors(combat, unrecorded));
+  }
   await game.settings.set(SYSTEM_ID, ADOPTED_SETTING, true);
 }
 
@@ -125,7 +149,8 @@ export function registerCombatGuard(): void {
   Hooks.on("updateCombatant", (document, changed, _options, userId) => {
     const combatant = document as Combatant.Implementation;
     if (!guarded(combatant) || !("initiative" in changed || "system" in changed)) return;
-    void (isGmWrite(userId) ? adopt(combatant) : putBack(combatant, userName(userId)));
+    if (isGmWrite(userId)) adopt(combatant);
+    else void putBack(combatant, userName(userId));
   });
   Hooks.on("updateCombat", (document, changed, _options, userId) => {
     if (isGmWrite(userId)) return;

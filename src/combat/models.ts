@@ -190,13 +190,16 @@ export function updateRound(combatant: Combatant.Implementation, patch: SourcePa
   return combat.update(roundWrite(combat, [{ id: combatant.id ?? "", round: patch }]) as Combat.UpdateData);
 }
 
-/** The record takes a combatant's Initiative and round as its mirror holds them (a GM wrote them there). */
-export function recordMirror(combatant: Combatant.Implementation): Promise<unknown> {
-  const combat = combatant.combat;
-  if (!combat) return Promise.resolve(undefined);
-  const write = roundWrite(combat, [
-    { id: combatant.id ?? "", initiative: combatant.initiative, round: mirrorOf(combatant) },
-  ]);
+/** The record takes these combatants' Initiatives and rounds as their mirrors hold them (a GM wrote them there), in one write. */
+export function recordMirrors(
+  combat: Combat.Implementation,
+  combatants: readonly Combatant.Implementation[],
+): Promise<unknown> {
+  if (!combatants.length) return Promise.resolve(undefined);
+  const write = roundWrite(
+    combat,
+    combatants.map((c) => ({ id: c.id ?? "", initiative: c.initiative, round: mirrorOf(c) })),
+  );
   return combat.update({ system: write.system } as Combat.UpdateData);
 }
 

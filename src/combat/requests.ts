@@ -1,7 +1,8 @@
 import { UserError } from "../core/errors";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
-import { respend } from "./initiative";
+import { respend, wuxiaFighterOf } from "./initiative";
+import { isHarmoniesFighter } from "./combatant";
 import { roundOf, roundWrite, sharedOf, updateRound, updateShared } from "./models";
 import type { WuxiaHarmoniesCombat } from "./combat";
 
@@ -106,14 +107,25 @@ async function spendDefenseDie(payload: unknown, requester: User.Implementation)
   await updateRound(combatant, { defenseDice: left - 1 });
 }
 
-/** A player's Wuxia combatant that has not rolled this round (it joined late) makes its round start. */
+/**
+ * A player's combatant rolls its Initiative by the GM's hand: a Wuxia one that has not rolled this
+ * round (it joined late) makes its round start; a Harmonies one rolls once per combat (the GM may
+ * have it roll again).
+ */
 async function rollInitiative(payload: unknown, requester: User.Implementation): Promise<void> {
   const combat = combatOf(payload);
   const combatant = combatantOf(combat, payload);
   mustOwn(combatant, requester);
-  if (!requester.isGM && roundOf(combatant).round === combat.round && combat.round > 0)
+  if (wuxiaFighterOf(combatant)) {
+    if (!requester.isGM && roundOf(combatant).round === combat.round && combat.round > 0)
+      throw new UserError("WH.Combat.Error.AlreadyRolled", { name: combatant.name ?? "" });
+    await combat.rollRoundStarts([combatant.id ?? ""]);
+    return;
+  }
+  if (!isHarmoniesFighter(combatant)) throw new UserError("WH.Request.Error.BadField", { field: "combatantId" });
+  if (!requester.isGM && combatant.initiative !== null)
     throw new UserError("WH.Combat.Error.AlreadyRolled", { name: combatant.name ?? "" });
-  await combat.rollRoundStarts([combatant.id ?? ""]);
+  await combat.rollInitiative([combatant.id ?? ""]);
 }
 
 const SIDES = ["friendly", "hostile"] as const;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { serverWrites } from "../../test/foundry/combat";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { as, must, roundOf, scriptFaces, wuxiaFight } from "../../test/support/combat";
@@ -129,14 +129,19 @@ describe("rolling Initiative in a Wuxia combat", () => {
     expect(combat.combatant?.name).toBe("Bandit");
   });
 
-  it("rolls a Harmonies combat's Initiatives as core does: the combatants written, no Combat update", async () => {
+  it("rolls a Harmonies combat's Initiatives as core does, then records them in one Combat update", async () => {
     const david = await harmoniesHero("David");
-    const combat = await createCombat([david], { start: false });
+    const goliath = await harmoniesHero("Goliath");
+    const combat = await createCombat([david, goliath], { start: false });
     serverWrites.length = 0;
-    scriptFaces([6, 4]);
-    await as("gm", () => combat.rollInitiative([must(combat.combatants.contents[0]?.id)]));
-    expect(combatWrites()).toEqual([]);
-    expect(combat.combatants.contents[0]?.initiative).toBe(4);
+    scriptFaces([6, 4, 9, 1]);
+    await as("gm", () => combat.rollInitiative(combat.combatants.contents.map((c) => c.id ?? "")));
+    await vi.waitFor(() => expect(combatWrites()).toHaveLength(1));
+    const rolled = combat.combatants.contents.map((c) => [c.id, c.initiative]);
+    expect(rolled.every(([, initiative]) => typeof initiative === "number")).toBe(true);
+    const rounds = (combat.system as unknown as { rounds: { combatantId: string; initiative: number | null }[] })
+      .rounds;
+    expect(rounds.map((r) => [r.combatantId, r.initiative])).toEqual(rolled);
   });
 });
 

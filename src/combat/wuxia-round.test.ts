@@ -392,7 +392,7 @@ describe("writes that skip the GM", () => {
     await vi.waitFor(() => expect([joined?.initiative, roundOf(joined).defenseDice]).toEqual([null, 0]));
   });
 
-  it("leaves a Harmonies combatant of a Wuxia combat to its owner", async () => {
+  it("puts back a Harmonies combatant's Initiative its owner writes, in a Wuxia combat or its own", async () => {
     const { harmoniesHero } = await import("../../test/support/world");
     const david = await harmoniesHero("David");
     const { combat } = await roundOne();
@@ -400,18 +400,32 @@ describe("writes that skip the GM", () => {
       combat.createEmbeddedDocuments("Combatant", [{ actorId: david.id }] as never),
     )) as Combatant.Implementation[];
     await as("player", () => must(c).update({ initiative: 12 } as never));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(c?.initiative).toBe(12);
+    await vi.waitFor(() => expect(c?.initiative).toBeNull());
+    const alone = await createCombat([await harmoniesHero("Saül")], { start: false });
+    const [s] = alone.combatants.contents;
+    await as("player", () => must(s).update({ initiative: 12 } as never));
+    await vi.waitFor(() => expect(s?.initiative).toBeNull());
   });
 
-  it("leaves a Harmonies combatant's Initiative to its owner, as core does", async () => {
+  it("rolls a player's Harmonies Initiative by the GM's hand, once; the GM may roll it again", async () => {
     const { harmoniesHero } = await import("../../test/support/world");
     const david = await harmoniesHero("David");
     const combat = await createCombat([david], { start: false });
     const [c] = combat.combatants.contents;
-    await as("player", () => must(c).update({ initiative: 12 } as never));
+    scriptFaces([6, 4]);
+    // From the tracker's row (the combatant's own roll) as from the combat's.
+    await as("player", () => must(c).rollInitiative());
+    expect(c?.initiative).toBe(4);
+    await expect(as("player", () => combat.rollInitiative([must(c).id ?? ""]))).rejects.toMatchObject({
+      key: "WH.Combat.Error.AlreadyRolled",
+    });
+    await expect(as("stranger", () => combat.rollInitiative([must(c).id ?? ""]))).rejects.toMatchObject({
+      key: "WH.Chat.Error.NotOwner",
+    });
+    scriptFaces([9, 1]);
+    await as("gm", () => combat.rollInitiative([must(c).id ?? ""]));
     await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(c?.initiative).toBe(12);
+    expect(c?.initiative).not.toBe(4);
   });
 });
 
