@@ -82,8 +82,17 @@ export class WuxiaHarmoniesCombat extends Combat {
     user: User.Implementation,
   ): Promise<false | undefined> {
     if ((await super._preUpdate(changed, options, user)) === false) return false;
-    const round = (changed as Changes).round;
+    const data = changed as Changes;
+    const round = data.round;
     if (typeof round === "number" && round > this.round && this.wuxiaRounds) await this.#startRound(changed, round);
+    // Where a GM leaves the turn is recorded with it: a player's own write is put back there.
+    if (user.isGM && ("round" in data || "turn" in data)) {
+      const position = {
+        round: typeof data.round === "number" ? data.round : this.round,
+        turn: "turn" in data ? ((data.turn as number | null | undefined) ?? null) : this.turn,
+      };
+      data.system = { ...(data.system as Changes | undefined), position };
+    }
     return undefined;
   }
 

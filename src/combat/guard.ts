@@ -3,7 +3,15 @@ import { inAuthorityOrder } from "../requests/queue";
 import { wuxiaFighterOf } from "./initiative";
 import { isHarmoniesFighter } from "./combatant";
 import { SYSTEM_ID } from "../foundry/system";
-import { isRecorded, mirrorOf, recordedInitiative, recordMirrors, roundOf, type WuxiaRound } from "./models";
+import {
+  gmPosition,
+  isRecorded,
+  mirrorOf,
+  recordedInitiative,
+  recordMirrors,
+  roundOf,
+  type WuxiaRound,
+} from "./models";
 
 /**
  * A Wuxia combatant's Initiative and data are mirrors of the round its combat records, which only
@@ -87,6 +95,26 @@ function userName(userId: string): string | null {
   return game.users.get(userId)?.name ?? null;
 }
 
+/**
+ * A Wuxia round's turn is the GM's to move (a player ends their turn through the GM's client):
+ * a round or turn a player writes straight to the combat is put back where a GM last left it.
+ */
+function putBackPosition(combat: Combat.Implementation, writer: string | null): Promise<void> {
+  return inAuthorityOrder(async () => {
+    const position = gmPosition(combat);
+    const wuxia = (combat as { wuxiaRounds?: boolean }).wuxiaRounds;
+    if (!game.user.isActiveGM || !wuxia || !position) return;
+    if (combat.round === position.round && combat.turn === position.turn) return;
+    await combat.update(
+      { round: position.round, turn: position.turn } as Combat.UpdateData,
+      {
+        turnEvents: false,
+      } as Combat.Database.UpdateOperation,
+    );
+    ui.notifications?.warn(t("WH.Combat.Guard.TurnPutBack", { user: writer ?? t("WH.Combat.Guard.Someone") }));
+  }).catch((error: unknown) => console.error(error));
+}
+
 /** What a Combat update changed of its combatants, by id (an array of changes, or core's keyed form). */
 function changedCombatantIds(changed: unknown): string[] {
   const combatants = (changed as { combatants?: unknown } | null)?.combatants;
@@ -155,6 +183,7 @@ export function registerCombatGuard(): void {
   Hooks.on("updateCombat", (document, changed, _options, userId) => {
     if (isGmWrite(userId)) return;
     const combat = document as Combat.Implementation;
+    if ("round" in changed || "turn" in changed) void putBackPosition(combat, userName(userId));
     for (const id of changedCombatantIds(changed)) {
       const combatant = combat.combatants.get(id);
       if (combatant && guarded(combatant)) void putBack(combatant, userName(userId));

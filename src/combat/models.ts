@@ -46,6 +46,14 @@ function defineCombatSchema() {
   return {
     /** The group reserve of each side (RULES 1.4 [default]: it lasts the whole combat). */
     reserve: new fields.SchemaField({ friendly: count(), hostile: count() }),
+    /** The round and turn as a GM last wrote them (null before any): what a player's own write is put back to. */
+    position: new fields.SchemaField(
+      {
+        round: count(),
+        turn: new fields.NumberField({ required: true, nullable: true, integer: true, min: 0, initial: null }),
+      },
+      { nullable: true, initial: null },
+    ),
     /**
      * Each Wuxia combatant's round and Initiative, as the GMs last wrote them: the record every
      * check and the turn order read. Only a GM may write a Combat's data; a combatant's own data
@@ -201,6 +209,11 @@ export function recordMirrors(
     combatants.map((c) => ({ id: c.id ?? "", initiative: c.initiative, round: mirrorOf(c) })),
   );
   return combat.update({ system: write.system } as Combat.UpdateData);
+}
+
+/** The round and turn a GM last wrote, if any was recorded. */
+export function gmPosition(combat: Combat.Implementation): { round: number; turn: number | null } | null {
+  return sharedOf(combat).position ?? null;
 }
 
 /** Writes part of what a combat's sides share, checked against the model's fields. */

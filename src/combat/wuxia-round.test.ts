@@ -269,6 +269,18 @@ describe("writes that skip the GM", () => {
     );
   });
 
+  it("puts back a round or turn a player writes straight to the combat, where the GM left it", async () => {
+    const { combat } = await roundOne();
+    // Bring the turn to Lin Mei's, the player's: core then lets the player write the turn.
+    while (combat.combatant?.name !== "Lin Mei") await as("gm", () => combat.nextTurn());
+    const at = { round: combat.round, turn: combat.turn };
+    await as("player", () => combat.update({ turn: (combat.turn ?? 0) + 1 } as never));
+    await vi.waitFor(() => expect({ round: combat.round, turn: combat.turn }).toEqual(at));
+    expect(foundry.notifications.filter((n) => n.level === "warn").map((n) => n.message)).toContain(
+      "Player moved the Wuxia round or turn directly; it was put back where the GM left it.",
+    );
+  });
+
   it("puts back a player's change that rides inside a Combat update", async () => {
     const { combat, lin } = await roundOne();
     const order = combat.turns.map((c) => c.name);
