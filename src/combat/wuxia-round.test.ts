@@ -281,6 +281,49 @@ describe("writes that skip the GM", () => {
     );
   });
 
+  it.each([
+    ["round", { round: 7 }],
+    ["successes", { successes: 9 }],
+    ["spent.initiative", { spent: { initiative: 2 } }],
+    ["spent.actions", { spent: { actions: 5 } }],
+    ["spent.defense", { spent: { defense: 6 } }],
+    ["chosen", { chosen: true }],
+    ["defenseDice", { defenseDice: 4 }],
+    ["turnsTaken", { turnsTaken: 3 }],
+  ])("puts back a player's write of %s alone", async (_field, system) => {
+    const { lin } = await roundOne();
+    const before = roundOf(lin);
+    await as("player", () => lin.update({ system } as never));
+    await vi.waitFor(() => expect(mirrorOf(lin)).toMatchObject(before));
+  });
+
+  it("writes nothing back, and tells no one, when a player's write changes nothing", async () => {
+    const { lin } = await roundOne();
+    serverWrites.length = 0;
+    await as("player", () => lin.update({ system: { defenseDice: roundOf(lin).defenseDice } } as never));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(serverWrites.filter((w) => w.userId === gmId())).toEqual([]);
+    expect(foundry.notifications.filter((n) => n.level === "warn")).toEqual([]);
+  });
+
+  it("leaves a GM's second combatant for one hero: a GM may add what they like", async () => {
+    const { combat, linMei } = await roundOne();
+    await as("gm", () => combat.createEmbeddedDocuments("Combatant", [{ actorId: linMei.id }] as never));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(combat.combatants.contents.filter((c) => c.actorId === linMei.id)).toHaveLength(2);
+  });
+
+  it("leaves a Harmonies combat's turn to core: its owner ends their own turn there", async () => {
+    const { harmoniesHero } = await import("../../test/support/world");
+    const david = await harmoniesHero("David");
+    const saul = await harmoniesHero("Saül");
+    const combat = await createCombat([david, saul], { initiatives: [5, 3] });
+    expect(combat.combatant?.name).toBe("David");
+    await as("player", () => combat.nextTurn());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(combat.combatant?.name).toBe("Saül");
+  });
+
   it("puts back a player's change that rides inside a Combat update", async () => {
     const { combat, lin } = await roundOne();
     const order = combat.turns.map((c) => c.name);
