@@ -101,6 +101,20 @@ describe("a Wuxia attack card a player wrote", () => {
     );
   });
 
+  it("is removed too when a player dresses an earlier message of theirs as a card", async () => {
+    const world = await wuxiaAttackFight();
+    const plain = await postAsPlayer({ content: "I draw my bow." });
+    await as("player", () =>
+      (plain as unknown as { update(data: object): Promise<unknown> }).update({
+        flags: { [SYSTEM]: { attack: { defenderUuid: world.zhao.uuid, defence: null, applied: false } } },
+      }),
+    );
+    await asClient(seatUser("gm"), async () => foundry.Hooks.callAll("updateChatMessage", plain, {}, {}, playerId()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const messages = foundry.game.messages as unknown as { get(id: string): unknown };
+    expect(messages.get(plain.id)).toBeUndefined();
+  });
+
   it("leaves a player's own message alone when it carries no card's record", async () => {
     const plain = await postAsPlayer({ content: "I draw my sword." });
     await asClient(seatUser("gm"), async () => foundry.Hooks.callAll("createChatMessage", plain, {}, playerId()));
