@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asClient } from "../../test/foundry/clients";
 import { settle } from "../../test/support/dom";
-import { as, harmoniesFight, must, scriptFaces, woundsOf } from "../../test/support/combat";
+import { harmoniesFight, harmoniesHitAndSoak, must, scriptFaces, woundsOf } from "../../test/support/combat";
 import { postedMessages, seatUser, startWorld, type PostedMessage, type Seat } from "../../test/support/world";
 
 /**
@@ -21,16 +21,8 @@ async function graveWoundCard(): Promise<{ message: PostedMessage; goliath: Acto
     { light: 4 },
     { characteristics: { corps: { value: 0 } }, means: { resistance: { value: 0 } } },
   );
-  const { harmoniesAttackWith, harmoniesDefend, harmoniesSoak } = await import("./harmonies-attack");
-  scriptFaces([5, 6]);
-  await as("player", () =>
-    harmoniesAttackWith(world.david, world.sling, world.goliath, { dialog: false, values: { difficulty: -4 } }),
-  );
-  const message = must(postedMessages().at(-1));
-  await as("gm", () => harmoniesDefend(message as never, { take: true }));
   // Soak Cp 0 + Rs 0 − damage 0: 1 − 7 = −6, a light wound, aggravated to grave (the light track is full).
-  scriptFaces([1, 7]);
-  await as("gm", () => harmoniesSoak(message as never));
+  const message = await harmoniesHitAndSoak(world, [1, 7]);
   return { message, goliath: world.goliath };
 }
 

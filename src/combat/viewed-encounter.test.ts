@@ -3,15 +3,15 @@ import { beforeEach, describe, expect, it } from "vitest";
 import {
   as,
   harmoniesFight,
+  harmoniesHitAndSoak,
   must,
   reserveOf,
   roundOf,
-  scriptFaces,
   wuxiaAttack,
   wuxiaAttackFight,
   wuxiaDefend,
 } from "../../test/support/combat";
-import { createActor, createCombat, postedMessages, startWorld } from "../../test/support/world";
+import { createActor, createCombat, startWorld } from "../../test/support/world";
 
 /**
  * `game.combat` is the encounter a client is viewing, each client its own. The active GM's
@@ -76,21 +76,6 @@ describe("a Wuxia fight while the GM views another encounter", () => {
 });
 
 describe("a Harmonies fight while the GM views another encounter", () => {
-  type World = Awaited<ReturnType<typeof harmoniesFight>>;
-
-  /** David's sling hits Goliath, who takes it; Goliath's soak then rolls 1 − 10. */
-  async function hitAndSoak(world: World): Promise<void> {
-    const { harmoniesAttackWith, harmoniesDefend, harmoniesSoak } = await import("./harmonies-attack");
-    scriptFaces([5, 6]);
-    await as("player", () =>
-      harmoniesAttackWith(world.david, world.sling, world.goliath, { dialog: false, values: { difficulty: -4 } }),
-    );
-    const message = must(postedMessages().at(-1));
-    await as("gm", () => harmoniesDefend(message as never, { take: true }));
-    scriptFaces([1, 10]);
-    await as("gm", () => harmoniesSoak(message as never));
-  }
-
   it("ends a stun with the fight's next round", async () => {
     const world = await harmoniesFight();
     await as("gm", () =>
@@ -100,7 +85,7 @@ describe("a Harmonies fight while the GM views another encounter", () => {
     );
     await gmViewsAnotherEncounter();
     // Cp 3 + Rs 3 + armour 2 − damage 0, closed: 1 − 10 = −9 → −1, stunned.
-    await hitAndSoak(world);
+    await harmoniesHitAndSoak(world, [1, 10]);
     const stun = must(world.goliath.effects.contents.find((e) => e.statuses.has("stun")));
     expect(stun.getFlag(SYSTEM as never, "expiry" as never)).toEqual({ combatId: world.combat.id, afterRound: 2 });
   });
@@ -112,7 +97,7 @@ describe("a Harmonies fight while the GM views another encounter", () => {
     };
     const world = await harmoniesFight({ light: 4, grave: 2, critical: 1 }, frail);
     await gmViewsAnotherEncounter();
-    await hitAndSoak(world);
+    await harmoniesHitAndSoak(world, [1, 10]);
     const goliath = must(world.combat.combatants.contents.find((c) => c.actorId === world.goliath.id));
     expect(goliath.defeated).toBe(true);
   });

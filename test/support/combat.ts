@@ -161,6 +161,26 @@ export async function harmoniesFight(wounds: Partial<HarmoniesWounds> = {}, goli
 }
 
 /**
+ * David's sling hits Goliath (the player's shot at difficulty −4, faces 5 and 6), Goliath takes
+ * the hit, then soaks it on the GM's client with `soakFaces`. Resolves with the attack card.
+ */
+export async function harmoniesHitAndSoak(
+  world: Awaited<ReturnType<typeof harmoniesFight>>,
+  soakFaces: readonly number[],
+): Promise<PostedMessage> {
+  const { harmoniesAttackWith, harmoniesDefend, harmoniesSoak } = await import("../../src/combat/harmonies-attack");
+  scriptFaces([5, 6]);
+  await as("player", () =>
+    harmoniesAttackWith(world.david, world.sling, world.goliath, { dialog: false, values: { difficulty: -4 } }),
+  );
+  const message = must(postedMessages().at(-1));
+  await as("gm", () => harmoniesDefend(message as never, { take: true }));
+  scriptFaces(soakFaces);
+  await as("gm", () => harmoniesSoak(message as never));
+  return message;
+}
+
+/**
  * The Wuxia attack's encounter (RULES 1.4): `wuxiaFight` with Lin Mei fighting without a combat
  * skill and the Bandit with Terre 2; round 1 rolls no success; the GM then gives the Bandit 2
  * Defense dice and the foes' reserve 1 die. `arc` is Lin Mei's Arc long (ND 3, Tir à l'arc).
