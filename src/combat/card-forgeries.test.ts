@@ -115,6 +115,19 @@ describe("a Wuxia attack card a player wrote", () => {
     expect(messages.get(plain.id)).toBeUndefined();
   });
 
+  it("names its author to the GMs as text: markup in a user's name is escaped", async () => {
+    const world = await wuxiaAttackFight();
+    const player = seatUser("player") as { name: string };
+    player.name = "<img src=x onerror=alert(1)>";
+    const forged = await forgedWuxiaCard(world);
+    await asClient(seatUser("gm"), async () => foundry.Hooks.callAll("createChatMessage", forged, {}, playerId()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const warnings = foundry.notifications.filter((n) => n.level === "warn").map((n) => n.message);
+    expect(warnings).toContain(
+      "&lt;img src=x onerror=alert(1)&gt; posted a message dressed as a combat card; it was removed.",
+    );
+  });
+
   it("leaves a player's own message alone when it carries no card's record", async () => {
     const plain = await postAsPlayer({ content: "I draw my sword." });
     await asClient(seatUser("gm"), async () => foundry.Hooks.callAll("createChatMessage", plain, {}, playerId()));

@@ -1,4 +1,5 @@
 import { t } from "../core/i18n";
+import { warnWithNames } from "../core/notices";
 import { inAuthorityOrder } from "../requests/queue";
 import { authoredByGm, carriesCardRecord } from "./card-record";
 
@@ -13,7 +14,7 @@ function removeForgery(message: ChatMessage.Implementation): void {
   void inAuthorityOrder(async () => {
     if (!game.messages?.get(message.id ?? "")) return;
     await message.delete();
-    ui.notifications?.warn(t("WH.Combat.Guard.ForgedCard", { user: author }));
+    warnWithNames("WH.Combat.Guard.ForgedCard", { user: author });
   }).catch((error: unknown) => console.error(error));
 }
 

@@ -1,4 +1,5 @@
 import { t } from "../core/i18n";
+import { warnWithNames } from "../core/notices";
 import { inAuthorityOrder } from "../requests/queue";
 import { wuxiaFighterOf } from "./initiative";
 import { isHarmoniesFighter } from "./combatant";
@@ -59,9 +60,10 @@ function putBack(combatant: Combatant.Implementation, writer: string | null): Pr
       initiative: recordedInitiative(combatant),
       system: roundOf(combatant),
     } as Combatant.UpdateData);
-    ui.notifications?.warn(
-      t("WH.Combat.Guard.PutBack", { name: combatant.name ?? "", user: writer ?? t("WH.Combat.Guard.Someone") }),
-    );
+    warnWithNames("WH.Combat.Guard.PutBack", {
+      name: combatant.name ?? "",
+      user: writer ?? t("WH.Combat.Guard.Someone"),
+    });
   });
 }
 
@@ -111,7 +113,7 @@ function putBackPosition(combat: Combat.Implementation, writer: string | null): 
         turnEvents: false,
       } as Combat.Database.UpdateOperation,
     );
-    ui.notifications?.warn(t("WH.Combat.Guard.TurnPutBack", { user: writer ?? t("WH.Combat.Guard.Someone") }));
+    warnWithNames("WH.Combat.Guard.TurnPutBack", { user: writer ?? t("WH.Combat.Guard.Someone") });
   }).catch((error: unknown) => console.error(error));
 }
 
@@ -136,9 +138,10 @@ async function admit(combatant: Combatant.Implementation, writer: string | null)
     const actor = combatant.actor;
     if (!actor || !combat.combatants.contents.some((c) => c !== combatant && c.actor === actor)) return true;
     await combatant.delete();
-    ui.notifications?.warn(
-      t("WH.Combat.Guard.Duplicate", { name: combatant.name ?? "", user: writer ?? t("WH.Combat.Guard.Someone") }),
-    );
+    warnWithNames("WH.Combat.Guard.Duplicate", {
+      name: combatant.name ?? "",
+      user: writer ?? t("WH.Combat.Guard.Someone"),
+    });
     return false;
   });
   if (kept && guarded(combatant)) await putBack(combatant, writer);

@@ -363,6 +363,17 @@ describe("writes that skip the GM", () => {
     );
   });
 
+  it("names the hero to the GMs as text when a player adds it twice: markup in its name is escaped", async () => {
+    const { combat, linMei } = await roundOne();
+    await as("gm", () => linMei.update({ name: "<b>Lin</b>" } as never));
+    await as("player", () => combat.createEmbeddedDocuments("Combatant", [{ actorId: linMei.id }] as never));
+    await vi.waitFor(() =>
+      expect(foundry.notifications.filter((n) => n.level === "warn").map((n) => n.message)).toContain(
+        "Player added &lt;b&gt;Lin&lt;/b&gt; to the combat a second time; the second entry was removed.",
+      ),
+    );
+  });
+
   it("lets a player add a hero of theirs, who enters with no Initiative and a fresh round", async () => {
     const { combat } = await roundOne();
     const late = await wuxiaHero("Mei Ling");

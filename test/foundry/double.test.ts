@@ -832,6 +832,22 @@ describe("applications showing a document", () => {
   });
 });
 
+describe("notifications", () => {
+  it("fill a key's placeholders from `format`, each value escaped unless `escape: false`", () => {
+    const foundry = installFoundry();
+    foundry.fireStartupHooks();
+    const ui = (globalThis as unknown as { ui: { notifications: { warn(m: string, o?: object): unknown } } }).ui;
+    ui.notifications.warn("WH.Combat.Guard.ForgedCard", { localize: true, format: { user: "<b>Eve</b>" } });
+    ui.notifications.warn("WH.Combat.Guard.ForgedCard", { format: { user: "<b>Eve</b>" }, escape: false });
+    ui.notifications.warn("WH.Combat.Guard.Someone", { localize: true });
+    expect(foundry.notifications.map((n) => n.message)).toEqual([
+      "&lt;b&gt;Eve&lt;/b&gt; posted a message dressed as a combat card; it was removed.",
+      "<b>Eve</b> posted a message dressed as a combat card; it was removed.",
+      "A player",
+    ]);
+  });
+});
+
 describe("an application's render and close", () => {
   it("run one after another: a close asked during a render waits for it, a later render finds it closed", async () => {
     installFoundry();

@@ -466,9 +466,28 @@ export function installFoundry(
     queries: {},
   };
 
+  /** `&`, `<`, `>`, `"` and `'` as entities, as Foundry's escapeHTML does. */
+  const escapeHtml = (text: string) =>
+    text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" })[c] ?? c);
+  /**
+   * NotificationOptions (API v13/v14): `format` fills a localisation key's placeholders, each
+   * value escaped unless `escape: false`; `localize` localises a key given without `format`.
+   */
   const notify =
     (level: "info" | "warn" | "error") =>
-    (message: string, notifyOptions: { progress?: boolean } = {}) => {
+    (
+      text: string,
+      notifyOptions: { progress?: boolean; localize?: boolean; format?: Record<string, string>; escape?: boolean } = {},
+    ) => {
+      const { format, escape = true } = notifyOptions;
+      const message = format
+        ? i18n.format(
+            text,
+            Object.fromEntries(Object.entries(format).map(([k, v]) => [k, escape ? escapeHtml(String(v)) : String(v)])),
+          )
+        : notifyOptions.localize
+          ? i18n.localize(text)
+          : text;
       const shown: NotificationDouble = { level, message };
       notifications.push(shown);
       const id = notifications.length;
