@@ -287,6 +287,26 @@ describe("a Wuxia hero's experience", () => {
   });
 });
 
+describe("a purchase with no GM connected", () => {
+  it("is carried out on the owner's own client, who may write their hero", async () => {
+    const lin = await wuxiaHero("Lin Mei", { experience: 30 });
+    const david = await harmoniesHero("David");
+    const sling = skillOf(david);
+    await sling.update({ system: { xp: 130 } } as never);
+    for (const user of foundry.game.users.contents) if (user.isGM) user.active = false;
+    const { buyWuxiaAttribute, buyWuxiaItemLevel, buySkillLevel, buyAttributeLevel } = await import("./level-purchase");
+    actAs("player");
+    await buyWuxiaAttribute(lin as never, "metal");
+    await buyWuxiaItemLevel(lin.items.find((i) => i.name === "Chasseur") as never);
+    await buySkillLevel(sling as never);
+    await expect(buyAttributeLevel(david as never, "agilite")).rejects.toMatchObject({
+      key: "WH.Experience.Error.Short",
+    });
+    const hero = lin.system as unknown as { experience: number; attributes: { metal: number } };
+    expect([hero.attributes.metal, hero.experience, held(sling)]).toEqual([4, 10, { level: 1, xp: 5 }]);
+  });
+});
+
 describe("a purchase asked by hand (a macro, the console)", () => {
   it("is carried out by the GM's client only for the document's owner, with a key the actor has", async () => {
     const lin = await wuxiaHero("Lin Mei", { experience: 30 });
