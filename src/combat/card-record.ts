@@ -8,7 +8,7 @@ import { systemFlag } from "../foundry/flags";
  */
 export type CardRecordKey = "attack" | "harmoniesAttack" | "woundCheck";
 
-export const CARD_RECORD_KEYS: readonly CardRecordKey[] = ["attack", "harmoniesAttack", "woundCheck"];
+const CARD_RECORD_KEYS: readonly CardRecordKey[] = ["attack", "harmoniesAttack", "woundCheck"];
 
 /** Whether a GM wrote the message (its author, as the server keeps it). */
 export function authoredByGm(message: ChatMessage.Implementation): boolean {

@@ -15,7 +15,7 @@ type CombatantChange = { _id: string };
  * The Initiative the turn order reads: a Wuxia round's fighter's as its combat records it (what
  * its owner writes on the combatant counts for nothing), anyone else's own.
  */
-export function turnInitiative(combatant: Combatant.Implementation): number | null {
+function turnInitiative(combatant: Combatant.Implementation): number | null {
   const combat = combatant.combat as { wuxiaRounds?: boolean } | null;
   return combat?.wuxiaRounds && wuxiaFighterOf(combatant) ? recordedInitiative(combatant) : combatant.initiative;
 }

@@ -15,12 +15,13 @@ import {
 } from "./models";
 
 /**
- * A Wuxia combatant's Initiative and data are mirrors of the round its combat records, which only
- * a GM may write. Core lets a combatant's owner write both straight to the server — on the
- * combatant, or inside a Combat update — so the active GM's client puts back, from the record,
- * what anyone but a GM wrote there, and tells the GMs. Nothing depends on what a page remembers:
- * a GM's client that loads later puts back what was written while it was away. What a GM writes
- * there by hand becomes the record. Every write runs in the authority's order.
+ * A Wuxia combatant's Initiative and data, and a Harmonies combatant's Initiative, are mirrors of
+ * what its combat records, which only a GM may write; so are a Wuxia round's round and turn. Core
+ * lets a combatant's owner write them straight to the server — on the combatant, or inside a
+ * Combat update — so the active GM's client puts back, from the record, what anyone but a GM
+ * wrote there, and tells its GM who did. Nothing depends on what a page remembers: a GM's client
+ * that loads later puts back what was written while it was away. What a GM writes there by hand
+ * becomes the record. Every write runs in the authority's order.
  */
 
 function isGmWrite(userId: string): boolean {
@@ -52,7 +53,7 @@ function strays(combatant: Combatant.Implementation): boolean {
   return combatant.initiative !== recordedInitiative(combatant) || !sameRound(mirrorOf(combatant), roundOf(combatant));
 }
 
-/** The mirror written again from the record, if it strays; the GMs are told who wrote it. */
+/** The mirror written again from the record, if it strays; the GM is told who wrote it. */
 function putBack(combatant: Combatant.Implementation, writer: string | null): Promise<void> {
   return inAuthorityOrder(async () => {
     if (!combatant.combat || !strays(combatant)) return;

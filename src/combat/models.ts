@@ -82,7 +82,7 @@ export class CombatModel extends foundry.abstract.TypeDataModel<CombatSchema, Co
 export type WuxiaRound = CombatantModel["_source"];
 
 /** A round no one has written yet: the model's initial values. */
-export function freshRound(): WuxiaRound {
+function freshRound(): WuxiaRound {
   return {
     round: 0,
     successes: 0,
