@@ -832,6 +832,30 @@ describe("applications showing a document", () => {
   });
 });
 
+describe("chat message sub-types", () => {
+  it("build a message's system from CONFIG.ChatMessage.dataModels by its type, and update it through the model", async () => {
+    const foundry = installFoundry();
+    class Card extends DataModel {
+      static override defineSchema() {
+        return { applied: new BooleanField(), damage: new NumberField({ integer: true, initial: 0 }) };
+      }
+    }
+    (
+      foundry.CONFIG as unknown as { ChatMessage: { dataModels: Record<string, unknown> } }
+    ).ChatMessage.dataModels.card = Card;
+    foundry.fireStartupHooks();
+    const Message = (globalThis as unknown as { ChatMessage: { create(data: object): Promise<unknown> } }).ChatMessage;
+    const message = (await Message.create({ type: "card", system: { damage: 3 } })) as {
+      type: string;
+      system: Card & { applied: boolean; damage: number };
+      update(changes: object): Promise<unknown>;
+    };
+    expect([message.type, message.system instanceof Card, message.system.damage]).toEqual(["card", true, 3]);
+    await message.update({ system: { applied: true } });
+    expect(message.system.toObject()).toEqual({ applied: true, damage: 3 });
+  });
+});
+
 describe("notifications", () => {
   it("fill a key's placeholders from `format`, each value escaped unless `escape: false`", () => {
     const foundry = installFoundry();

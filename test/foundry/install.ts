@@ -384,7 +384,9 @@ export class ChatMessageDouble extends DocumentDouble {
   static override documentName = "ChatMessage";
   static override collectionName = "messages";
   static override hasOwnership = false;
-  static override config = (): undefined => undefined;
+  /** Its sub-types' data models from `CONFIG.ChatMessage.dataModels`, as any document's (dnd5e's message types). */
+  static override config = (): DocumentConfig =>
+    (globalThis as unknown as { CONFIG: { ChatMessage: DocumentConfig } }).CONFIG.ChatMessage;
   rolls: Roll[];
   content: string;
   whisper: string[];
@@ -449,7 +451,7 @@ export function installFoundry(
   const CONFIG = {
     Actor: { dataModels: {}, documentClass: ActorDouble, trackableAttributes: {}, typeLabels: {} },
     Item: { dataModels: {}, documentClass: ItemDouble, typeLabels: {} },
-    ChatMessage: { documentClass: ChatMessageDouble },
+    ChatMessage: { documentClass: ChatMessageDouble, dataModels: {} },
     Combat: {},
     ActiveEffect: {
       documentClass: ActiveEffectDouble,
