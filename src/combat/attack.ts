@@ -1,11 +1,9 @@
 import { updateSystem } from "../foundry/write";
 import { resolveWuxiaAttack, wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaAttackResult } from "../rules";
-import { SYSTEM_ID } from "../foundry/system";
-import { updateRolls } from "../foundry/rolls";
 import { documentAt, documentAtSync } from "../foundry/documents";
 import { UserError } from "../core/errors";
 import { combatantOf } from "./fight";
-import { cardRecord } from "./card-record";
+import { cardRecord, writeCardRecord } from "./card-record";
 import { WuxiaRoll, poolSize } from "../rolls/wuxia/roll";
 import { ROLL_KINDS } from "../rolls/kinds";
 import { messageById, ownedActor } from "../rolls/card-subject";
@@ -295,7 +293,8 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
       speaker: ChatMessage.getSpeaker({ actor: attacker }),
       rolls: [roll],
       sound: CONFIG.sounds.dice,
-      flags: { [SYSTEM_ID]: { attack: record } },
+      type: "attack",
+      system: record,
     });
   } finally {
     // No card (refused, or cancelled by a module's hook), no spending: the dice go back to the reserve.
@@ -335,9 +334,8 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
     if (reserve) await changeReserve(combatant.combat, sideOf(combatant), -reserve);
     if (defenseDice) await updateRound(combatant, { defenseDice: left - defenseDice });
   }
-  await updateRolls(message, [...message.rolls, roll], {
-    flags: { [SYSTEM_ID]: { attack: { ...record, defence: { defenseDice, reserve, armour: armourOf(defender) } } } },
-  });
+  const defence = { defenseDice, reserve, armour: armourOf(defender) };
+  await writeCardRecord(message, "attack", { ...record, defence }, [...message.rolls, roll]);
 }
 
 /** The started combat and round a combatant fights in now, if any. */
@@ -383,7 +381,7 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
   if (investment === "defenseDice" && combatant)
     await updateRound(combatant, { defenseDice: roundOf(combatant).defenseDice + 1 });
   if (investment === "groupReserve" && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), 1);
-  await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, invested } } } });
+  await writeCardRecord(message, "attack", { ...record, invested });
 }
 
 /**
@@ -399,14 +397,13 @@ async function applyDamage(payload: unknown, requester: User.Implementation): Pr
   const outcome = attackOutcome(message);
   if (!outcome) throw new UserError("WH.Combat.Error.NotDefended");
   const target = wuxiaDefender((await documentAt(record.defenderUuid)) as Actor.Implementation | null);
-  await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true } } } });
+  await writeCardRecord(message, "attack", { ...record, applied: true });
   if (!outcome.hit) return;
   const group = wuxiaGroup(target);
   // A group has no Panic or Terre of its own to lower: the damage alone falls on one member.
   if (group) {
     const groupHurt = await hurtGroup(group, { damage: outcome.damage });
-    if (groupHurt)
-      await message.update({ flags: { [SYSTEM_ID]: { attack: { ...record, applied: true, groupHurt } } } });
+    if (groupHurt) await writeCardRecord(message, "attack", { ...record, applied: true, groupHurt });
     return;
   }
   const defender = wuxiaActor(target);

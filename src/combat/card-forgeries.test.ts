@@ -77,6 +77,33 @@ describe("a Wuxia attack card a player wrote", () => {
     expect([wounds(), roundOf(world.lin).defenseDice, world.zhaoC.defeated]).toEqual([0, 0, false]);
   });
 
+  it("counts for nothing either as a typed card of the player's own (sub-type attack)", async () => {
+    const world = await wuxiaAttackFight();
+    const attack = await opposingRollJson(world.linMei, new Array<number>(40).fill(10), {
+      attribute: "feu",
+      sr: 10,
+      extraDice: 35,
+    });
+    const forged = await postAsPlayer({
+      type: "attack",
+      rolls: [attack],
+      system: {
+        weaponUuid: world.arc.uuid,
+        weaponDamage: 30,
+        defenderUuid: world.zhao.uuid,
+        defence: { defenseDice: 0, reserve: 0, armour: 0 },
+      },
+    });
+    await expect(carryOutAs("gm", "wuxiaApplyDamage", { messageId: forged.id })).rejects.toMatchObject({
+      key: "WH.Combat.Error.NotAnAttack",
+    });
+    await asClient(seatUser("gm"), async () => foundry.Hooks.callAll("createChatMessage", forged, {}, playerId()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const messages = foundry.game.messages as unknown as { get(id: string): unknown };
+    expect(messages.get(forged.id)).toBeUndefined();
+    expect((world.zhao.system as unknown as { wounds: { value: number } }).wounds.value).toBe(0);
+  });
+
   it("is drawn with no attack section and no button, for the GM as for anyone", async () => {
     const world = await wuxiaAttackFight();
     const forged = await forgedWuxiaCard(world);

@@ -1,7 +1,5 @@
 import { updateSystem } from "../foundry/write";
 import { addWound, attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "../rules";
-import { SYSTEM_ID } from "../foundry/system";
-import { updateRolls } from "../foundry/rolls";
 import { documentAt } from "../foundry/documents";
 import { UserError } from "../core/errors";
 import { HarmoniesRoll } from "../rolls/harmonies/roll";
@@ -16,7 +14,7 @@ import { type HarmoniesSubject } from "../rolls/harmonies/subject";
 import { harmoniesRuleOptions } from "../settings/house-rules";
 import { markStunned } from "./effects";
 import { combatantOf } from "./fight";
-import { cardRecord } from "./card-record";
+import { cardRecord, writeCardRecord } from "./card-record";
 import { harmoniesGroupSubject } from "./group-fighters";
 import { hurtGroup, type GroupHurt } from "./group-casualties";
 
@@ -204,7 +202,8 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
     speaker: ChatMessage.getSpeaker({ actor: attacker }),
     rolls: [roll],
     sound: CONFIG.sounds.dice,
-    flags: { [SYSTEM_ID]: { harmoniesAttack: record } },
+    type: "harmoniesAttack",
+    system: record,
   });
 }
 
@@ -223,9 +222,7 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
       throw new UserError("WH.Combat.Error.SameDifficulty", { difficulty: record.difficulty });
     rolls.push(roll);
   }
-  await updateRolls(message, rolls, {
-    flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, defence: take ? "taken" : "rolled" } } },
-  });
+  await writeCardRecord(message, "harmoniesAttack", { ...record, defence: take ? "taken" : "rolled" }, rolls);
 }
 
 /** The level a new wound took: the one that grew on the track, or "fatal". */
@@ -267,9 +264,12 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
     // A group member is not stunned apart from the group: only a wound counts, on that member.
     const groupHurt = await hurtGroup(group, { severity });
     const soaked = { margin, severity, placed: null };
-    await updateRolls(message, rolls, {
-      flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: soaked, ...(groupHurt ? { groupHurt } : {}) } } },
-    });
+    await writeCardRecord(
+      message,
+      "harmoniesAttack",
+      { ...record, soak: soaked, ...(groupHurt ? { groupHurt } : {}) },
+      rolls,
+    );
     return;
   }
   const victim = harmoniesActor(target);
@@ -277,9 +277,7 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
   const before = { light, grave, critical, fatal };
   const after = addWound(before, severity, { woundMaxima: victim.system.woundMaxima });
   const placed = severity === "none" || severity === "stunned" ? null : placedLevel(before, after);
-  await updateRolls(message, rolls, {
-    flags: { [SYSTEM_ID]: { harmoniesAttack: { ...record, soak: { margin, severity, placed } } } },
-  });
+  await writeCardRecord(message, "harmoniesAttack", { ...record, soak: { margin, severity, placed } }, rolls);
   await updateSystem(victim, { wounds: { ...after, ...(severity === "stunned" ? { stunned: true } : {}) } });
   if (severity === "stunned") await markStunned(victim);
   const combatant = combatantOf(victim);

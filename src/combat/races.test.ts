@@ -84,8 +84,8 @@ describe("a Wuxia defender hit by two cards", () => {
       expect.objectContaining({ key: "WH.Combat.Error.NotEnoughDefense", data: { name: "Bandit", count: 0 } }),
     ]);
     expect(roundOf(world.banditC).defenseDice).toBe(0);
-    type Card = { flags: { "wuxia-harmonies": { attack: { defence: { defenseDice: number } | null } } } };
-    const spent = [first, second].map((m) => (m as unknown as Card).flags["wuxia-harmonies"].attack.defence);
+    type Card = { system: { defence: { defenseDice: number } | null } };
+    const spent = [first, second].map((m) => (m as unknown as Card).system.defence);
     expect(spent.filter((d) => d?.defenseDice === 2)).toHaveLength(1);
   });
 

@@ -2,6 +2,7 @@ import { registerCombatSettings } from "../settings/combat";
 import { WuxiaHarmoniesCombat } from "./combat";
 import { WuxiaHarmoniesCombatant } from "./combatant";
 import { CombatModel, CombatantModel } from "./models";
+import { CARD_MODELS } from "./card-models";
 import { registerCombatRequests } from "./requests";
 import { registerStatusEffects } from "./effects";
 import { registerAttackRequests } from "./attack";
@@ -18,6 +19,7 @@ export function registerCombat(): void {
   CONFIG.Combatant.documentClass = WuxiaHarmoniesCombatant;
   Object.assign(CONFIG.Combat.dataModels, { base: CombatModel });
   Object.assign(CONFIG.Combatant.dataModels, { base: CombatantModel });
+  Object.assign(CONFIG.ChatMessage.dataModels, CARD_MODELS);
   CONFIG.ui.combat = WuxiaHarmoniesCombatTracker;
   registerStatusEffects();
   registerCombatRequests();

@@ -1,7 +1,6 @@
 import { updateSystem } from "../foundry/write";
 import { cardRecord } from "./card-record";
 import { addWound } from "../rules";
-import { SYSTEM_ID } from "../foundry/system";
 import { UserError } from "../core/errors";
 import type { HarmoniesRoll } from "../rolls/harmonies/roll";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
@@ -76,7 +75,8 @@ async function graveCheck(payload: unknown, requester: User.Implementation): Pro
   await ChatMessage.create({
     speaker: ChatMessage.getSpeaker({ actor }),
     rolls: [roll],
-    flags: { [SYSTEM_ID]: { woundCheck: { check: "grave", held } } },
+    type: "woundCheck",
+    system: { check: "grave", held },
   });
   if (held) return;
   // The grave wound turns critical: off its level, onto the next free one (fatal when none is).
@@ -105,7 +105,8 @@ export async function criticalWoundCheck(actor: Actor.Implementation): Promise<v
   await ChatMessage.create({
     speaker: ChatMessage.getSpeaker({ actor: character }),
     rolls: [roll],
-    flags: { [SYSTEM_ID]: { woundCheck: { check: "critical", held } } },
+    type: "woundCheck",
+    system: { check: "critical", held },
   });
   if (!held) await character.toggleStatusEffect(UNCONSCIOUS_STATUS, { active: true });
 }

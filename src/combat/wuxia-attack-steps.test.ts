@@ -393,19 +393,27 @@ describe("reading a card", () => {
     await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
     await invest(message, "critique");
     const { attackOutcome, attackRecord } = await import("./attack");
-    // A card from before ND and AR were recorded.
-    const older = { attack: { "-=weaponDamage": null, defence: { "-=armour": null } } };
-    const card = message as unknown as { update(changes: object): Promise<unknown> };
-    await as("gm", () => card.update({ flags: { "wuxia-harmonies": older } }));
-    expect(attackRecord(message as never)).toMatchObject({ defence: { defenseDice: 0, reserve: 0 } });
-    expect(attackRecord(message as never)?.weaponDamage).toBeUndefined();
-    expect(attackRecord(message as never)?.defence?.armour).toBeUndefined();
+    // A card from before ND and AR were recorded, and before cards were typed messages: a plain
+    // message of the GM's with the record in a flag.
+    const { weaponDamage: _nd, defence, ...rest } = must(attackRecord(message as never));
+    const { armour: _ar, ...oldDefence } = must(defence);
+    const Message = (globalThis as unknown as { ChatMessage: { create(data: object): Promise<PostedMessage> } })
+      .ChatMessage;
+    const older = await as("gm", () =>
+      Message.create({
+        rolls: message.rolls.map((r) => r.toJSON()),
+        flags: { "wuxia-harmonies": { attack: { ...rest, defence: oldDefence } } },
+      }),
+    );
+    expect(attackRecord(older as never)).toMatchObject({ defence: { defenseDice: 0, reserve: 0 } });
+    expect(attackRecord(older as never)?.weaponDamage).toBeUndefined();
+    expect(attackRecord(older as never)?.defence?.armour).toBeUndefined();
     await as("gm", () => world.arc.update({ system: { damage: 4 } } as never));
     // ND 4 + Critique 1 − AR 1; then no ND; then no AR either.
-    expect(attackOutcome(message as never)?.damage).toBe(4);
+    expect(attackOutcome(older as never)?.damage).toBe(4);
     await as("gm", () => world.arc.delete());
-    expect(attackOutcome(message as never)?.damage).toBe(0);
+    expect(attackOutcome(older as never)?.damage).toBe(0);
     await as("gm", () => world.bandit.delete());
-    expect(attackOutcome(message as never)?.damage).toBe(1);
+    expect(attackOutcome(older as never)?.damage).toBe(1);
   });
 });

@@ -83,7 +83,8 @@ export interface SystemFlags {
   Macro: { itemMacro: boolean };
   User: { requests: Record<string, SignedRequestFlag> };
   ActiveEffect: { expiry: EffectExpiryFlag | null; clears: "stunned" };
-  // Combat's card records: src/combat reads and checks them (they become typed message sub-types).
+  // Combat card records as earlier versions kept them (cards are now typed message sub-types);
+  // src/combat reads and checks them.
   ChatMessage: {
     attack: unknown;
     harmoniesAttack: unknown;

@@ -17,6 +17,7 @@ import type { DestinyMode, GroupRollMode } from "../settings/rolls";
 import type { InitiativeSpend } from "../settings/combat";
 import type { HarmoniesCharacteristicKey, HarmoniesMeansKey } from "../rules/vocabulary";
 import type { CombatModel, CombatantModel } from "../combat/models";
+import type { AttackCardModel, HarmoniesAttackCardModel, WoundCheckCardModel } from "../combat/card-models";
 import type { WuxiaHarmoniesCombat } from "../combat/combat";
 import type { WuxiaHarmoniesCombatant } from "../combat/combatant";
 import type { RequestResult } from "../requests/results";
@@ -36,6 +37,11 @@ declare module "fvtt-types/configuration" {
   interface DataModelConfig {
     Combatant: { base: typeof CombatantModel };
     Combat: { base: typeof CombatModel };
+    ChatMessage: {
+      attack: typeof AttackCardModel;
+      harmoniesAttack: typeof HarmoniesAttackCardModel;
+      woundCheck: typeof WoundCheckCardModel;
+    };
     Actor: {
       wuxiaCharacter: typeof WuxiaCharacterModel;
       harmoniesCharacter: typeof HarmoniesCharacterModel;

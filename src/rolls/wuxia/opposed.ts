@@ -34,7 +34,8 @@ export const OPPOSE = "oppose";
  * defence, made with Defend).
  */
 function requireOpposable(message: ChatMessage.Implementation): void {
-  if (systemFlag(message, "attack") !== undefined) throw new UserError("WH.Chat.Error.AttackNotOpposed");
+  if (message.type === "attack" || systemFlag(message, "attack") !== undefined)
+    throw new UserError("WH.Chat.Error.AttackNotOpposed");
   if (message.rolls.length !== 1 || !(message.rolls[0] instanceof WuxiaRoll))
     throw new UserError("WH.Chat.Error.AlreadyOpposed");
 }
