@@ -155,6 +155,22 @@ describe("a Wuxia attack card a player wrote", () => {
     );
   });
 
+  it.each([
+    [
+      "a Harmonies attack card",
+      { type: "harmoniesAttack", system: { weaponUuid: "x", defenderUuid: "y", damage: 99 } },
+    ],
+    ["a wound check card", { type: "woundCheck", system: { check: "grave", held: true } }],
+    ["an earlier version's Harmonies attack flag", { flags: { [SYSTEM]: { harmoniesAttack: { damage: 99 } } } }],
+    ["an earlier version's wound check flag", { flags: { [SYSTEM]: { woundCheck: { check: "grave" } } } }],
+  ])("is removed too when dressed as %s", async (_kind, data) => {
+    const forged = await postAsPlayer({ content: "x", ...data });
+    await asClient(seatUser("gm"), async () => foundry.Hooks.callAll("createChatMessage", forged, {}, playerId()));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const messages = foundry.game.messages as unknown as { get(id: string): unknown };
+    expect(messages.get(forged.id)).toBeUndefined();
+  });
+
   it("leaves a player's own message alone when it carries no card's record", async () => {
     const plain = await postAsPlayer({ content: "I draw my sword." });
     await asClient(seatUser("gm"), async () => foundry.Hooks.callAll("createChatMessage", plain, {}, playerId()));
