@@ -16,8 +16,9 @@ type CombatantChange = { _id: string };
  * its owner writes on the combatant counts for nothing), anyone else's own.
  */
 function turnInitiative(combatant: Combatant.Implementation): number | null {
-  const combat = combatant.combat as { wuxiaRounds?: boolean } | null;
-  return combat?.wuxiaRounds && wuxiaFighterOf(combatant) ? recordedInitiative(combatant) : combatant.initiative;
+  return combatant.combat?.wuxiaRounds && wuxiaFighterOf(combatant)
+    ? recordedInitiative(combatant)
+    : combatant.initiative;
 }
 
 /** The turn order's view of a combatant. */
@@ -160,19 +161,16 @@ export class WuxiaHarmoniesCombat extends Combat {
       const combatant = this.combatants.get(id);
       return combatant !== undefined && wuxiaFighterOf(combatant) !== null;
     });
-    // A player's Harmonies combatant rolls through the GM too: its Initiative is the GM's to write.
-    const harmonies = game.user.isGM
+    // A player's Wuxia or Harmonies combatant rolls through the GM: its Initiative is the GM's to write.
+    const byGm = game.user.isGM
       ? []
       : list.filter((id) => {
           const combatant = this.combatants.get(id);
-          return combatant !== undefined && isHarmoniesFighter(combatant);
+          return wuxia.includes(id) || (combatant !== undefined && isHarmoniesFighter(combatant));
         });
-    const others = list.filter((id) => !wuxia.includes(id) && !harmonies.includes(id));
-    if (wuxia.length) {
-      if (game.user.isGM) await this.rollRoundStarts(wuxia);
-      else for (const id of wuxia) await combatRequests.rollInitiative(this, id);
-    }
-    for (const id of harmonies) await combatRequests.rollInitiative(this, id);
+    const others = list.filter((id) => !wuxia.includes(id) && !byGm.includes(id));
+    if (game.user.isGM && wuxia.length) await this.rollRoundStarts(wuxia);
+    for (const id of byGm) await combatRequests.rollInitiative(this, id);
     if (others.length) await super.rollInitiative(others, options);
     return this;
   }

@@ -31,8 +31,7 @@ function isGmWrite(userId: string): boolean {
 /** A combatant whose Initiative is the GM's to write: a Wuxia round's fighter, or a Harmonies one. */
 function guarded(combatant: Combatant.Implementation): boolean {
   if (!game.user.isActiveGM) return false;
-  const combat = combatant.combat as { wuxiaRounds?: boolean } | null;
-  return Boolean(combat?.wuxiaRounds && wuxiaFighterOf(combatant)) || isHarmoniesFighter(combatant);
+  return Boolean(combatant.combat?.wuxiaRounds && wuxiaFighterOf(combatant)) || isHarmoniesFighter(combatant);
 }
 
 function sameRound(a: WuxiaRound, b: WuxiaRound): boolean {
@@ -105,8 +104,7 @@ function userName(userId: string): string | null {
 function putBackPosition(combat: Combat.Implementation, writer: string | null): Promise<void> {
   return inAuthorityOrder(async () => {
     const position = gmPosition(combat);
-    const wuxia = (combat as { wuxiaRounds?: boolean }).wuxiaRounds;
-    if (!game.user.isActiveGM || !wuxia || !position) return;
+    if (!game.user.isActiveGM || !combat.wuxiaRounds || !position) return;
     if (combat.round === position.round && combat.turn === position.turn) return;
     await combat.update(
       { round: position.round, turn: position.turn } as Combat.UpdateData,

@@ -83,14 +83,7 @@ export type WuxiaRound = CombatantModel["_source"];
 
 /** A round no one has written yet: the model's initial values. */
 function freshRound(): WuxiaRound {
-  return {
-    round: 0,
-    successes: 0,
-    spent: { initiative: 0, actions: 0, defense: 0 },
-    chosen: false,
-    defenseDice: 0,
-    turnsTaken: 0,
-  };
+  return CombatantModel.schema.getInitialValue() as WuxiaRound;
 }
 
 type RoundEntry = CombatModel["_source"]["rounds"][number];
