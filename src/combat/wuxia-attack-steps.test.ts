@@ -36,11 +36,25 @@ beforeEach(async () => {
   foundry = await startWorld();
 });
 
-/** A chat message that is not an attack card: a GM's plain message. */
-async function plainMessage(): Promise<PostedMessage> {
+/** A GM's plain message (not a typed card): by default one that is no attack at all. */
+async function plainMessage(data: object = { content: "The wind rises." }): Promise<PostedMessage> {
   const Message = (globalThis as unknown as { ChatMessage: { create(data: object): Promise<PostedMessage> } })
     .ChatMessage;
-  return as("gm", () => Message.create({ content: "The wind rises." }));
+  return as("gm", () => Message.create(data));
+}
+
+/** Lin Mei's arrow at the Bandit in a cuirass (AR 1), undefended, with one Critique invested: damage 3. */
+async function armouredHit() {
+  const world = await wuxiaAttackFight();
+  await as("gm", () =>
+    world.bandit.createEmbeddedDocuments("Item", [
+      { name: "Cuirasse", type: "wuxiaArmour", system: { armour: 1, equipped: true } },
+    ] as never),
+  );
+  const message = await wuxiaAttack(world);
+  await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
+  await invest(message, "critique");
+  return { world, message };
 }
 
 async function invest(message: PostedMessage, ...investments: string[]): Promise<void> {
@@ -365,15 +379,7 @@ describe("reading a card", () => {
   });
 
   it("reads a card as it was rolled: ND and AR stay when the weapon and the defender are gone", async () => {
-    const world = await wuxiaAttackFight();
-    await as("gm", () =>
-      world.bandit.createEmbeddedDocuments("Item", [
-        { name: "Cuirasse", type: "wuxiaArmour", system: { armour: 1, equipped: true } },
-      ] as never),
-    );
-    const message = await wuxiaAttack(world);
-    await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
-    await invest(message, "critique");
+    const { world, message } = await armouredHit();
     const { attackOutcome } = await import("./attack");
     // ND 3 + Critique 1 − AR 1, whatever becomes of the bow and the Bandit.
     expect(attackOutcome(message as never)?.damage).toBe(3);
@@ -383,28 +389,16 @@ describe("reading a card", () => {
   });
 
   it("reads an older card, which recorded neither ND nor AR, from the weapon and the defender, and without them as 0", async () => {
-    const world = await wuxiaAttackFight();
-    await as("gm", () =>
-      world.bandit.createEmbeddedDocuments("Item", [
-        { name: "Cuirasse", type: "wuxiaArmour", system: { armour: 1, equipped: true } },
-      ] as never),
-    );
-    const message = await wuxiaAttack(world);
-    await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
-    await invest(message, "critique");
+    const { world, message } = await armouredHit();
     const { attackOutcome, attackRecord } = await import("./attack");
     // A card from before ND and AR were recorded, and before cards were typed messages: a plain
     // message of the GM's with the record in a flag.
     const { weaponDamage: _nd, defence, ...rest } = must(attackRecord(message as never));
     const { armour: _ar, ...oldDefence } = must(defence);
-    const Message = (globalThis as unknown as { ChatMessage: { create(data: object): Promise<PostedMessage> } })
-      .ChatMessage;
-    const older = await as("gm", () =>
-      Message.create({
-        rolls: message.rolls.map((r) => r.toJSON()),
-        flags: { "wuxia-harmonies": { attack: { ...rest, defence: oldDefence } } },
-      }),
-    );
+    const older = await plainMessage({
+      rolls: message.rolls.map((r) => r.toJSON()),
+      flags: { "wuxia-harmonies": { attack: { ...rest, defence: oldDefence } } },
+    });
     expect(attackRecord(older as never)).toMatchObject({ defence: { defenseDice: 0, reserve: 0 } });
     expect(attackRecord(older as never)?.weaponDamage).toBeUndefined();
     expect(attackRecord(older as never)?.defence?.armour).toBeUndefined();
