@@ -1,25 +1,26 @@
 /**
- * Card actions read a message's roll and an actor, then write both after awaiting dice and the
- * server. Two actions on one message overlapping in that gap would both read the old state: a
- * Destiny die spent twice for one reroll, experience awarded twice. These two guards keep the
- * actions of one message apart on this client (the GM's client for queries); they cannot order
- * clicks made on different clients at the same instant.
+ * Actions that read a state, then write it back after awaiting dice and the server: two of them
+ * overlapping in that gap would both read the old state (a Destiny die spent twice, experience
+ * paid twice). These two guards keep actions apart on this client: `oneAtATime` orders those
+ * sharing a key (the authority's one order, `requests/queue.ts`; an actor's chi), `unlessBusy`
+ * drops a second click on one card while the first is under way. They cannot order clicks made
+ * on different clients at the same instant: that is the authority's job.
  */
 
 const queues = new Map<string, Promise<unknown>>();
 const busy = new Set<string>();
 
-/** Runs after every earlier action on the same message has finished, so it reads their writes. */
-export function oneAtATime<T>(messageId: string, action: () => Promise<T>): Promise<T> {
-  const previous = queues.get(messageId) ?? Promise.resolve();
+/** Runs after every earlier action with the same key has finished, so it reads their writes. */
+export function oneAtATime<T>(key: string, action: () => Promise<T>): Promise<T> {
+  const previous = queues.get(key) ?? Promise.resolve();
   const run = previous.then(action);
   const done = run.then(
     () => undefined,
     () => undefined,
   );
-  queues.set(messageId, done);
+  queues.set(key, done);
   void done.then(() => {
-    if (queues.get(messageId) === done) queues.delete(messageId);
+    if (queues.get(key) === done) queues.delete(key);
   });
   return run;
 }
