@@ -1,3 +1,4 @@
+import { documentAtSync } from "../foundry/documents";
 import { SYSTEM_ID } from "../foundry/system";
 import { UserError, notifyError } from "../core/errors";
 import { rollActor } from "../rolls/pipeline";
@@ -29,7 +30,7 @@ export async function rollItem(
   uuid: string,
   request: { dialog?: boolean } = {},
 ): Promise<ChatMessage.Implementation | null> {
-  const item = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as Item.Implementation | null;
+  const item = documentAtSync(uuid) as Item.Implementation | null;
   if (!item || !isRollableItem(item)) throw new UserError("WH.Roll.Error.NoItemFound", { uuid });
   if (item.actor) return rollActor(item.actor as Actor.Implementation, { ...request, item });
   const actor = speakerActor();
@@ -40,7 +41,7 @@ export async function rollItem(
 
 /** Makes (or reuses) the macro rolling a dropped item and puts it in the slot. */
 async function createItemMacro(uuid: string, slot: number): Promise<void> {
-  const item = fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as Item.Implementation | null;
+  const item = documentAtSync(uuid) as Item.Implementation | null;
   if (!item) return;
   const command = itemMacroCommand(uuid);
   const existing = game.macros?.find((m) => m.command === command && m.isOwner);
@@ -60,12 +61,7 @@ async function createItemMacro(uuid: string, slot: number): Promise<void> {
 export function registerHotbar(): void {
   Hooks.on("hotbarDrop", (_bar, data, slot) => {
     const { type, uuid } = data as { type?: string; uuid?: string };
-    if (
-      type !== "Item" ||
-      !uuid ||
-      !isRollableItem(fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as Item.Implementation | null)
-    )
-      return;
+    if (type !== "Item" || !uuid || !isRollableItem(documentAtSync(uuid) as Item.Implementation | null)) return;
     void createItemMacro(uuid, Number(slot)).catch(notifyError);
     return false;
   });

@@ -1,3 +1,4 @@
+import { documentAt, documentAtSync } from "../foundry/documents";
 import { publishApi } from "../foundry/globals";
 import * as rules from "../rules";
 import { postRoll } from "../rolls/post";
@@ -26,7 +27,7 @@ function findActor(target: Actor.Implementation | string | null | undefined): Ac
     return target;
   }
   if (typeof target === "string") {
-    const byUuid = target.includes(".") ? fromUuidSync(target as Parameters<typeof fromUuidSync>[0]) : null;
+    const byUuid = target.includes(".") ? documentAtSync(target) : null;
     return (byUuid as Actor.Implementation | null) ?? game.actors?.get(target) ?? game.actors?.getName(target) ?? null;
   }
   return speakerActor();
@@ -44,7 +45,7 @@ async function postChecked(
   if (!(roll instanceof Roll)) throw new UserError("WH.Roll.Error.NotARoll");
   if (options.actor != null && !(options.actor instanceof Actor)) throw new UserError("WH.Roll.Error.NotAnActor");
   const named = roll instanceof SystemRoll ? roll.state.actorUuid : null;
-  const rolledFor = named ? await fromUuid(named as Parameters<typeof fromUuid>[0]) : null;
+  const rolledFor = named ? await documentAt(named) : null;
   if (named && !(rolledFor instanceof Actor)) throw new UserError("WH.Roll.Error.NoActor");
   for (const actor of [options.actor, rolledFor]) {
     if (actor instanceof Actor && !actor.isOwner)

@@ -1,3 +1,4 @@
+import { documentAtSync } from "../foundry/documents";
 import { t } from "../core/i18n";
 import { isRoundSummary } from "../combat/summary";
 import { appendAttack } from "../combat/attack-card";
@@ -31,9 +32,7 @@ function activateWuxiaCard(
   roll: WuxiaRoll,
   rollIndex: number,
 ): void {
-  const actor = roll.state.actorUuid
-    ? (fromUuidSync(roll.state.actorUuid as Parameters<typeof fromUuidSync>[0]) as Actor.Implementation | null)
-    : null;
+  const actor = roll.state.actorUuid ? (documentAtSync(roll.state.actorUuid) as Actor.Implementation | null) : null;
   // Only an actor both the reader and the card's author own: the author may name any actor.
   const owner = Boolean(actor?.isOwner) && authorOwns(message, actor);
   const left = destinyLeft(actor);

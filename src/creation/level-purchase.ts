@@ -1,3 +1,4 @@
+import { documentAt } from "../foundry/documents";
 import { SYSTEM_ID } from "../foundry/system";
 import { UserError } from "../core/errors";
 import { buyLevel, wuxiaLevelCost, type LevelHolding } from "../rules";
@@ -225,7 +226,7 @@ export async function undoWuxiaPurchase(actor: Hero, target: string): Promise<vo
 
 /** The document a purchase names: one of the system's levelled actors or items. */
 async function purchasedDocument(payload: unknown): Promise<Actor.Implementation | Item.Implementation> {
-  const doc = await fromUuid(textField(payload, "uuid") as Parameters<typeof fromUuid>[0]);
+  const doc = await documentAt(textField(payload, "uuid"));
   if (doc instanceof Actor || doc instanceof Item) return doc as Actor.Implementation | Item.Implementation;
   throw new UserError("WH.Roll.Error.NoActor");
 }

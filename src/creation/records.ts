@@ -1,3 +1,4 @@
+import { documentAtSync } from "../foundry/documents";
 import { SYSTEM_ID } from "../foundry/system";
 import { systemFlag, unsetSystemFlag } from "../foundry/flags";
 import { UserError } from "../core/errors";
@@ -83,7 +84,7 @@ export function registerCreationRecords(): void {
     onChange: (value: unknown) => {
       const now = value as Records;
       for (const uuid of changedActors(shown, now))
-        (fromUuidSync(uuid as Parameters<typeof fromUuidSync>[0]) as Actor.Implementation | null)?.render(false);
+        (documentAtSync(uuid) as Actor.Implementation | null)?.render(false);
       shown = now;
     },
   });

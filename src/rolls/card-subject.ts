@@ -1,3 +1,4 @@
+import { documentAt } from "../foundry/documents";
 import { rollFromJson } from "../foundry/rolls";
 import { UserError } from "../core/errors";
 
@@ -10,7 +11,7 @@ export function messageById(id: string): ChatMessage.Implementation {
 
 /** The actor a roll was made for, refused unless the user owns it. */
 export async function ownedActor(uuid: string | null, user: User.Implementation): Promise<Actor.Implementation> {
-  const actor = uuid ? await fromUuid(uuid as Parameters<typeof fromUuid>[0]) : null;
+  const actor = uuid ? await documentAt(uuid) : null;
   if (!(actor instanceof Actor)) throw new UserError("WH.Roll.Error.NoActor");
   if (!actor.testUserPermission(user, "OWNER"))
     throw new UserError("WH.Chat.Error.NotOwner", { name: actor.name ?? "" });

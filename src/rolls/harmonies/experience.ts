@@ -1,3 +1,4 @@
+import { documentAt } from "../../foundry/documents";
 import { updateRolls } from "../../foundry/rolls";
 import { updateSystem } from "../../foundry/write";
 import { SYSTEM_ID } from "../../foundry/system";
@@ -71,7 +72,7 @@ async function award(payload: unknown, requester: User.Implementation): Promise<
   if (!live.readable) throw new UserError("WH.Chat.Error.XpUnreadable");
   const points = live.experience;
   if (points === 0) throw new UserError("WH.Chat.Error.NoXp");
-  const actor = state.actorUuid ? await fromUuid(state.actorUuid as Parameters<typeof fromUuid>[0]) : null;
+  const actor = state.actorUuid ? await documentAt(state.actorUuid) : null;
   if (!(actor instanceof Actor) || actor.type !== "harmoniesCharacter") throw new UserError("WH.Roll.Error.NoActor");
   requireAuthorOwns(message, actor as Actor.Implementation);
   const character = actor as Actor.OfType<"harmoniesCharacter">;
