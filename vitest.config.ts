@@ -11,7 +11,7 @@ export default defineConfig({
     include: narrowed ? (JSON.parse(narrowed) as string[]) : ["src/**/*.test.ts", "test/**/*.test.ts"],
     exclude: ["test/smoke/**", "test/preview/**", "node_modules/**", "dist/**", ".stryker-tmp/**"],
     environment: "node",
-    setupFiles: [],
+    setupFiles: ["test/foundry/client-modules.ts"],
     // Worker threads start faster than forks, and vitest's default of one worker fewer than the
     // cores leaves a 2-core machine running one file at a time: 163 s against 110 s for the suite.
     // Every test file still gets its own module graph (isolation stays on). `npm run mutate` is

@@ -90,6 +90,43 @@ describe("several clients", () => {
   });
 });
 
+describe("each client's own module instance", () => {
+  // In Foundry each user's client is a browser page with its own copy of the system's modules: a
+  // lock one client holds never makes another wait (client-modules.ts gives each simulated client
+  // its own instance of src/core/locks.ts).
+  it("two clients' actions on one key overlap; one client's run one after the other", async () => {
+    const { oneAtATime } = await import("../../src/core/locks");
+    const log: string[] = [];
+    const action = (name: string, ms: number) => async () => {
+      log.push(`${name} starts`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      log.push(`${name} ends`);
+    };
+    await Promise.all([
+      asClient(user(PLAYER), () => oneAtATime("k", action("player", 10))),
+      asClient(user(GM), () => oneAtATime("k", action("gm", 1))),
+    ]);
+    expect(log).toEqual(["player starts", "gm starts", "gm ends", "player ends"]);
+    log.length = 0;
+    await Promise.all([
+      asClient(user(GM), () => oneAtATime("k", action("first", 10))),
+      asClient(user(GM), () => oneAtATime("k", action("second", 1))),
+    ]);
+    expect(log).toEqual(["first starts", "first ends", "second starts", "second ends"]);
+  });
+
+  it("a click being handled on one client does not drop the same click on another", async () => {
+    const { unlessBusy } = await import("../../src/core/locks");
+    const slow = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+    const ran = await Promise.all([
+      asClient(user(PLAYER), () => unlessBusy("m", slow)),
+      asClient(user(GM), () => unlessBusy("m", slow)),
+      asClient(user(GM), () => unlessBusy("m", slow)),
+    ]);
+    expect(ran).toEqual([true, true, false]);
+  });
+});
+
 describe("more users", () => {
   it("a second GM joins after the first, who stays the active GM; both can be queried", async () => {
     const second = foundry.addUser("gmUser000000002", "Assistant", 4);
