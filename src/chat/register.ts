@@ -1,6 +1,7 @@
 import { answerRequest } from "../requests/authority";
 import { REQUEST_QUERY, watchRequestArrivals } from "../requests/signed";
 import { registerCardActions } from "./card-actions";
+import { registerChiRequests } from "../rolls/wuxia/chi";
 import { registerDestinyRequests } from "../rolls/wuxia/destiny";
 import { registerExperience } from "../rolls/harmonies/experience";
 import { registerOpposeRequests } from "../rolls/wuxia/opposed";
@@ -10,6 +11,7 @@ import { registerOpposeRequests } from "../rolls/wuxia/opposed";
  * one request query, for the User who signed the request.
  */
 export function registerChat(): void {
+  registerChiRequests();
   registerDestinyRequests();
   registerOpposeRequests();
   registerExperience();

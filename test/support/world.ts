@@ -198,6 +198,13 @@ export function seatUser(who: Seat): unknown {
   return who === "gm" ? users.find((u) => u.isGM) : who === "player" ? players[0] : players[1];
 }
 
+/** Every GM leaves the world: no active GM, as when none is connected. */
+export function disconnectGms(): void {
+  const users = (globalThis as unknown as { game: { users: { contents: { isGM: boolean; active: boolean }[] } } }).game
+    .users.contents;
+  for (const user of users) if (user.isGM) user.active = false;
+}
+
 /** Acts as another user from now on: the player, a GM, or a stranger owning nothing. */
 export function actAs(who: Seat): void {
   (globalThis as unknown as { game: { user: unknown } }).game.user = seatUser(who);

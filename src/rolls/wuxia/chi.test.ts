@@ -7,6 +7,7 @@ import {
   carryOutAs,
   createActor,
   currentUser,
+  disconnectGms,
   facesRandom,
   harmoniesHero,
   opposingRollJson,
@@ -14,11 +15,13 @@ import {
   postedMessages,
   renderAs,
   rollAs,
+  seatUser,
   startWorld,
   wuxiaHero,
 } from "../../../test/support/world";
 import { wuxiaAttack, wuxiaAttackFight } from "../../../test/support/combat";
 import { settle } from "../../../test/support/dom";
+import { asClient, server } from "../../../test/foundry/clients";
 import type { WuxiaRoll } from "./roll";
 
 /**
@@ -58,6 +61,13 @@ describe("using a Wuxia power", () => {
     expect(chiOf(actor)).toBe(5);
     expect((message.rolls[0] as WuxiaRoll).state.chiSpent).toBe(3);
     expect(notes(await renderAs("player", message))).toContain(format("WH.Chat.Wuxia.ChiSpent", { count: 3 }));
+  });
+
+  it("with no GM connected, is paid on the owner's own client", async () => {
+    const actor = await linMei(8);
+    disconnectGms();
+    await rollAs("player", actor, [9, 9, 9, 9], { item: power(actor)?.id });
+    expect(chiOf(actor)).toBe(5);
   });
 
   it("spends the last chi exactly", async () => {
@@ -154,6 +164,63 @@ describe("using a Wuxia power", () => {
     });
     expect(chiOf(actor)).toBe(1);
     expect(postedMessages()).toHaveLength(1);
+  });
+
+  it("pays twice when the player and an assistant GM use her power at the same instant from their own clients, over a slow server", async () => {
+    const actor = await linMei(8);
+    const assistant = foundry.addUser("gmUser000000002", "Assistant", 3);
+    const { rollActor } = await import("../pipeline");
+    foundry.CONFIG.Dice.randomUniform = () => 0.85;
+    server.latencyMs = 20;
+    const request = { item: power(actor)?.id, dialog: false, values: { visibility: "public" } };
+    await Promise.all([
+      asClient(seatUser("player"), () => rollActor(actor, request)),
+      asClient(assistant, () => rollActor(actor, request)),
+    ]);
+    expect(chiOf(actor)).toBe(2);
+    expect(postedMessages()).toHaveLength(2);
+  });
+
+  it("is taken by the authority at the power's own cost: a player's request for less, for another item or another's hero is refused", async () => {
+    const actor = await linMei(8);
+    const itemUuid = power(actor)?.uuid ?? "";
+    const skillUuid = actor.items.find((i) => i.name === "Chasseur")?.uuid ?? "";
+    await expect(carryOutAs("player", "payChi", { actorUuid: actor.uuid, itemUuid, count: 1 })).rejects.toMatchObject({
+      key: "WH.Request.Error.ChiUnpaid",
+      data: { count: 3 },
+    });
+    await expect(carryOutAs("player", "payChi", { actorUuid: actor.uuid, itemUuid, count: 4 })).rejects.toMatchObject({
+      key: "WH.Request.Error.BadField",
+      data: { field: "count" },
+    });
+    await expect(
+      carryOutAs("player", "payChi", { actorUuid: actor.uuid, itemUuid: skillUuid, count: 0 }),
+    ).rejects.toMatchObject({ key: "WH.Roll.Error.NoItem" });
+    await expect(carryOutAs("stranger", "payChi", { actorUuid: actor.uuid, itemUuid, count: 3 })).rejects.toMatchObject(
+      { key: "WH.Chat.Error.NotOwner" },
+    );
+    expect(chiOf(actor)).toBe(8);
+    await carryOutAs("gm", "payChi", { actorUuid: actor.uuid, itemUuid, count: 1 });
+    expect(chiOf(actor)).toBe(7);
+  });
+
+  it("gives a payment back once, to its payer only", async () => {
+    const actor = await linMei(8);
+    const receipt = await carryOutAs("player", "payChi", {
+      actorUuid: actor.uuid,
+      itemUuid: power(actor)?.uuid ?? "",
+      count: 3,
+    });
+    expect(chiOf(actor)).toBe(5);
+    for (const who of ["stranger", "gm"] as const)
+      await expect(carryOutAs(who, "refundChi", { receipt })).rejects.toMatchObject({
+        key: "WH.Request.Error.NoChiReceipt",
+      });
+    await carryOutAs("player", "refundChi", { receipt });
+    await expect(carryOutAs("player", "refundChi", { receipt })).rejects.toMatchObject({
+      key: "WH.Request.Error.NoChiReceipt",
+    });
+    expect(chiOf(actor)).toBe(8);
   });
 
   it("cannot be used by the second player on a hero they do not own: refused before any chi is spent", async () => {

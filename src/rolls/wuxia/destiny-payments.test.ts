@@ -16,6 +16,7 @@ import {
   startWorld,
   wuxiaHero,
   type PostedMessage,
+  disconnectGms,
 } from "../../../test/support/world";
 import type { WuxiaRoll } from "./roll";
 
@@ -31,10 +32,6 @@ const format = (key: string, data: Record<string, string | number> = {}) => foun
 const errors = () => foundry.notifications.filter((n) => n.level === "error").map((n) => n.message);
 const wuxiaRoll = (message: PostedMessage) => postedMessage(message.id).rolls[0] as WuxiaRoll;
 const dice = (html: HTMLElement) => [...html.querySelectorAll<HTMLButtonElement>('[data-wh-action="destiny"]')];
-
-function disconnectGms(): void {
-  for (const user of foundry.game.users.values()) if (user.isGM) user.active = false;
-}
 
 /** The chat message class as the system posts through it. */
 const messages = () => ChatMessage as unknown as { create(data: unknown): Promise<unknown> };

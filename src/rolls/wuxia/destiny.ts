@@ -7,6 +7,7 @@ import { WuxiaRoll } from "./roll";
 import { MAX_POOL } from "../fields";
 import { carryOut, handleRequest } from "../../requests/authority";
 import { countField, textField } from "../../requests/payload";
+import { ReceiptBook } from "../../requests/receipts";
 import { rollSettings } from "../../settings/rolls";
 import { detachedCopy, messageById, ownedActor, requireAuthorOwns, rollsWith } from "../card-subject";
 import { unlessBusy } from "../../core/locks";
@@ -111,25 +112,19 @@ async function confirmAndSpend(
   await carryOut(SPEND_DESTINY, { messageId: message.id ?? "", rollIndex, dieIndex }, { withoutGm });
 }
 
-/** Receipts of Destiny dice paid for rolls, by the authority: each may be refunded once, by its payer. */
-const receipts = new Map<string, { actorUuid: string; count: number; payerId: string }>();
-const KEPT_RECEIPTS = 500;
+/** Destiny dice paid for rolls, by the authority: each may be refunded once, by its payer. */
+const receipts = new ReceiptBook<{ actorUuid: string; count: number; payerId: string }>("WH.Request.Error.NoReceipt");
 
 async function payDestiny(payload: unknown, requester: User.Implementation): Promise<string> {
   const actorUuid = textField(payload, "actorUuid");
   const count = countField(payload, "count", MAX_POOL);
   const actor = await ownedActor(actorUuid, requester);
   await takeDestiny(actor, count);
-  const receipt = foundry.utils.randomID();
-  receipts.set(receipt, { actorUuid, count, payerId: requester.id ?? "" });
-  if (receipts.size > KEPT_RECEIPTS) receipts.delete(receipts.keys().next().value as string);
-  return receipt;
+  return receipts.issue({ actorUuid, count, payerId: requester.id ?? "" });
 }
 
 async function refundDestiny(payload: unknown, requester: User.Implementation): Promise<void> {
-  const receipt = receipts.get(textField(payload, "receipt"));
-  if (!receipt || receipt.payerId !== requester.id) throw new UserError("WH.Request.Error.NoReceipt");
-  receipts.delete(textField(payload, "receipt"));
+  const receipt = receipts.take(textField(payload, "receipt"), requester);
   await giveBackDestiny(await ownedActor(receipt.actorUuid, requester), receipt.count);
 }
 

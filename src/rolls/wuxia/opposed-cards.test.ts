@@ -17,6 +17,7 @@ import {
   startWorld,
   wuxiaHero,
   type PostedMessage,
+  disconnectGms,
 } from "../../../test/support/world";
 import type { WuxiaRoll } from "./roll";
 
@@ -31,10 +32,6 @@ const format = (key: string, data: Record<string, string | number> = {}) => foun
 const errors = () => foundry.notifications.filter((n) => n.level === "error").map((n) => n.message);
 const oppose = (html: HTMLElement) => html.querySelector<HTMLButtonElement>('[data-wh-action="oppose"]');
 const rollsOf = (message: PostedMessage) => postedMessage(message.id).rolls as WuxiaRoll[];
-
-function disconnectGms(): void {
-  for (const user of foundry.game.users.values()) if (user.isGM) user.active = false;
-}
 
 /** The GM's bandit (owned by the GM alone): Feu 2. */
 function bandit(): Promise<Actor.Implementation> {
