@@ -16,7 +16,7 @@ import { rollStart, rollSubject } from "../rolls/subject";
 import { type WuxiaSubject } from "../rolls/wuxia/subject";
 import { roundOf, sharedOf, updateRound, updateShared } from "./models";
 import { FLEEING_STATUS, stun } from "./effects";
-import { GROUP_SKILL_ID, leadingMemberSubject } from "./group-fighters";
+import { GROUP_SKILL_ID, leadingMemberSubject } from "./fighters/group";
 import { hurtGroup, type GroupHurt } from "./group-casualties";
 
 /**

@@ -1,6 +1,6 @@
 import { isHarmoniesFighter } from "./combatant";
 import { untypedHooks } from "../foundry/hooks";
-import { rollRoundStart, wuxiaFighterOf, type RoundStartChange } from "./initiative";
+import { rollRoundStart, wuxiaFighterOf, type RoundStartChange } from "./fighters/wuxia";
 import { recordedInitiative, roundOf, roundWrite, type RoundChange } from "./models";
 import { expireEffects } from "./effects";
 import { criticalWoundCheck } from "./wound-checks";

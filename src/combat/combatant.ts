@@ -2,8 +2,8 @@ import { ROLL_KINDS } from "../rolls/kinds";
 import { rollSubject } from "../rolls/subject";
 import { type HarmoniesSubject } from "../rolls/harmonies/subject";
 import { combatSettings } from "../settings/combat";
-import { harmoniesGroupSubject } from "./group-fighters";
-import { wuxiaFighterOf } from "./initiative";
+import { harmoniesGroupSubject } from "./fighters/group";
+import { wuxiaFighterOf } from "./fighters/wuxia";
 
 /**
  * The system's Combatant: its Initiative roll is the system's own Roll (Crucible's pattern), so

@@ -4,7 +4,7 @@ import { updateSystem } from "../foundry/write";
 import { combatSettings } from "../settings/combat";
 import { t } from "../core/i18n";
 import { element } from "./card-dom";
-import { leadingMember } from "./group-fighters";
+import { leadingMember } from "./fighters/group";
 import { findCombatant } from "./fight";
 
 /** A hit on a group: Wuxia damage (NB) or a Harmonies soak's severity. */

@@ -49,7 +49,7 @@ type World = Awaited<ReturnType<typeof band>>;
 /** The shot hits (5 − 6 at −4 with David's Ag + Pr: margin 0); the soldier's parry (+4) 2 − 9 fails; the soak's dice as given. */
 async function shot(world: World, soakFaces: number[]): Promise<PostedMessage> {
   const { harmoniesAttackWith, harmoniesDefend, harmoniesSoak } = await import("./harmonies-attack");
-  const { GROUP_SKILL_ID } = await import("./group-fighters");
+  const { GROUP_SKILL_ID } = await import("./fighters/group");
   scriptFaces([5, 6]);
   await as("player", () =>
     harmoniesAttackWith(world.david, world.sling, world.soldiers, { dialog: false, values: { difficulty: -4 } }),

@@ -1,7 +1,7 @@
 import { t } from "../core/i18n";
 import { warnWithNames } from "../core/notices";
 import { inAuthorityOrder } from "../requests/queue";
-import { wuxiaFighterOf } from "./initiative";
+import { wuxiaFighterOf } from "./fighters/wuxia";
 import { isHarmoniesFighter } from "./combatant";
 import { SYSTEM_ID } from "../foundry/system";
 import {

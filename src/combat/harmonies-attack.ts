@@ -15,7 +15,7 @@ import { harmoniesRuleOptions } from "../settings/house-rules";
 import { markStunned } from "./effects";
 import { combatantOf } from "./fight";
 import { cardRecord, writeCardRecord } from "./card-record";
-import { harmoniesGroupSubject } from "./group-fighters";
+import { harmoniesGroupSubject } from "./fighters/group";
 import { hurtGroup, type GroupHurt } from "./group-casualties";
 
 /**

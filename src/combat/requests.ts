@@ -1,7 +1,7 @@
 import { UserError } from "../core/errors";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
-import { respend, wuxiaFighterOf } from "./initiative";
+import { respend, wuxiaFighterOf } from "./fighters/wuxia";
 import { isHarmoniesFighter } from "./combatant";
 import { roundOf, roundWrite, sharedOf, updateRound, updateShared } from "./models";
 import type { WuxiaHarmoniesCombat } from "./combat";

@@ -110,7 +110,7 @@ describe("what a round start keeps", () => {
     const lin = combat.combatants.contents.find((c) => c.actorId === linMei.id);
     expect([roundOf(lin).successes, lin?.initiative]).toEqual([0, 3]);
     await as("gm", () => linMei.update({ system: { combat: { skill: "gone00000000000" } } } as never));
-    const { wuxiaInitiativeRoll } = await import("./initiative");
+    const { wuxiaInitiativeRoll } = await import("./fighters/wuxia");
     expect(wuxiaInitiativeRoll(linMei as never).state).toMatchObject({ skillName: null, competence: 0, sr: 10 });
   });
 
@@ -118,7 +118,7 @@ describe("what a round start keeps", () => {
     const { harmoniesHero } = await import("../../test/support/world");
     const david = await harmoniesHero("David");
     const combat = await createCombat([david], { start: false });
-    const { rollRoundStart, respend } = await import("./initiative");
+    const { rollRoundStart, respend } = await import("./fighters/wuxia");
     const c = must(combat.combatants.contents[0]);
     await expect(rollRoundStart(c, 1)).rejects.toMatchObject({
       key: "WH.Combat.Error.NotWuxia",

@@ -3,11 +3,11 @@ import {
   WUXIA_ATTRIBUTES,
   type HarmoniesAttributeKey,
   type WuxiaAttributeKey,
-} from "../rules/vocabulary";
-import { fightingCount, type GroupMemberData } from "../documents/actors/group";
-import { t } from "../core/i18n";
-import type { HarmoniesSubject } from "../rolls/harmonies/subject";
-import type { WuxiaSubject } from "../rolls/wuxia/subject";
+} from "../../rules/vocabulary";
+import { fightingCount, type GroupMemberData } from "../../documents/actors/group";
+import { t } from "../../core/i18n";
+import type { HarmoniesSubject } from "../../rolls/harmonies/subject";
+import type { WuxiaSubject } from "../../rolls/wuxia/subject";
 
 /** The id the group's skill takes in its Initiative test: a group has no skill item, only a level. */
 export const GROUP_SKILL_ID = "group-skill";

@@ -1,13 +1,13 @@
-import { defenseDiceAtRoundStart, spendInitiativeSuccesses, type InitiativePurchase } from "../rules";
-import { UserError } from "../core/errors";
-import type { WuxiaRoll } from "../rolls/wuxia/roll";
-import { ROLL_KINDS } from "../rolls/kinds";
-import { rollSubject } from "../rolls/subject";
-import { type WuxiaSubject } from "../rolls/wuxia/subject";
-import { combatSettings, type InitiativeSpend } from "../settings/combat";
-import { roundOf, type WuxiaRound } from "./models";
-import type { SourcePatch } from "../foundry/write";
-import { GROUP_SKILL_ID, leadingMemberSubject } from "./group-fighters";
+import { defenseDiceAtRoundStart, spendInitiativeSuccesses, type InitiativePurchase } from "../../rules";
+import { UserError } from "../../core/errors";
+import type { WuxiaRoll } from "../../rolls/wuxia/roll";
+import { ROLL_KINDS } from "../../rolls/kinds";
+import { rollSubject } from "../../rolls/subject";
+import { type WuxiaSubject } from "../../rolls/wuxia/subject";
+import { combatSettings, type InitiativeSpend } from "../../settings/combat";
+import { roundOf, type WuxiaRound } from "../models";
+import type { SourcePatch } from "../../foundry/write";
+import { GROUP_SKILL_ID, leadingMemberSubject } from "./group";
 
 /** The Wuxia actor a combatant fights for, if it has one. */
 export function wuxiaActorOf(combatant: Combatant.Implementation): Actor.OfType<"wuxiaCharacter"> | null {

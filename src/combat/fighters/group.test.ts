@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { createActor, startWorld } from "../../test/support/world";
-import type * as Fighters from "./group-fighters";
+import { createActor, startWorld } from "../../../test/support/world";
+import type * as Fighters from "./group";
 
 /**
  * Who a group fights as ([default] RULES 3.4): one member of its leading sub-group — the one
@@ -11,7 +11,7 @@ let fighters: typeof Fighters;
 
 beforeEach(async () => {
   await startWorld();
-  fighters = await import("./group-fighters");
+  fighters = await import("./group");
 });
 
 type Member = { label: string; count: number; out?: number; stats?: Record<string, number> };
