@@ -1,9 +1,8 @@
-import { isHarmoniesFighter } from "./combatant";
 import { untypedHooks } from "../foundry/hooks";
-import { rollRoundStart, wuxiaFighterOf, type RoundStartChange } from "./fighters/wuxia";
+import { fighterOf, harmoniesFighterOf, wuxiaFighterOf } from "./fighters";
+import { rollRoundStart, type RoundStartChange } from "./fighters/wuxia-round";
 import { recordedInitiative, roundOf, roundWrite, type RoundChange } from "./models";
 import { expireEffects } from "./effects";
-import { criticalWoundCheck } from "./wound-checks";
 import { combatRequests } from "./requests";
 import { postRoundSummary } from "./summary";
 import { compareEntries, pendingTurn, previousTurn, type TurnEntry } from "./turn-order";
@@ -166,7 +165,7 @@ export class WuxiaHarmoniesCombat extends Combat {
       ? []
       : list.filter((id) => {
           const combatant = this.combatants.get(id);
-          return wuxia.includes(id) || (combatant !== undefined && isHarmoniesFighter(combatant));
+          return wuxia.includes(id) || (combatant !== undefined && harmoniesFighterOf(combatant) !== null);
         });
     const others = list.filter((id) => !wuxia.includes(id) && !byGm.includes(id));
     if (game.user.isGM && wuxia.length) await this.rollRoundStarts(wuxia);
@@ -215,11 +214,16 @@ export class WuxiaHarmoniesCombat extends Combat {
     await expireEffects(this, ended);
   }
 
-  /** A character with a critical wound checks It + Rs as its turn starts (a turn event: the active GM's client). */
+  /**
+   * The fighter's own turn start (a Harmonies critical wound's check), on the active GM's client.
+   * Core also starts every turn a jump passes over ("Next round" mid-round, a defeated combatant
+   * skipped), marked `skipped`: nothing happens for a turn that never came.
+   */
   protected override async _onStartTurn(...args: Parameters<Combat["_onStartTurn"]>): Promise<void> {
     await super._onStartTurn(...args);
-    const actor = (args[0] as Combatant.Implementation | undefined)?.actor;
-    if (actor?.type === "harmoniesCharacter") await criticalWoundCheck(actor);
+    const combatant = args[0] as Combatant.Implementation | undefined;
+    const context = args[1] as { skipped?: boolean } | undefined;
+    if (combatant && context?.skipped !== true) await fighterOf(combatant)?.turnStart();
   }
 
   /** Ends the current turn, by the authority (which checks the requester owns it, or is a GM). */

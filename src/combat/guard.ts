@@ -1,8 +1,7 @@
 import { t } from "../core/i18n";
 import { warnWithNames } from "../core/notices";
 import { inAuthorityOrder } from "../requests/queue";
-import { wuxiaFighterOf } from "./fighters/wuxia";
-import { isHarmoniesFighter } from "./combatant";
+import { harmoniesFighterOf, wuxiaFighterOf } from "./fighters";
 import { SYSTEM_ID } from "../foundry/system";
 import {
   gmPosition,
@@ -31,7 +30,7 @@ function isGmWrite(userId: string): boolean {
 /** A combatant whose Initiative is the GM's to write: a Wuxia round's fighter, or a Harmonies one. */
 function guarded(combatant: Combatant.Implementation): boolean {
   if (!game.user.isActiveGM) return false;
-  return Boolean(combatant.combat?.wuxiaRounds && wuxiaFighterOf(combatant)) || isHarmoniesFighter(combatant);
+  return Boolean(combatant.combat?.wuxiaRounds && wuxiaFighterOf(combatant)) || harmoniesFighterOf(combatant) !== null;
 }
 
 function sameRound(a: WuxiaRound, b: WuxiaRound): boolean {

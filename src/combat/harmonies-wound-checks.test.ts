@@ -165,6 +165,35 @@ describe("a critical wound at the start of the character's turn", () => {
     });
   });
 
+  it("is not rolled for a turn a jump passes over: the GM's Next round mid-round", async () => {
+    const david = await harmoniesHero("David", { wounds: { light: 4, critical: 1 } });
+    const goliath = await createActor({ name: "Goliath", type: "harmoniesCharacter" }, { ownedByPlayer: false });
+    const combat = await createCombat([goliath, david], { initiatives: [9, 3] });
+    scriptFaces([10, 4, 10, 4]);
+    // Goliath's turn, then round 2: David's turn of round 1 never came.
+    await as("gm", () => combat.nextRound());
+    await turnEventsSettled();
+    expect(postedMessages()).toEqual([]);
+    // Round 2 from Goliath's turn: David's turn comes, and he checks.
+    await as("gm", () => combat.nextTurn());
+    await turnEventsSettled();
+    expect(postedMessages()).toHaveLength(1);
+  });
+
+  it("is not rolled for a defeated combatant whose turn Next turn skips", async () => {
+    await foundry.game.settings.set("core", "combatTrackerConfig", { resource: "", skipDefeated: true });
+    const out = await harmoniesHero("Out", { wounds: { light: 4, critical: 1 } });
+    const david = await harmoniesHero("David", { wounds: { light: 4, critical: 1 } });
+    const goliath = await createActor({ name: "Goliath", type: "harmoniesCharacter" }, { ownedByPlayer: false });
+    const combat = await createCombat([goliath, out, david], { initiatives: [9, 5, 3] });
+    await as("gm", () => must(combat.combatants.find((c) => c.actor === out)).update({ defeated: true }));
+    scriptFaces([10, 4, 10, 4]);
+    await as("gm", () => combat.nextTurn());
+    await turnEventsSettled();
+    const speakers = postedMessages().map((m) => (m as unknown as { speaker: { alias?: string } }).speaker.alias);
+    expect(speakers).toEqual(["David"]);
+  });
+
   it("reads no check on a message that is not one", async () => {
     const { woundCheckOf } = await import("./wound-checks");
     const Message = (globalThis as unknown as { ChatMessage: { create(data: object): Promise<PostedMessage> } })

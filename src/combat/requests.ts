@@ -1,8 +1,8 @@
 import { UserError } from "../core/errors";
 import { carryOut, handleRequest } from "../requests/authority";
 import { countField, textField } from "../requests/payload";
-import { respend, wuxiaFighterOf } from "./fighters/wuxia";
-import { isHarmoniesFighter } from "./combatant";
+import { harmoniesFighterOf, wuxiaFighterOf } from "./fighters";
+import { respend } from "./fighters/wuxia-round";
 import { roundOf, roundWrite, sharedOf, updateRound, updateShared } from "./models";
 import type { WuxiaHarmoniesCombat } from "./combat";
 
@@ -122,7 +122,7 @@ async function rollInitiative(payload: unknown, requester: User.Implementation):
     await combat.rollRoundStarts([combatant.id ?? ""]);
     return;
   }
-  if (!isHarmoniesFighter(combatant)) throw new UserError("WH.Request.Error.BadField", { field: "combatantId" });
+  if (!harmoniesFighterOf(combatant)) throw new UserError("WH.Request.Error.BadField", { field: "combatantId" });
   if (!requester.isGM && combatant.initiative !== null)
     throw new UserError("WH.Combat.Error.AlreadyRolled", { name: combatant.name ?? "" });
   await combat.rollInitiative([combatant.id ?? ""]);

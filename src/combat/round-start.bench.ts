@@ -18,7 +18,7 @@ await startWorld();
 const actors = [];
 for (let i = 0; i < COMBATANTS; i++) actors.push(await wuxiaHero(`Fighter ${i}`));
 const combat = (await createCombat(actors)) as WuxiaHarmoniesCombat;
-const { rollRoundStart } = await import("./fighters/wuxia");
+const { rollRoundStart } = await import("./fighters/wuxia-round");
 const { ChatMessage } = globalThis as unknown as { ChatMessage: { create(data: object): Promise<unknown> } };
 
 /** What core's shape writes: per combatant, its test, its own update and its own message. */

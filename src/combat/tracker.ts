@@ -2,7 +2,7 @@ import { notifyError } from "../core/errors";
 import { t } from "../core/i18n";
 import type { WuxiaHarmoniesCombat } from "./combat";
 import { turnEntry } from "./combat";
-import { wuxiaFighterOf } from "./fighters/wuxia";
+import { wuxiaFighterOf } from "./fighters";
 import { roundOf, sharedOf } from "./models";
 import { combatRequests } from "./requests";
 import { actionsLeft } from "./turn-order";

@@ -118,7 +118,7 @@ describe("what a round start keeps", () => {
     const { harmoniesHero } = await import("../../test/support/world");
     const david = await harmoniesHero("David");
     const combat = await createCombat([david], { start: false });
-    const { rollRoundStart, respend } = await import("./fighters/wuxia");
+    const { rollRoundStart, respend } = await import("./fighters/wuxia-round");
     const c = must(combat.combatants.contents[0]);
     await expect(rollRoundStart(c, 1)).rejects.toMatchObject({
       key: "WH.Combat.Error.NotWuxia",

@@ -115,3 +115,20 @@ describe("a Harmonies group's subject", () => {
     ).toBeNull();
   });
 });
+
+describe("a group's fighter", () => {
+  it("fights by its rule set as its leading member, rolls that member's Initiative, and does nothing at turn start", async () => {
+    const wuxia = await group("wuxia", [{ label: "Archers", count: 5, stats: { metal: 3, skill: 2 } }]);
+    const harmonies = await group("harmonies", [{ label: "Gardes", count: 4 }]);
+    const wuxiaFighter = fighters.groupFighter(wuxia);
+    expect(wuxiaFighter).toMatchObject({ ruleset: "wuxia", actor: wuxia, metal: 3 });
+    expect(wuxiaFighter?.initiativeRoll().formula).toBe("3d10");
+    expect(fighters.groupFighter(harmonies)).toMatchObject({ ruleset: "harmonies", actor: harmonies });
+    await expect(wuxiaFighter?.turnStart()).resolves.toBeUndefined();
+  });
+
+  it("is none once everyone is out: the group no longer takes turns of its own", async () => {
+    const beaten = await group("harmonies", [{ label: "Gardes", count: 2, out: 2 }]);
+    expect(fighters.groupFighter(beaten)).toBeNull();
+  });
+});

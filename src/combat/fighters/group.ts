@@ -8,6 +8,10 @@ import { fightingCount, type GroupMemberData } from "../../documents/actors/grou
 import { t } from "../../core/i18n";
 import type { HarmoniesSubject } from "../../rolls/harmonies/subject";
 import type { WuxiaSubject } from "../../rolls/wuxia/subject";
+import { combatSettings } from "../../settings/combat";
+import { nothingAtTurnStart, type Fighter } from "./fighter";
+import { harmoniesInitiativeRoll } from "./harmonies";
+import { wuxiaInitiativeTest } from "./wuxia";
 
 /** The id the group's skill takes in its Initiative test: a group has no skill item, only a level. */
 export const GROUP_SKILL_ID = "group-skill";
@@ -86,4 +90,31 @@ export function harmoniesGroupSubject(group: Actor.OfType<"group">): HarmoniesSu
       },
     ],
   };
+}
+
+/**
+ * A group in a fight, as one member of its leading sub-group (RULES 3.4): one Initiative roll and
+ * one turn for the group, the world's default spend, nothing at turn start. None once nobody is
+ * left fighting.
+ */
+export function groupFighter(group: Actor.OfType<"group">): Fighter | null {
+  const wuxia = leadingMemberSubject(group);
+  if (wuxia)
+    return {
+      ruleset: "wuxia",
+      actor: group,
+      metal: wuxia.attributes.metal,
+      spend: combatSettings().initiativeSpend,
+      initiativeRoll: () => wuxiaInitiativeTest(wuxia, GROUP_SKILL_ID),
+      turnStart: nothingAtTurnStart,
+    };
+  const harmonies = harmoniesGroupSubject(group);
+  if (harmonies)
+    return {
+      ruleset: "harmonies",
+      actor: group,
+      initiativeRoll: () => harmoniesInitiativeRoll(harmonies),
+      turnStart: nothingAtTurnStart,
+    };
+  return null;
 }

@@ -1,0 +1,35 @@
+import type { WuxiaRoll } from "../../rolls/wuxia/roll";
+import type { InitiativeSpend } from "../../settings/combat";
+
+/**
+ * What a combatant does in a fight, answered by its rule set rather than by branching on it
+ * (Crucible hands the turn events to the actor the same way): its Initiative roll and what
+ * happens as its turn starts. `fighterOf(combatant)` (index.ts) finds it.
+ */
+interface BaseFighter {
+  actor: Actor.Implementation;
+  /** Its Initiative roll, not yet evaluated. */
+  initiativeRoll(): Roll;
+  /** What its rule set does as a turn it really takes starts (never one a jump passes over). */
+  turnStart(): Promise<void>;
+}
+
+/** A Wuxia fighter: its Initiative test is rolled again at every round start (RULES 1.4). */
+export interface WuxiaFighter extends BaseFighter {
+  ruleset: "wuxia";
+  /** The Métal its successes buy Initiative with (RULES 1.4). */
+  metal: number;
+  /** Where its successes go when nobody chooses. */
+  spend: InitiativeSpend;
+  initiativeRoll(): WuxiaRoll;
+}
+
+/** A Harmonies fighter: its Initiative is rolled once, by the GM's hand for a player. */
+export interface HarmoniesFighter extends BaseFighter {
+  ruleset: "harmonies";
+}
+
+export type Fighter = WuxiaFighter | HarmoniesFighter;
+
+/** Nothing happens as the turn starts. */
+export const nothingAtTurnStart = (): Promise<void> => Promise.resolve();
