@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { actionsLeft, compareEntries, pendingTurn, previousTurn, roundTurns, type TurnEntry } from "./turn-order";
 
 const entry = (id: string, initiative: number | null, extraActions = 0, turnsTaken = 0, defeated = false) => ({
@@ -62,6 +62,27 @@ describe("the Wuxia round's turns (RULES 1.4 [default])", () => {
     const c = { id: "c", name: "Bo", initiative: 5 };
     expect([c, a, b].sort(compareEntries).map((e) => e.id)).toEqual(["a", "b", "c"]);
     expect(compareEntries(a, a)).toBe(0);
+  });
+
+  it("orders tied names the same whatever language the client runs in", () => {
+    const tied = [
+      { id: "b", name: "Zoé", initiative: 4 },
+      { id: "a", name: "Émile", initiative: 4 },
+      { id: "c", name: "zoe", initiative: 4 },
+    ];
+    const order = () => [...tied].sort(compareEntries).map((e) => e.name);
+    const expected = order();
+    // A client whose language sorts names otherwise (String#localeCompare follows the browser's):
+    // here by code point, which puts "Zoé" before "Émile".
+    const spy = vi.spyOn(String.prototype, "localeCompare").mockImplementation(function (this: string, other: string) {
+      return this < other ? -1 : this > other ? 1 : 0;
+    });
+    try {
+      expect(order()).toEqual(expected);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(expected).toEqual(["Émile", "zoe", "Zoé"]);
   });
 
   it("walks every turn of the round once, in order, as turns are taken; none is left after the last", () => {

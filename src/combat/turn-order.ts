@@ -13,6 +13,12 @@ export interface TurnEntry {
   defeated: boolean;
 }
 
+/**
+ * Names compared in one fixed language on every client: `localeCompare` alone follows each
+ * browser's language, and clients in French and English could disagree on whose turn it is.
+ */
+const NAMES = new Intl.Collator("en");
+
 /** The system's order: Initiative highest first, not rolled last, then by name, then by id (so every client agrees). */
 export function compareEntries(
   a: Pick<TurnEntry, "id" | "name" | "initiative">,
@@ -21,7 +27,7 @@ export function compareEntries(
   const ia = a.initiative ?? -Infinity;
   const ib = b.initiative ?? -Infinity;
   if (ia !== ib) return ib - ia;
-  return a.name.localeCompare(b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return NAMES.compare(a.name, b.name) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
 /**
