@@ -2,7 +2,7 @@ import { untypedHooks } from "../foundry/hooks";
 import { fighterOf, harmoniesFighterOf, wuxiaFighterOf } from "./fighters";
 import { rollRoundStart, type RoundStartChange } from "./fighters/wuxia-round";
 import { recordedInitiative, roundOf, roundWrite, type RoundChange } from "./models";
-import { expireEffects } from "./effects";
+import { endFightEffects, expireEffects } from "./effects";
 import { combatRequests } from "./requests";
 import { postRoundSummary } from "./summary";
 import { compareEntries, pendingTurn, previousTurn, type TurnEntry } from "./turn-order";
@@ -212,6 +212,22 @@ export class WuxiaHarmoniesCombat extends Combat {
     // v13 passes the round that ended ({round, skipped}); without it, the one before the current.
     const ended = (args[0] as { round?: number } | undefined)?.round ?? this.round - 1;
     await expireEffects(this, ended);
+  }
+
+  /**
+   * A combatant leaving the fight takes none of its timed effects along (on the active GM's client:
+   * core calls `_onExit` there for each combatant removed, and for every combatant when the combat
+   * is deleted, foundryvtt#11682).
+   */
+  protected override async _onExit(...args: Parameters<Combat["_onExit"]>): Promise<void> {
+    await super._onExit(...args);
+    await endFightEffects(this, [args[0] as Combatant.Implementation]);
+  }
+
+  /** The fight deleted (ended): every effect it timed goes, on the active GM's client, should core not call `_onExit`. */
+  protected override _onDelete(...args: Parameters<Combat["_onDelete"]>): void {
+    super._onDelete(...args);
+    if (game.users.activeGM?.isSelf) void endFightEffects(this);
   }
 
   /**

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
+import { turnEventsSettled } from "../../test/foundry/combat";
 import { as, must, woundsOf } from "../../test/support/combat";
 import { createActor, createCombat, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
 
@@ -80,6 +81,87 @@ describe("the system's timed effects", () => {
     const { expireEffects } = await import("./effects");
     await as("gm", () => expireEffects(combat, 1));
     expect(effectsOf(david)).toEqual([]);
+  });
+});
+
+describe("effects that end with the fight", () => {
+  type Timed = Effect & { isTemporary: boolean; duration: Record<string, unknown>; start?: Record<string, unknown> };
+  const timed = (actor: Actor.Implementation) => effectsOf(actor) as Timed[];
+
+  for (const generation of [13, 14] as const) {
+    it(`carry Foundry's duration of one more round, in the victim's fight, so core shows them (generation ${generation})`, async () => {
+      foundry = await startWorld({ generation });
+      const bandit = await wuxiaHero("Bandit");
+      const david = await harmoniesHero("David");
+      const fight = await createCombat([bandit, david]);
+      // The GM's client views another encounter: the effects still belong to the victims' fight.
+      const elsewhere = await createCombat([await wuxiaHero("Elsewhere")], { start: false });
+      await as("gm", async () => {
+        (game.combats as unknown as { viewed: unknown }).viewed = elsewhere;
+      });
+      const { markStunned, stun } = await import("./effects");
+      await as("gm", () => stun(bandit, 2));
+      await as("gm", () => markStunned(david));
+      for (const effect of [...timed(bandit), ...timed(david)]) {
+        expect(effect.isTemporary).toBe(true);
+        if (generation === 13)
+          expect(effect.duration).toMatchObject({ combat: fight.id, rounds: 1, startRound: fight.round });
+        else {
+          expect(effect.duration).toMatchObject({ value: 1, units: "rounds", expiry: "roundEnd" });
+          expect(effect.start).toMatchObject({ combat: fight.id, round: fight.round });
+        }
+      }
+    });
+
+    it(`are removed when the GM ends the fight before they run out, from every combatant's actor (generation ${generation})`, async () => {
+      foundry = await startWorld({ generation });
+      const bandit = await wuxiaHero("Bandit");
+      const david = await harmoniesHero("David");
+      const combat = await createCombat([bandit, david]);
+      const { markStunned, stun } = await import("./effects");
+      await as("gm", () => stun(bandit, 2));
+      await as("gm", () => markStunned(david));
+      await as("gm", () => david.toggleStatusEffect("prone", { active: true }));
+      await timedEffect(david, "Another fight's", { combatId: "otherCombat00001", afterRound: 1 });
+      await as("gm", () => combat.delete());
+      await turnEventsSettled();
+      expect(effectsOf(bandit)).toEqual([]);
+      expect(
+        effectsOf(david)
+          .map((e) => e.name)
+          .sort(),
+      ).toEqual(["Another fight's", "Prone"]);
+      expect(woundsOf(david).stunned).toBe(false);
+    });
+  }
+
+  for (const expiryAction of ["delete", "update"] as const)
+    it(`end with the round after the one they began in, beside v14's own expiry (${expiryAction})`, async () => {
+      foundry = await startWorld({ generation: 14 });
+      (foundry.CONFIG.ActiveEffect as { expiryAction?: string }).expiryAction = expiryAction;
+      const david = await harmoniesHero("David", { wounds: { light: 1 } });
+      const goliath = await createActor({ name: "Goliath", type: "harmoniesCharacter" }, { ownedByPlayer: false });
+      const combat = await createCombat([goliath, david], { initiatives: [9, 3] });
+      const { markStunned } = await import("./effects");
+      await as("gm", () => markStunned(david));
+      await as("gm", () => combat.nextRound());
+      await turnEventsSettled();
+      expect(david.statuses.has("stun")).toBe(true);
+      await as("gm", () => combat.nextRound());
+      await turnEventsSettled();
+      expect([effectsOf(david), woundsOf(david).stunned]).toEqual([[], false]);
+    });
+
+  it("are removed from a combatant's actor when the GM removes it from the fight, and only from it", async () => {
+    const bandit = await wuxiaHero("Bandit");
+    const ogre = await wuxiaHero("Ogre");
+    const combat = await createCombat([bandit, ogre]);
+    const { stun } = await import("./effects");
+    await as("gm", () => stun(bandit, 1));
+    await as("gm", () => stun(ogre, 1));
+    await as("gm", () => must(combat.combatants.find((c) => c.actor === bandit)).delete());
+    await turnEventsSettled();
+    expect([effectsOf(bandit).length, effectsOf(ogre).length]).toEqual([0, 1]);
   });
 });
 

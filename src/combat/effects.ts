@@ -2,6 +2,7 @@ import { SYSTEM_ID } from "../foundry/system";
 import { systemFlag } from "../foundry/flags";
 import { t } from "../core/i18n";
 import { combatantOf } from "./fight";
+import { oneAtATime } from "../core/locks";
 
 /** Where an effect of the system ends: after the named round of the named combat. */
 interface Expiry {
@@ -23,25 +24,49 @@ export function addChange(key: string, value: number): Record<string, unknown> {
   return v14() ? { system: { changes: [{ ...change, type: "add" }] } } : { changes: [{ ...change, mode: 2 }] };
 }
 
-/** The end of the next round of the fight the actor is in (none outside a fight). */
-function expiryFor(actor: Actor.Implementation): Expiry | null {
+/** The fight the actor is in, and the end of its next round (none outside a fight). */
+function fightOf(actor: Actor.Implementation): { combat: Combat.Implementation; expiry: Expiry } | null {
   const combat = combatantOf(actor)?.combat;
-  return combat ? { combatId: combat.id ?? "", afterRound: combat.round + 1 } : null;
+  return combat ? { combat, expiry: { combatId: combat.id ?? "", afterRound: combat.round + 1 } } : null;
+}
+
+/**
+ * Foundry's own duration of one more round in this fight, so core counts the effect temporary and
+ * shows it on the token: v13 `duration {combat, rounds, startRound, startTurn}`; v14 `duration
+ * {value, units: "rounds", expiry: "roundEnd"}` with its `start` (API v14 ActiveEffect). The start
+ * is this fight's, not the encounter the writing client happens to view. The system still removes
+ * the effect itself (`expireEffects`, `endFightEffects`): v13 expires nothing, v14's expiry has open bugs.
+ */
+function durationIn(combat: Combat.Implementation): Record<string, unknown> {
+  const { round } = combat;
+  const turn = combat.turn ?? 0;
+  if (!v14()) return { duration: { combat: combat.id, rounds: 1, startRound: round, startTurn: turn } };
+  return {
+    duration: { value: 1, units: "rounds", expiry: "roundEnd" },
+    start: { combat: combat.id, combatant: combat.combatant?.id ?? null, round, turn },
+  };
+}
+
+/** The duration and flags of an effect lasting until the end of the actor's next round of fighting. */
+function untilNextRoundEnds(actor: Actor.Implementation, flags: { clears?: "stunned" } = {}): Record<string, unknown> {
+  const fight = fightOf(actor);
+  return {
+    ...(fight ? durationIn(fight.combat) : {}),
+    flags: { [SYSTEM_ID]: { expiry: fight?.expiry ?? null, ...flags } },
+  };
 }
 
 /**
  * Estourbir (RULES 1.4 [default]): the defender's Terre −1 per success invested, until the end of
- * the next round. Expired by the system's own round end (v13 expires no effect; the same on v14,
- * so both behave alike with Initiative re-rolled each round).
+ * the next round.
  */
 export async function stun(actor: Actor.Implementation, count: number): Promise<void> {
-  const expiry = expiryFor(actor);
   await actor.createEmbeddedDocuments("ActiveEffect", [
     {
       name: t("WH.Combat.Effect.Estourbi", { count }),
       img: "icons/svg/daze.svg",
       ...addChange("system.attributes.terre", -count),
-      flags: { [SYSTEM_ID]: { expiry } },
+      ...untilNextRoundEnds(actor),
     },
   ]);
 }
@@ -52,31 +77,54 @@ export const STUNNED_STATUS = "stun";
 /**
  * Stunned (RULES 2.5): −1 to all actions during the next round. The token shows core's "stun"
  * status, and the actor's `wounds.stunned` carries the penalty; both end with the victim's next
- * round, by the system's own round end.
+ * round.
  */
 export async function markStunned(actor: Actor.Implementation): Promise<void> {
-  const expiry = expiryFor(actor);
   await actor.toggleStatusEffect(STUNNED_STATUS, { active: true });
   const effect = actor.effects.contents.find((e) => e.statuses.has(STUNNED_STATUS));
-  await effect?.update({ flags: { [SYSTEM_ID]: { expiry, clears: "stunned" } } });
+  await effect?.update(untilNextRoundEnds(actor, { clears: "stunned" }));
 }
 
-/** The system's effects on a combat's actors that end with this round, removed (on the GM's client). */
-export async function expireEffects(combat: Combat.Implementation, endedRound: number): Promise<void> {
-  for (const combatant of combat.combatants.contents) {
-    const actor = combatant.actor;
-    if (!actor) continue;
+/**
+ * Removes the system's effects an actor bears that `ends` picks, read right before they are
+ * deleted and one removal at a time per actor: the round end, the fight's end and a combatant
+ * leaving may all ask at once, and an effect already gone is not deleted twice.
+ */
+async function removeEffects(actor: Actor.Implementation, ends: (expiry: Expiry) => boolean): Promise<void> {
+  await oneAtATime(`effects.${actor.uuid}`, async () => {
     const ended = actor.effects.contents.filter((effect) => {
       const expiry = systemFlag(effect, "expiry");
-      return expiry?.combatId === combat.id && expiry.afterRound <= endedRound;
+      return expiry !== null && expiry !== undefined && ends(expiry);
     });
-    if (!ended.length) continue;
+    if (!ended.length) return;
     const clearsStun = ended.some((e) => systemFlag(e, "clears") === "stunned");
     await actor.deleteEmbeddedDocuments(
       "ActiveEffect",
       ended.map((e) => e.id ?? ""),
     );
     if (clearsStun) await actor.update({ system: { wounds: { stunned: false } } });
+  });
+}
+
+/** The system's effects on a combat's actors that end with this round, removed (on the GM's client). */
+export async function expireEffects(combat: Combat.Implementation, endedRound: number): Promise<void> {
+  for (const combatant of combat.combatants.contents) {
+    const actor = combatant.actor;
+    if (actor) await removeEffects(actor, (e) => e.combatId === combat.id && e.afterRound <= endedRound);
+  }
+}
+
+/**
+ * The system's effects of this fight, removed from these combatants' actors (all of the fight's by
+ * default): the fight ended before they ran out, or the combatant left it (on the GM's client).
+ */
+export async function endFightEffects(
+  combat: Combat.Implementation,
+  combatants: readonly Combatant.Implementation[] = combat.combatants.contents,
+): Promise<void> {
+  for (const combatant of combatants) {
+    const actor = combatant.actor;
+    if (actor) await removeEffects(actor, (e) => e.combatId === combat.id);
   }
 }
 
