@@ -7,7 +7,7 @@ import { createActor, createCombat, harmoniesHero, startWorld, wuxiaHero } from 
 
 /**
  * The system's timed effects (RULES 1.4 Estourbir, 2.5 stunned) and statuses: each ends after the
- * round its combat names, only in that combat; the stunned flag goes with its own effect only.
+ * round its combat names, only in that combat, and with the fight; a stun is core's status alone.
  */
 
 let foundry: FoundryDouble;
@@ -58,15 +58,13 @@ describe("the system's timed effects", () => {
     expect(effectsOf(david).map((e) => e.name)).toEqual(["Elsewhere"]);
   });
 
-  it("clears the stunned flag only with the stunned effect, and leaves effects that are not the system's", async () => {
-    const david = await harmoniesHero("David", { wounds: { stunned: true } });
+  it("removes only the system's effects: a status the GM set stays, and the stun's end ends its −1", async () => {
+    const david = await harmoniesHero("David");
     const combat = await createCombat([david]);
-    const { expireEffects } = await import("./effects");
+    const { expireEffects, markStunned } = await import("./effects");
     await as("gm", () => david.toggleStatusEffect("prone", { active: true }));
-    await timedEffect(david, "Dazed", { combatId: combat.id, afterRound: 1 });
-    await as("gm", () => expireEffects(combat, 1));
-    expect([woundsOf(david).stunned, effectsOf(david).map((e) => [...e.statuses])]).toEqual([true, [["prone"]]]);
-    await timedEffect(david, "Stunned", { combatId: combat.id, afterRound: 2 }, "stunned");
+    await as("gm", () => markStunned(david));
+    expect(woundsOf(david).stunned).toBe(true);
     await as("gm", () => expireEffects(combat, 2));
     expect(woundsOf(david).stunned).toBe(false);
     expect(effectsOf(david).map((e) => [...e.statuses])).toEqual([["prone"]]);

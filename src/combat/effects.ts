@@ -3,6 +3,7 @@ import { systemFlag } from "../foundry/flags";
 import { t } from "../core/i18n";
 import { combatantOf } from "./fight";
 import { oneAtATime } from "../core/locks";
+import { STUNNED_STATUS } from "../documents/actors/harmonies-character";
 
 /** Where an effect of the system ends: after the named round of the named combat. */
 interface Expiry {
@@ -48,12 +49,9 @@ function durationIn(combat: Combat.Implementation): Record<string, unknown> {
 }
 
 /** The duration and flags of an effect lasting until the end of the actor's next round of fighting. */
-function untilNextRoundEnds(actor: Actor.Implementation, flags: { clears?: "stunned" } = {}): Record<string, unknown> {
+function untilNextRoundEnds(actor: Actor.Implementation): Record<string, unknown> {
   const fight = fightOf(actor);
-  return {
-    ...(fight ? durationIn(fight.combat) : {}),
-    flags: { [SYSTEM_ID]: { expiry: fight?.expiry ?? null, ...flags } },
-  };
+  return { ...(fight ? durationIn(fight.combat) : {}), flags: { [SYSTEM_ID]: { expiry: fight?.expiry ?? null } } };
 }
 
 /**
@@ -71,18 +69,14 @@ export async function stun(actor: Actor.Implementation, count: number): Promise<
   ]);
 }
 
-/** Core's status for a stunned character (its `stun` status effect, on v13 and v14). */
-export const STUNNED_STATUS = "stun";
-
 /**
- * Stunned (RULES 2.5): −1 to all actions during the next round. The token shows core's "stun"
- * status, and the actor's `wounds.stunned` carries the penalty; both end with the victim's next
- * round.
+ * Stunned (RULES 2.5): −1 to all actions during the next round. Core's "stun" status, which the
+ * token shows and the character's penalty is derived from, ends with the victim's next round.
  */
 export async function markStunned(actor: Actor.Implementation): Promise<void> {
   await actor.toggleStatusEffect(STUNNED_STATUS, { active: true });
   const effect = actor.effects.contents.find((e) => e.statuses.has(STUNNED_STATUS));
-  await effect?.update(untilNextRoundEnds(actor, { clears: "stunned" }));
+  await effect?.update(untilNextRoundEnds(actor));
 }
 
 /**
@@ -97,12 +91,10 @@ async function removeEffects(actor: Actor.Implementation, ends: (expiry: Expiry)
       return expiry !== null && expiry !== undefined && ends(expiry);
     });
     if (!ended.length) return;
-    const clearsStun = ended.some((e) => systemFlag(e, "clears") === "stunned");
     await actor.deleteEmbeddedDocuments(
       "ActiveEffect",
       ended.map((e) => e.id ?? ""),
     );
-    if (clearsStun) await actor.update({ system: { wounds: { stunned: false } } });
   });
 }
 

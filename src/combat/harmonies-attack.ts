@@ -278,7 +278,7 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
   const after = addWound(before, severity, { woundMaxima: victim.system.woundMaxima });
   const placed = severity === "none" || severity === "stunned" ? null : placedLevel(before, after);
   await writeCardRecord(message, "harmoniesAttack", { ...record, soak: { margin, severity, placed } }, rolls);
-  await updateSystem(victim, { wounds: { ...after, ...(severity === "stunned" ? { stunned: true } : {}) } });
+  await updateSystem(victim, { wounds: after });
   if (severity === "stunned") await markStunned(victim);
   const combatant = combatantOf(victim);
   if (after.fatal && combatant && !combatant.defeated)

@@ -82,7 +82,7 @@ export interface SystemFlags {
   Token: GroupTokenFlag;
   Macro: { itemMacro: boolean };
   User: { requests: Record<string, SignedRequestFlag> };
-  ActiveEffect: { expiry: EffectExpiryFlag | null; clears: "stunned" };
+  ActiveEffect: { expiry: EffectExpiryFlag | null };
   // Combat card records as earlier versions kept them (cards are now typed message sub-types);
   // src/combat reads and checks them.
   ChatMessage: {

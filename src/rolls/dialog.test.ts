@@ -121,7 +121,8 @@ describe("the Harmonies and group roll dialogs", () => {
 
   it("starts a Corps or Agilité action with the light wounds' physical penalty, any other without it", async () => {
     const actor = await harmoniesHero();
-    await actor.update({ system: { wounds: { light: 2, stunned: true } } } as never);
+    await actor.update({ system: { wounds: { light: 2 } } } as never);
+    await actor.toggleStatusEffect("stun", { active: true });
     const physical = await dialogFor(actor, { characteristic: "corps" });
     expect(physical.values.penalty).toBe(-3);
     expect(await drawn(physical)).toContain("−1 on every action, −3 on a physical one");

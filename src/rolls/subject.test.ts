@@ -239,8 +239,9 @@ describe("the roll subject of a Harmonies character and of a group", () => {
     const { rollSubject } = await subjects();
     const actor = await harmoniesHero("David", {
       characteristics: { agilite: { value: 2, race: 1 } },
-      wounds: { light: 2, stunned: true },
+      wounds: { light: 2 },
     });
+    await actor.toggleStatusEffect("stun", { active: true });
     const subject = rollSubject(actor);
     if (subject.kind !== "harmonies") throw new Error("not a Harmonies subject");
     const system = actor.system as unknown as { actionPenalty: { all: number; physical: number } };

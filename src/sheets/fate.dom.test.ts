@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { actAs, harmoniesHero, startWorld, wuxiaHero } from "../../test/support/world";
-import { openSheet } from "../../test/support/dom";
+import { openSheet, settle } from "../../test/support/dom";
 
 /** Death, flight and a stun shown in the sheet's header, where the table looks first. */
 
@@ -47,7 +47,7 @@ describe("the sheet header", () => {
 
   it("says a Harmonies character with a fatal wound dies, and a stunned one is stunned", async () => {
     const david = await harmoniesHero("David");
-    await david.update({ system: { wounds: { stunned: true } } } as never);
+    await david.toggleStatusEffect("stun", { active: true });
     expect(await fates(david)).toEqual([
       ["wh-fate wh-fate--stunned", foundry.game.i18n.localize("WH.Sheet.Fate.Stunned")],
     ]);
@@ -93,5 +93,37 @@ describe("the sheet header", () => {
       "Grave wounds: 1 of 2",
       "Critical wounds: 0 of 1",
     ]);
+  });
+
+  it("stuns from the header's box as the token HUD does: core's stun status, shown in the Effects tab; unticked, it is gone", async () => {
+    const david = await harmoniesHero("David", { wounds: { light: 2 } });
+    actAs("player");
+    const sheet = await openSheet(foundry, david);
+    const box = () => sheet.element.querySelector<HTMLInputElement>('.wh-header [data-action="toggleStunned"]');
+    expect(box()?.checked).toBe(false);
+    box()?.click();
+    await settle();
+    expect(david.statuses.has("stun")).toBe(true);
+    // Light wounds weigh on physical actions only: the stun's −1 is the whole of it on the others.
+    expect((david.system as unknown as { actionPenalty: { all: number } }).actionPenalty.all).toBe(-1);
+    expect(box()?.checked).toBe(true);
+    expect(sheet.element.querySelector(".wh-header .wh-fate--stunned")).not.toBeNull();
+    const effectsTab = sheet.element.querySelector('.tab[data-tab="effects"]')?.textContent ?? "";
+    expect(effectsTab).toContain(foundry.game.i18n.localize("EFFECT.StatusStunned"));
+    box()?.click();
+    await settle();
+    expect(david.statuses.has("stun")).toBe(false);
+    expect((david.system as unknown as { wounds: Record<string, unknown> }).wounds).not.toHaveProperty("stunned");
+  });
+
+  it("shows the stun box checked and locked to a player who only observes the character", async () => {
+    const david = await harmoniesHero("David");
+    await david.toggleStatusEffect("stun", { active: true });
+    actAs("gm");
+    await david.update({ ownership: { default: 2 } } as never);
+    actAs("stranger");
+    const sheet = await openSheet(foundry, david);
+    const box = sheet.element.querySelector<HTMLInputElement>('.wh-header [data-action="toggleStunned"]');
+    expect([box?.checked, box?.disabled]).toEqual([true, true]);
   });
 });

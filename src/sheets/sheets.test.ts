@@ -283,8 +283,9 @@ describe("Harmonies sheet", () => {
     const actor = await started.Actor.create({
       name: "Goliath",
       type: "harmoniesCharacter",
-      system: { wounds: { light: 2, grave: 1, stunned: true } },
+      system: { wounds: { light: 2, grave: 1 } },
     });
+    await (actor as unknown as { toggleStatusEffect(id: string): Promise<unknown> }).toggleStatusEffect("stun");
     const sheet = sheetFor(started, actor);
     await sheet.render({ force: true });
     expect([drawn(sheet).penaltyAll, drawn(sheet).penaltyPhysical]).toEqual(["−4", "−6"]);

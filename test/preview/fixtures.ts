@@ -142,10 +142,12 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
         manoeuvre: { value: 0 },
         precision: { value: -1 },
       },
-      wounds: { light: 2, grave: 1, stunned: true },
+      wounds: { light: 2, grave: 1 },
       biography: "<p>Le plus grand de la classe, et il le sait.</p>",
     },
   });
+  // Stunned as the token HUD or a soak stuns: core's status.
+  await (harmoniesHero as unknown as { toggleStatusEffect(id: string): Promise<unknown> }).toggleStatusEffect("stun");
   await harmoniesHero.createEmbeddedDocuments("Item", [
     {
       name: "Fantassin",

@@ -36,6 +36,7 @@ export interface HarmoniesWounds {
   grave: number;
   critical: number;
   fatal: boolean;
+  /** Derived from core's stun status (the one source of a stun). */
   stunned: boolean;
 }
 
@@ -80,8 +81,10 @@ export const mirrorOf = (combatant: Combatant.Implementation | null | undefined)
 export const reserveOf = (combat: Combat.Implementation): { friendly: number; hostile: number } =>
   (combat.system as unknown as { reserve: { friendly: number; hostile: number } }).reserve;
 
-export const woundsOf = (actor: Actor.Implementation): HarmoniesWounds =>
-  (actor.system as unknown as { wounds: HarmoniesWounds }).wounds;
+export const woundsOf = (actor: Actor.Implementation): HarmoniesWounds => {
+  const system = actor.system as unknown as { wounds: Omit<HarmoniesWounds, "stunned">; stunned: boolean };
+  return { ...system.wounds, stunned: system.stunned };
+};
 
 /** Every die the double rolls from now on shows these faces, in order. */
 export function scriptFaces(faces: readonly number[]): void {

@@ -4,6 +4,7 @@ import type { HarmoniesCharacterModel } from "./harmonies-character";
 
 type Started = Awaited<ReturnType<typeof startSystem>>;
 const sys = (actor: TestActor) => actor.system as unknown as HarmoniesCharacterModel;
+type StatusBearer = { toggleStatusEffect(id: string, options: { active: boolean }): Promise<unknown> };
 
 /** Goliath of the book's example: Cp +3, Ag +2, Pu +2, Rs +3 (RULES 2.4). */
 const GOLIATH = {
@@ -50,16 +51,31 @@ describe("Actor harmoniesCharacter", () => {
     expect(sys(actor).healingDays).toBeNull();
   });
 
-  it("adds a stun's −1 to what an action takes now, not to the wound penalties (RULES 2.5)", async () => {
+  it("adds a stun's −1 to what an action takes now, not to the wound penalties, while the actor has core's stun status (RULES 2.5)", async () => {
     const actor = await started.Actor.create({
       name: "Goliath",
       type: "harmoniesCharacter",
-      system: { ...GOLIATH, wounds: { light: 2, grave: 1, stunned: true } },
+      system: { ...GOLIATH, wounds: { light: 2, grave: 1 } },
     });
+    expect(sys(actor).actionPenalty).toEqual({ all: -3, physical: -5 });
+    // As the token HUD stuns it: the status alone, no field of the system's.
+    await (actor as unknown as StatusBearer).toggleStatusEffect("stun", { active: true });
     expect(sys(actor).woundPenalty).toEqual({ all: -3, physical: -5 });
     expect(sys(actor).actionPenalty).toEqual({ all: -4, physical: -6 });
-    await actor.update({ "system.wounds.stunned": false });
+    expect(sys(actor).stunned).toBe(true);
+    await (actor as unknown as StatusBearer).toggleStatusEffect("stun", { active: false });
     expect(sys(actor).actionPenalty).toEqual({ all: -3, physical: -5 });
+    expect(sys(actor).stunned).toBe(false);
+  });
+
+  it("drops the stunned box older data kept: the status is the one source", async () => {
+    const actor = await started.Actor.create({
+      name: "Goliath",
+      type: "harmoniesCharacter",
+      system: { ...GOLIATH, wounds: { light: 2, stunned: true } },
+    });
+    expect(sys(actor).stunned).toBe(false);
+    expect((actor.system.toObject() as { wounds: Record<string, unknown> }).wounds).not.toHaveProperty("stunned");
   });
 
   it("heals in the days the world's house rule sets, the book's 3, 7 and 30 by default", async () => {

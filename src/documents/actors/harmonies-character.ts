@@ -26,6 +26,13 @@ function score() {
 /** A stunned character's −1 to all actions during the next round (RULES 2.5). */
 const STUN_PENALTY = 1;
 
+/**
+ * Core's status for a stunned character (its `stun` status effect, on v13 and v14): the one source
+ * of a Harmonies stun, whether the soak, the sheet's box or the token HUD set it (dnd5e derives its
+ * conditions from statuses the same way).
+ */
+export const STUNNED_STATUS = "stun";
+
 function woundCount() {
   return integerField({ ...TALLY_LIMITS, initial: 0 });
 }
@@ -53,7 +60,6 @@ function defineHarmoniesCharacterSchema() {
       light: woundCount(),
       grave: woundCount(),
       critical: woundCount(),
-      stunned: flagField(),
       fatal: flagField(),
     }),
     /** How many wounds of each type fit before aggravating: 4/2/1 for a humanoid. */
@@ -89,6 +95,8 @@ export type HarmoniesCharacterDerived = {
    * The stun is no wound, so it stays out of `woundPenalty`, but a roll made now pays it.
    */
   actionPenalty: { all: number; physical: number };
+  /** Whether the actor bears core's stun status: −1 more on every action (RULES 2.5). */
+  stunned: boolean;
   /** The token bar: wounds carried against the room on the track. */
   woundSummary: { value: number; max: number };
   /** Days of rest to heal everything without special care; null once fatal (RULES 2.6). */
@@ -110,7 +118,10 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<
     return defineHarmoniesCharacterSchema();
   }
 
-  /** Earlier and shorthand shapes: bare numbers for scores, a `wounds.critic` count. */
+  /**
+   * Earlier and shorthand shapes: bare numbers for scores, a `wounds.critic` count; the stunned
+   * box earlier versions kept beside the status is dropped (the status is the one source).
+   */
   static override migrateData(source: SourceData): SourceData {
     for (const key of HARMONIES_CHARACTERISTICS) migrateScore(source.characteristics, key);
     for (const key of HARMONIES_MEANS) migrateScore(source.means, key);
@@ -118,6 +129,7 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<
       source.wounds.critical ??= source.wounds.critic;
       delete source.wounds.critic;
     }
+    if (isObject(source.wounds)) delete source.wounds.stunned;
     return super.migrateData(source);
   }
 
@@ -145,7 +157,8 @@ export class HarmoniesCharacterModel extends foundry.abstract.TypeDataModel<
     const track = this.woundTrack();
     const maxima = this.woundMaxima;
     this.woundPenalty = woundTrackPenalty(track);
-    const stun = this.wounds.stunned ? STUN_PENALTY : 0;
+    this.stunned = this.parent.statuses.has(STUNNED_STATUS);
+    const stun = this.stunned ? STUN_PENALTY : 0;
     this.actionPenalty = { all: this.woundPenalty.all - stun, physical: this.woundPenalty.physical - stun };
     this.woundSummary = {
       value: track.light + track.grave + track.critical,

@@ -1,7 +1,11 @@
 import { notifyError } from "../../core/errors";
 import { suddenActionCheck } from "../../combat/wound-checks";
 import { templatePath } from "../../foundry/system";
-import type { HarmoniesCharacterModel, HarmoniesScore } from "../../documents/actors/harmonies-character";
+import {
+  STUNNED_STATUS,
+  type HarmoniesCharacterModel,
+  type HarmoniesScore,
+} from "../../documents/actors/harmonies-character";
 import {
   ATTRIBUTE_LABEL_PREFIX,
   HARMONIES_CHARACTERISTICS,
@@ -109,6 +113,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     actions: {
       addWound: HarmoniesCharacterSheet.#onAddWound,
       healWound: HarmoniesCharacterSheet.#onHealWound,
+      toggleStunned: HarmoniesCharacterSheet.#onToggleStunned,
       suddenAction: HarmoniesCharacterSheet.#onSuddenAction,
       buyLevel: HarmoniesCharacterSheet.#onBuyLevel,
       generateAttributes: HarmoniesCharacterSheet.#onGenerateAttributes,
@@ -256,7 +261,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       // What the table must not miss, in the header where it is seen first.
       fates: [
         ...(system.wounds.fatal ? [{ key: "dead", icon: "fa-skull", text: t("WH.Sheet.Fate.Fatal") }] : []),
-        ...(system.wounds.stunned && !system.wounds.fatal
+        ...(system.stunned && !system.wounds.fatal
           ? [{ key: "stunned", icon: "fa-face-dizzy", text: t("WH.Sheet.Fate.Stunned") }]
           : []),
       ],
@@ -343,6 +348,17 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
     const system = this.actor.system as HarmoniesSystem;
     if (system.wounds.fatal || !this.isEditable) return;
     await applyInlineEdit(this.actor, "system.wounds", healWound(system.woundTrack()));
+  }
+
+  /** The header's box: core's stun status on or off, as the token HUD sets it (the −1 is derived from it). */
+  static async #onToggleStunned(
+    this: HarmoniesCharacterSheet,
+    _event: PointerEvent,
+    target: HTMLElement,
+  ): Promise<void> {
+    if (!this.isEditable) return;
+    const active = (target as HTMLInputElement).checked;
+    await this.actor.toggleStatusEffect(STUNNED_STATUS, { active }).catch(notifyError);
   }
 
   /** The skill's (its row's) or the attribute's (`data-key`) next level, bought with its XP (RULES 2.7). */
