@@ -8,6 +8,9 @@ import { postRoundSummary } from "./summary";
 import { compareEntries, pendingTurn, previousTurn, type TurnEntry } from "./turn-order";
 
 type Changes = Record<string, unknown>;
+
+/** The update option marking a Wuxia turn whose events the system runs itself (see `advanceTurn`). */
+const EXTRA_TURN = "wuxiaHarmoniesExtraTurn";
 type CombatantChange = { _id: string };
 
 /**
@@ -275,10 +278,48 @@ export class WuxiaHarmoniesCombat extends Combat {
       turn,
       ...roundWrite(this, [{ id: current.id ?? "", round: { turnsTaken: taken?.turnsTaken ?? 0 } }]),
     };
-    const updateOptions = { direction: 1 as const, worldTime: { delta: CONFIG.time.turnTime } };
+    // Core starts and ends turns only when the turn index moves forward: a pass of extra actions
+    // goes back up the order, and one combatant may act twice in a row. Those turns are started here.
+    const backOrSame = this.turn !== null && turn <= this.turn;
+    const updateOptions = {
+      direction: 1 as const,
+      worldTime: { delta: CONFIG.time.turnTime },
+      ...(backOrSame ? { [EXTRA_TURN]: true } : {}),
+    };
     untypedHooks.callAll("combatTurn", this, updateData, updateOptions);
     await this.update(updateData as Combat.UpdateData, updateOptions as Combat.Database.UpdateOperation);
     return this;
+  }
+
+  /** Set while `_onUpdate` runs for a turn core would not start (see `advanceTurn`), until its events run. */
+  #extraTurn = false;
+
+  protected override _onUpdate(...args: Parameters<Combat["_onUpdate"]>): void {
+    this.#extraTurn = Reflect.get(args[1], EXTRA_TURN) === true;
+    super._onUpdate(...args);
+    // The same combatant acting again changes no round, turn or combatant: core manages no events then.
+    if (this.#extraTurn) void this._manageTurnEvents();
+    this.#extraTurn = false;
+  }
+
+  /**
+   * Core's turn events, and for a Wuxia turn core would pass over (back up the order, or the same
+   * combatant again) the same events run here: core's own handlers end the turn and start the next
+   * (so its work and the system's run on every turn), on the active GM's client, then
+   * `combatTurnChange` on every client, as core does.
+   */
+  protected override async _manageTurnEvents(): Promise<void> {
+    if (!this.#extraTurn) return super._manageTurnEvents();
+    this.#extraTurn = false;
+    const { previous, current } = this;
+    if (game.users.activeGM?.isSelf) {
+      const prior = previous?.combatantId ? this.combatants.get(previous.combatantId) : undefined;
+      if (prior && previous)
+        await this._onEndTurn(prior, { round: previous.round ?? 0, turn: previous.turn ?? 0, skipped: false });
+      const next = this.combatant;
+      if (next) await this._onStartTurn(next, { round: current.round ?? 0, turn: current.turn ?? 0, skipped: false });
+    }
+    untypedHooks.callAll("combatTurnChange", this, previous, current);
   }
 
   /** The turn before the current one is taken again; before the round's first, the previous round. */

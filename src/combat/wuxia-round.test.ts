@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { placeToken, serverWrites } from "../../test/foundry/combat";
+import { placeToken, serverWrites, turnEventsSettled } from "../../test/foundry/combat";
 import type { FoundryDouble } from "../../test/foundry/install";
 import {
   ROUND_ONE_FACES,
@@ -205,6 +205,76 @@ describe("turns and rounds", () => {
     expect([lin?.initiative, zhaoC?.initiative]).toEqual([3, 6]);
     expect(combat.combatant?.name).toBe("Zhao");
     expect([roundOf(lin).turnsTaken, roundOf(lin).spent.actions, roundOf(lin).chosen]).toEqual([0, 0, false]);
+  });
+
+  it("starts and ends every turn of the round, extra actions too: core's turn events and combatTurnChange on each", async () => {
+    const { combat, lin, zhaoC } = await roundOne();
+    const { combatRequests } = await import("./requests");
+    await as("player", () => combatRequests.spendInitiative(combat, lin, { initiative: 1, actions: 1, defense: 0 }));
+    await as("stranger", () =>
+      combatRequests.spendInitiative(combat, zhaoC, { initiative: 0, actions: 1, defense: 0 }),
+    );
+    const events: string[] = [];
+    const name = (id: unknown) => combat.combatants.get(String(id))?.name ?? "?";
+    const started = vi.spyOn(
+      combat as unknown as { _onStartTurn(c: unknown, x: unknown): Promise<void> },
+      "_onStartTurn",
+    );
+    const ended = vi.spyOn(combat as unknown as { _onEndTurn(c: unknown, x: unknown): Promise<void> }, "_onEndTurn");
+    started.mockImplementation(async (c) => void events.push(`start ${(c as { name: string }).name}`));
+    ended.mockImplementation(async (c) => void events.push(`end ${(c as { name: string }).name}`));
+    const changes: string[] = [];
+    foundry.Hooks.on("combatTurnChange", (_combat: unknown, _prior: unknown, current: { combatantId: string }) => {
+      changes.push(name(current.combatantId));
+    });
+    const order: string[] = [combat.combatant?.name ?? ""];
+    for (const who of ["gm", "player", "stranger", "player"] as Seat[]) {
+      await as(who, () => combat.nextTurn());
+      await turnEventsSettled();
+      order.push(combat.combatant?.name ?? "");
+    }
+    // Bandit, Lin Mei, Zhao, then the extra actions: Lin Mei (back up the order), Zhao.
+    expect(order).toEqual(["Bandit", "Lin Mei", "Zhao", "Lin Mei", "Zhao"]);
+    expect(events).toEqual([
+      "end Bandit",
+      "start Lin Mei",
+      "end Lin Mei",
+      "start Zhao",
+      "end Zhao",
+      "start Lin Mei",
+      "end Lin Mei",
+      "start Zhao",
+    ]);
+    // Every connected client runs the hook once per turn change, extra actions included.
+    const clients = changes.length / 4;
+    expect(clients).toBeGreaterThanOrEqual(1);
+    expect(changes).toEqual(order.slice(1).flatMap((n) => Array<string>(clients).fill(n)));
+  });
+
+  it("ends and starts the turn again when one combatant takes two turns in a row", async () => {
+    const { combat, zhaoC } = await roundOne();
+    const { combatRequests } = await import("./requests");
+    await as("stranger", () =>
+      combatRequests.spendInitiative(combat, zhaoC, { initiative: 0, actions: 1, defense: 0 }),
+    );
+    const events: string[] = [];
+    const on: string[] = [];
+    vi.spyOn(combat as unknown as { _onStartTurn(c: unknown): Promise<void> }, "_onStartTurn").mockImplementation(
+      async (c) => void (events.push(`start ${(c as { name: string }).name}`), on.push(String(game.user.id))),
+    );
+    vi.spyOn(combat as unknown as { _onEndTurn(c: unknown): Promise<void> }, "_onEndTurn").mockImplementation(
+      async (c) => void events.push(`end ${(c as { name: string }).name}`),
+    );
+    for (const who of ["gm", "player"] as Seat[]) await as(who, () => combat.nextTurn());
+    await turnEventsSettled();
+    events.length = 0;
+    // Zhao is last in the order and the only one with an extra action: he acts twice in a row.
+    await as("stranger", () => combat.nextTurn());
+    await turnEventsSettled();
+    expect(combat.combatant?.name).toBe("Zhao");
+    expect(events).toEqual(["end Zhao", "start Zhao"]);
+    // On the active GM's client only, though the player's client asked.
+    expect(on.slice(-1)).toEqual([String((seatUser("gm") as { id: string }).id)]);
   });
 
   it("lets only the owner of the combatant whose turn it is, or a GM, end the turn; a double click ends it once", async () => {
