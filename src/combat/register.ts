@@ -10,7 +10,7 @@ import { registerHarmoniesAttackRequests } from "./harmonies-attack";
 import { registerWoundChecks } from "./wound-checks";
 import { registerCombatGuard } from "./guard";
 import { registerCardGuard } from "./card-guard";
-import { WuxiaHarmoniesCombatTracker } from "./tracker";
+import { registerTrackerRefresh, WuxiaHarmoniesCombatTracker } from "./tracker";
 
 /** Combat in Foundry's tracker: the documents, their data models, the tracker, the settings and the GM's requests. */
 export function registerCombat(): void {
@@ -28,4 +28,5 @@ export function registerCombat(): void {
   registerWoundChecks();
   registerCombatGuard();
   registerCardGuard();
+  registerTrackerRefresh();
 }

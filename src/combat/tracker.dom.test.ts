@@ -2,11 +2,13 @@
 import fc from "fast-check";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { asClient } from "../../test/foundry/clients";
+import type { FoundryDouble } from "../../test/foundry/install";
 import { settle } from "../../test/support/dom";
 import { reserveOf, roundOf, wuxiaFight } from "../../test/support/combat";
 import {
   createActor,
   createCombat,
+  disconnectGms,
   harmoniesHero,
   seatUser,
   startWorld,
@@ -26,9 +28,11 @@ interface Tracker {
 }
 const tracker = () => (globalThis as unknown as { ui: { combat: Tracker } }).ui.combat;
 
+let foundry: FoundryDouble;
+
 beforeEach(async () => {
   document.body.innerHTML = "";
-  await startWorld();
+  foundry = await startWorld();
 });
 
 /** The tracker as this seat's client draws it. */
@@ -40,6 +44,8 @@ async function drawnFor(who: Seat): Promise<HTMLElement> {
 const row = (html: HTMLElement, combatant: Combatant.Implementation | undefined) =>
   html.querySelector<HTMLElement>(`[data-combatant-id="${combatant?.id}"] .wh-tracker__round`);
 const text = (el: Element | null | undefined) => el?.textContent?.replace(/\s+/g, " ").trim();
+const localize = (key: string) =>
+  (globalThis as unknown as { game: { i18n: { localize(k: string): string } } }).game.i18n.localize(key);
 const format = (key: string, data: Record<string, string>) =>
   (globalThis as unknown as { game: { i18n: { format(k: string, d: unknown): string } } }).game.i18n.format(key, data);
 
@@ -77,6 +83,21 @@ describe("the tracker's Wuxia rows", () => {
     expect(lin?.initiative).toBe(4);
     // Both successes placed, one of them an extra action: nothing is left unspent.
     expect(row(await drawnFor("player"), lin)?.querySelector(".wh-tracker__unspent")).toBeNull();
+  });
+
+  it("gives the button back after a refused request, with the refusal in the player's words", async () => {
+    const { lin } = await wuxiaFight();
+    const html = await drawnFor("player");
+    const plus = () => row(html, lin)?.querySelector<HTMLButtonElement>("[data-wh-spend=actions] [data-wh-delta='1']");
+    disconnectGms();
+    await asClient(seatUser("player"), async () => {
+      plus()?.click();
+      await settle();
+      await vi.waitFor(() => expect(plus()?.disabled).toBe(false));
+    });
+    expect(roundOf(lin).spent).toEqual({ initiative: 2, actions: 0, defense: 0 });
+    const errors = foundry.notifications.filter((n) => n.level === "error").map((n) => n.message);
+    expect(errors).toEqual([localize("WH.Chat.Error.NoGm")]);
   });
 
   it("lets the GM add and take Defense dice on any row and dice of a side's reserve in the header; players see the counts", async () => {
@@ -237,6 +258,20 @@ describe("a group's row in the tracker", () => {
       ].join(" · "),
     );
     expect(cell?.querySelector("b")).toBeNull();
+    // A member put out: the row says so without waiting for the combat to change.
+    await group.update({
+      system: {
+        members: [
+          { label: "Garde <b>", count: 5, out: 3 },
+          { label: "Chef", count: 1 },
+        ],
+      },
+    } as never);
+    await vi.waitFor(() =>
+      expect(text(html.querySelector(`[data-combatant-id="${combatant?.id}"] .wh-tracker__group`))).toBe(
+        format("WH.Combat.GroupFighting", { left: "3", total: "6" }),
+      ),
+    );
     // Drawn again, the row still has one count, not two.
     const again = await drawnFor("stranger");
     expect(again.querySelectorAll(`[data-combatant-id="${combatant?.id}"] .wh-tracker__group`)).toHaveLength(1);

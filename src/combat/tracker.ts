@@ -20,7 +20,11 @@ function button(doc: Document, label: string, text: string, onClick: () => Promi
     event.preventDefault();
     event.stopPropagation();
     el.disabled = true;
-    void onClick().catch(notifyError);
+    // A refused request writes nothing, so nothing redraws the row: the button comes back here.
+    void onClick().catch((error: unknown) => {
+      el.disabled = false;
+      notifyError(error);
+    });
   });
   return el;
 }
@@ -192,4 +196,17 @@ export class WuxiaHarmoniesCombatTracker extends foundry.applications.sidebar.ta
     await super._onRender(...args);
     decorateTracker(this.viewed as Combat.Implementation | null, this.element);
   }
+}
+
+/**
+ * Redraws the tracker when a group it shows changes: its row counts the members still fighting,
+ * and those change on the group actor, not on the combat core watches.
+ */
+export function registerTrackerRefresh(): void {
+  Hooks.on("updateActor", (actor) => {
+    if (actor.type !== "group") return;
+    const tracker = ui.combat;
+    const shown = tracker?.viewed?.combatants.contents.some((c) => c.actorId === actor.id);
+    if (shown && tracker.rendered) void tracker.render();
+  });
 }
