@@ -1,5 +1,7 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { placeToken } from "../../test/foundry/combat";
+import type { FoundryDouble } from "../../test/foundry/install";
 import { as, must, roundOf, scriptFaces } from "../../test/support/combat";
 import {
   createActor,
@@ -16,8 +18,10 @@ import {
  * Initiative and one turn, rolled as one fighter of the group would roll it.
  */
 
+let foundry: FoundryDouble;
+
 beforeEach(async () => {
-  await startWorld();
+  foundry = await startWorld();
 });
 
 /** Ten guards (Métal 2, Compétence 1: threshold 9) and their sergeant (Métal 4, Compétence 3: threshold 7). */
@@ -123,6 +127,50 @@ describe("a Harmonies group's Initiative", () => {
     scriptFaces([7, 3]);
     await as("gm", () => combat.rollInitiative([bandC.id ?? ""]));
     expect(combat.combatants.get(bandC.id ?? "")?.initiative).toBe(6);
+  });
+});
+
+describe("a group in the combat", () => {
+  it("is one combatant: combat toggled on three of its tokens at once adds one, and the GM is told why", async () => {
+    const lin = await wuxiaHero("Lin Mei");
+    const band = await wuxiaBand();
+    const combat = await createCombat([lin]);
+    const tokens = [1, 2, 3].map((i) => placeToken(band as never, { actorLink: false, name: `Garde ${i}` }));
+    await as("gm", () =>
+      combat.createEmbeddedDocuments(
+        "Combatant",
+        tokens.map((token) => ({ actorId: band.id, tokenId: token.id })) as never,
+      ),
+    );
+    await vi.waitFor(() => expect(combat.combatants.contents.map((c) => c.actorId)).toEqual([lin.id, band.id]));
+    expect(combat.combatants.contents[1]?.tokenId).toBe(tokens[0]?.id);
+    const warnings = foundry.notifications.filter((n) => n.level === "warn").map((n) => n.message);
+    expect(warnings).toEqual([
+      foundry.game.i18n.format("WH.Combat.Guard.GroupOnce", { name: "Gardes du yamen" }),
+      foundry.game.i18n.format("WH.Combat.Guard.GroupOnce", { name: "Gardes du yamen" }),
+    ]);
+    // One more token toggled later adds nothing either.
+    const fourth = placeToken(band as never, { actorLink: false, name: "Garde 4" });
+    await as("gm", () =>
+      combat.createEmbeddedDocuments("Combatant", [{ actorId: band.id, tokenId: fourth.id }] as never),
+    );
+    await vi.waitFor(() => expect(combat.combatants.contents).toHaveLength(2));
+  });
+
+  it("leaves two groups, and unlinked tokens of one character NPC, each their own combatant", async () => {
+    const band = await wuxiaBand();
+    const other = await wuxiaBand();
+    const bandit = await createActor({ name: "Bandit", type: "wuxiaCharacter" }, { ownedByPlayer: false });
+    const combat = await createCombat([band, other]);
+    const [a, b] = [1, 2].map(() => placeToken(bandit as never, { actorLink: false }));
+    await as("gm", () =>
+      combat.createEmbeddedDocuments("Combatant", [
+        { actorId: bandit.id, tokenId: a?.id },
+        { actorId: bandit.id, tokenId: b?.id },
+      ] as never),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(combat.combatants.contents).toHaveLength(4);
   });
 });
 

@@ -145,6 +145,29 @@ async function admit(combatant: Combatant.Implementation, writer: string | null)
   if (kept && guarded(combatant)) await putBack(combatant, writer);
 }
 
+/** The group a combatant fights for, if its world actor is one (its tokens are unlinked copies of it). */
+function groupOf(combatant: Combatant.Implementation): Actor.Implementation | null {
+  const actor = game.actors.get(combatant.actorId ?? "");
+  return actor?.type === "group" ? actor : null;
+}
+
+/**
+ * A group is one combatant, with one Initiative and one turn (RULES 3.4): a combatant for a group
+ * already in the combat — combat toggled on several of its tokens, by anyone — is removed, the
+ * first one kept, and the GM told why. Resolves with whether this one was removed.
+ */
+function oneCombatantPerGroup(combatant: Combatant.Implementation, group: Actor.Implementation): Promise<boolean> {
+  return inAuthorityOrder(async () => {
+    const combat = combatant.combat;
+    if (!combat?.combatants.get(combatant.id ?? "")) return true;
+    const first = combat.combatants.contents.find((c) => c.actorId === combatant.actorId);
+    if (!first || first === combatant) return false;
+    await combatant.delete();
+    warnWithNames("WH.Combat.Guard.GroupOnce", { name: group.name ?? "" });
+    return true;
+  });
+}
+
 /** Set once the rounds earlier versions kept on the combatants have been taken into their combats' records. */
 const ADOPTED_SETTING = "combatRoundsAdopted";
 
@@ -173,7 +196,13 @@ async function sweep(): Promise<void> {
 
 export function registerCombatGuard(): void {
   Hooks.on("createCombatant", (document, _options, userId) => {
-    if (game.user.isActiveGM && !isGmWrite(userId)) void admit(document as Combatant.Implementation, userName(userId));
+    if (!game.user.isActiveGM) return;
+    const combatant = document as Combatant.Implementation;
+    const group = groupOf(combatant);
+    const admitted = group ? oneCombatantPerGroup(combatant, group) : Promise.resolve(false);
+    void admitted
+      .then((removed) => (removed || isGmWrite(userId) ? undefined : admit(combatant, userName(userId))))
+      .catch((error: unknown) => console.error(error));
   });
   Hooks.on("updateCombatant", (document, changed, _options, userId) => {
     const combatant = document as Combatant.Implementation;
