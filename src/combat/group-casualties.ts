@@ -6,6 +6,8 @@ import { t } from "../core/i18n";
 import { element } from "./card-dom";
 import { leadingMember } from "./fighters/group";
 import { findCombatant } from "./fight";
+import { groupTokenFlag, type GroupToken } from "../documents/group-tokens";
+import { SYSTEM_ID } from "../foundry/system";
 
 /** A hit on a group: Wuxia damage (NB) or a Harmonies soak's severity. */
 export type GroupHit = { damage: number } | { severity: SoakSeverity };
@@ -42,8 +44,55 @@ export async function hurtGroup(target: Actor.OfType<"group">, hit: GroupHit): P
   );
   await updateSystem(group, { members: next });
   const left = next.reduce((n, m) => n + fightingCount(m), 0);
+  if (result.out) await showLoss(group, index, target.isToken ? target.token : null, left === 0);
   if (left === 0) await markDefeated(group);
   return { label: leading.label, out: result.out, left };
+}
+
+/** A group token on a scene and what it stands for. */
+interface PlacedGroupToken {
+  token: TokenDocument.Implementation;
+  flag: GroupToken;
+}
+
+/** The group's tokens on the scene where it was hit, else where its combatant stands. */
+function groupTokensNear(group: Actor.Implementation, hit: TokenDocument.Implementation | null): PlacedGroupToken[] {
+  const scene = hit?.parent ?? findCombatant((c) => c.actorId === group.id)?.token?.parent ?? null;
+  if (!scene) return [];
+  return scene.tokens.contents.flatMap((token) => {
+    const flag = token.actorId === group.id ? groupTokenFlag(token) : null;
+    return flag ? [{ token, flag }] : [];
+  });
+}
+
+/** Counts members of the token out, and marks it defeated once all it stands for are. */
+async function countOut({ token, flag }: PlacedGroupToken, countedOut: number): Promise<void> {
+  await token.update({ flags: { [SYSTEM_ID]: { countedOut } } } as TokenDocument.UpdateData);
+  if (countedOut >= flag.count)
+    await token.actor?.toggleStatusEffect(CONFIG.specialStatusEffects.DEFEATED, { active: true, overlay: true });
+}
+
+/**
+ * The tokens show the losses ([default] RULES 3.4): the member put out is counted on a token of
+ * its sub-group — the token hit when it stands for that sub-group, else the first with someone
+ * left — which is marked defeated once everyone it stands for is out; a routed group has every
+ * token marked. Counted here, a member is not counted again by a skull on its token or by the
+ * gathering (`uncountedOut`).
+ */
+async function showLoss(
+  group: Actor.Implementation,
+  member: number,
+  hit: TokenDocument.Implementation | null,
+  routed: boolean,
+): Promise<void> {
+  const standing = groupTokensNear(group, hit).filter(({ flag }) => flag.countedOut < flag.count);
+  if (routed) {
+    for (const placed of standing) await countOut(placed, placed.flag.count);
+    return;
+  }
+  const ofMember = standing.filter(({ flag }) => flag.member === member);
+  const chosen = ofMember.find(({ token }) => token.id === hit?.id) ?? ofMember[0];
+  if (chosen) await countOut(chosen, chosen.flag.countedOut + 1);
 }
 
 /**

@@ -47,6 +47,8 @@ export interface ImportMarkFlag {
 export interface GroupTokenFlag {
   member: number;
   count: number;
+  /** How many of them the attack cards have already counted out (0 when absent). */
+  countedOut?: number;
 }
 
 /** A request a player's client left on its own User for the GM to carry out. */

@@ -103,8 +103,8 @@ describe("placing a group's tokens", () => {
       expect(scene.tokens.size).toBe(28);
       expect(sceneRequests).toEqual([{ sceneId: scene.id, action: "create", count: 28, userId: g.game.user.id }]);
       expect(placed.every((t) => t.actorId === group.id && !t.actorLink)).toBe(true);
-      expect(flagOf(placed[0] as SceneTokenDouble)).toEqual({ member: 0, count: 1 });
-      expect(flagOf(placed[27] as SceneTokenDouble)).toEqual({ member: 1, count: 1 });
+      expect(flagOf(placed[0] as SceneTokenDouble)).toEqual({ member: 0, count: 1, countedOut: 0 });
+      expect(flagOf(placed[27] as SceneTokenDouble)).toEqual({ member: 1, count: 1, countedOut: 0 });
     },
   );
 
@@ -113,8 +113,8 @@ describe("placing a group's tokens", () => {
     const placed = await place(group, { mode: "subgroups" });
     expect(placed.map((t) => t.name)).toEqual(["Sergent ×3", "Garde ×25"]);
     expect(placed.map(flagOf)).toEqual([
-      { member: 0, count: 3 },
-      { member: 1, count: 25 },
+      { member: 0, count: 3, countedOut: 0 },
+      { member: 1, count: 25, countedOut: 0 },
     ]);
   });
 
@@ -479,19 +479,6 @@ describe("gathering tokens into their group", () => {
     const placed = await place(await band(), { mode: "subgroups" });
     controlTokens(placed);
     expect(await g.game.system.api.gatherGroupTokens()).toEqual([{ name: "Gardes", tokens: 2, out: 0 }]);
-  });
-});
-
-describe("what a token says of its group", () => {
-  it("its sub-group and how many it stands for, both whole numbers; anything else is no group token", () => {
-    expect(tokens.groupTokenFlag({ flags: { "wuxia-harmonies": { member: 1, count: 25 } } })).toEqual({
-      member: 1,
-      count: 25,
-    });
-    expect(tokens.groupTokenFlag({ flags: { "wuxia-harmonies": { member: 1 } } })).toBeNull();
-    expect(tokens.groupTokenFlag({ flags: { "wuxia-harmonies": { count: 2 } } })).toBeNull();
-    expect(tokens.groupTokenFlag({ flags: { "wuxia-harmonies": { member: "1", count: 2 } } })).toBeNull();
-    expect(tokens.groupTokenFlag({ flags: { other: { member: 1, count: 2 } } })).toBeNull();
   });
 });
 

@@ -2,6 +2,8 @@ import { SYSTEM_ID } from "../foundry/system";
 import { fightingCount, type GroupMemberData } from "../documents/actors/group";
 import { updateSystem } from "../foundry/write";
 import { t } from "../core/i18n";
+import { groupTokenFlag, uncountedOut } from "../documents/group-tokens";
+import type { GroupTokenFlag } from "../foundry/flags";
 
 /**
  * A group's tokens on the scene (GM only): placed one per member still fighting or one per
@@ -26,15 +28,11 @@ export interface PlaceOptions {
   y?: number;
 }
 
-/** What a group token carries in its flags: its sub-group's index and how many members it stands for. */
-export interface GroupTokenFlag {
+/** A token to place: its name, its sub-group's index and how many members it stands for. */
+export interface PlannedToken {
+  name: string;
   member: number;
   count: number;
-}
-
-/** A token to place: its name and flag. */
-export interface PlannedToken extends GroupTokenFlag {
-  name: string;
 }
 
 /** The Foundry pieces read here (Scene, TokenDocument, the canvas), as far as this module uses them. */
@@ -162,7 +160,7 @@ export async function placeGroupTokens(group: unknown, options: PlaceOptions): P
   const data = await Promise.all(
     planned.map(async ({ name, member, count }, i) => {
       const spot = spots[i] ?? { x: 0, y: 0 };
-      const flag: GroupTokenFlag = { member, count };
+      const flag: GroupTokenFlag = { member, count, countedOut: 0 };
       const token = await group.getTokenDocument({
         name,
         x: spot.x,
@@ -176,27 +174,22 @@ export async function placeGroupTokens(group: unknown, options: PlaceOptions): P
   return scene.createEmbeddedDocuments("Token", data);
 }
 
-/** The flag a group token carries, or null for a token placed some other way. */
-export function groupTokenFlag(token: { flags: TokenLike["flags"] }): GroupTokenFlag | null {
-  const flag = token.flags[SYSTEM_ID];
-  const member = flag?.member;
-  const count = flag?.count;
-  if (!Number.isInteger(member) || !Number.isInteger(count)) return null;
-  return { member: member as number, count: count as number };
-}
-
 /** The token is marked with the combat's defeated status (CONFIG.specialStatusEffects.DEFEATED). */
 function isDefeated(token: TokenLike): boolean {
   const defeated = CONFIG.specialStatusEffects.DEFEATED;
   return token.actor?.statuses.has(defeated) ?? false;
 }
 
-/** Each sub-group's members put out by the defeated tokens: a member token one, a sub-group token all it stood for. */
+/**
+ * Each sub-group's members put out by the defeated tokens: a member token one, a sub-group token
+ * all it stood for — less those the attack cards already counted out (their tokens are marked as
+ * they go out), so a skull put on such a token counts nothing more.
+ */
 export function outByTokens(tokens: readonly TokenLike[]): Map<number, number> {
   const out = new Map<number, number>();
   for (const token of tokens) {
     const flag = groupTokenFlag(token);
-    if (flag && isDefeated(token)) out.set(flag.member, (out.get(flag.member) ?? 0) + flag.count);
+    if (flag && isDefeated(token)) out.set(flag.member, (out.get(flag.member) ?? 0) + uncountedOut(flag));
   }
   return out;
 }

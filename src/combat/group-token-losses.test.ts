@@ -1,0 +1,129 @@
+// @vitest-environment happy-dom
+import { beforeEach, describe, expect, it } from "vitest";
+import { viewScene, type SceneDouble, type SceneTokenDouble } from "../../test/foundry/scenes";
+import { as, must, scriptFaces } from "../../test/support/combat";
+import { createActor, createCombat, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
+import type { GroupMemberData } from "../documents/actors/group";
+
+/**
+ * A group's tokens show its losses ([default] RULES 3.4): the cards hurt one member of the leading
+ * sub-group at a time; when one goes out, a token of its sub-group is marked defeated (the token
+ * hit, when it stands for that sub-group), and counted, so a skull the GM then puts on it, and the
+ * gathering, count that member once. A routed group has every token marked.
+ */
+
+type AnyObject = Record<string, unknown>;
+const g = globalThis as unknown as {
+  Scene: { create(data: AnyObject): Promise<SceneDouble> };
+  game: { system: { api: { placeGroupTokens(group: unknown, o: AnyObject): Promise<SceneTokenDouble[] | null> } } };
+};
+
+let scene: SceneDouble;
+
+beforeEach(async () => {
+  await startWorld();
+  scene = await g.Scene.create({ name: "Le gué", grid: { size: 100 } });
+  viewScene(scene);
+});
+
+/** Lin Mei's Arc long against three guards (death threshold 9 NB) and their sergeant, on the scene one token each. */
+async function ambush(mode: "members" | "subgroups" = "members") {
+  const lin = await wuxiaHero("Lin Mei");
+  const band = await createActor(
+    {
+      name: "Gardes",
+      type: "group",
+      system: {
+        ruleset: "wuxia",
+        members: [
+          { label: "Sergent", count: 1, stats: { metal: 1, eau: 1, terre: 1, skill: 0 } },
+          { label: "Garde", count: 3, stats: { metal: 1, eau: 1, terre: 1, skill: 0 } },
+        ],
+      },
+    },
+    { ownedByPlayer: false },
+  );
+  const tokens = must(await as("gm", () => g.game.system.api.placeGroupTokens(band, { mode })));
+  scriptFaces([2, 2, 2, 2]);
+  const combat = await createCombat([lin, band]);
+  const arc = must(lin.items.find((i) => i.name === "Arc long"));
+  return { lin, band, combat, arc, tokens };
+}
+
+/** One arrow at this token: 5 NB (ND 3 + two Critique), applied. */
+async function shoot(world: Awaited<ReturnType<typeof ambush>>, token: SceneTokenDouble) {
+  const { attackWith, defendAgainst, attackRequests } = await import("./attack");
+  scriptFaces([10, 10, 10, 10, 10]);
+  await as("player", () => attackWith(world.lin, world.arc, token.actor as never, { dialog: false }));
+  const message = must(postedMessages().at(-1));
+  scriptFaces([3]);
+  await as("gm", () => defendAgainst(message as never, { defenseDice: 0, reserve: 0 }));
+  await as("player", () => attackRequests.invest(message as never, "critique"));
+  await as("player", () => attackRequests.invest(message as never, "critique"));
+  await as("player", () => attackRequests.applyDamage(message as never));
+}
+
+const defeated = (token: SceneTokenDouble) =>
+  (token.actor as unknown as { statuses: Set<string> }).statuses.has("dead");
+const members = (group: Actor.Implementation) => (group.system as unknown as { members: GroupMemberData[] }).members;
+
+describe("a group's tokens in a fight", () => {
+  it("mark the token hit when its guard goes out, and the gathering counts that guard once, skull or not", async () => {
+    const world = await ambush();
+    const [, guard1, guard2] = world.tokens as [SceneTokenDouble, SceneTokenDouble, SceneTokenDouble];
+    await shoot(world, guard2);
+    expect(world.tokens.map(defeated)).toEqual([false, false, false, false]);
+    await shoot(world, guard2);
+    expect(members(world.band)[1]?.out).toBe(1);
+    expect(world.tokens.map(defeated)).toEqual([false, false, true, false]);
+    // The GM puts the skull on the token the card already counted: nothing more is lost.
+    await as("gm", () =>
+      (
+        guard2.actor as unknown as { toggleStatusEffect(id: string, o: AnyObject): Promise<unknown> }
+      ).toggleStatusEffect("dead", { active: true, overlay: true }),
+    );
+    const { gatherGroupTokens } = await import("../scene/group-tokens");
+    const gathered = await as("gm", () => gatherGroupTokens(world.tokens));
+    expect(gathered).toEqual([{ name: "Gardes", tokens: 4, out: 0 }]);
+    expect(members(world.band).map((m) => m.out)).toEqual([0, 1]);
+    expect(guard1).toBeDefined();
+  });
+
+  it("mark a token of the hurt member's sub-group when the token hit stands for another one", async () => {
+    const world = await ambush();
+    const [sergeant] = world.tokens as [SceneTokenDouble];
+    // The guards are the leading sub-group: the arrows at the sergeant's token hurt a guard.
+    await shoot(world, sergeant);
+    await shoot(world, sergeant);
+    expect(members(world.band).map((m) => m.out)).toEqual([0, 1]);
+    expect(world.tokens.map(defeated)).toEqual([false, true, false, false]);
+  });
+
+  it("mark every token of a routed group, whose combatant is defeated", async () => {
+    const world = await ambush();
+    for (let i = 0; i < 8; i += 1) await shoot(world, must(world.tokens[1]));
+    expect(members(world.band).map((m) => m.out)).toEqual([1, 3]);
+    expect(world.tokens.map(defeated)).toEqual([true, true, true, true]);
+    expect(world.combat.combatants.contents.find((c) => c.actorId === world.band.id)?.defeated).toBe(true);
+    const { gatherGroupTokens } = await import("../scene/group-tokens");
+    expect(await as("gm", () => gatherGroupTokens(world.tokens))).toEqual([{ name: "Gardes", tokens: 4, out: 0 }]);
+  });
+
+  it("count a member out on its sub-group's token without marking it while others it stands for fight on", async () => {
+    const world = await ambush("subgroups");
+    const [, guards] = world.tokens as [SceneTokenDouble, SceneTokenDouble];
+    await shoot(world, guards);
+    await shoot(world, guards);
+    expect(world.tokens.map(defeated)).toEqual([false, false]);
+    expect(guards.flags["wuxia-harmonies"]).toMatchObject({ member: 1, count: 3, countedOut: 1 });
+    // The GM puts the skull on it: its two guards still standing go out, not three.
+    await as("gm", () =>
+      (
+        guards.actor as unknown as { toggleStatusEffect(id: string, o: AnyObject): Promise<unknown> }
+      ).toggleStatusEffect("dead", { active: true, overlay: true }),
+    );
+    const { gatherGroupTokens } = await import("../scene/group-tokens");
+    expect(await as("gm", () => gatherGroupTokens(world.tokens))).toEqual([{ name: "Gardes", tokens: 2, out: 2 }]);
+    expect(members(world.band).map((m) => m.out)).toEqual([0, 3]);
+  });
+});
