@@ -479,6 +479,41 @@ describe("the group sheet", () => {
     ]);
   });
 
+  it("shows the member being hurt in each sub-group, so the GM sees how close the next hit is to dropping one", async () => {
+    const wuxia = await actor({
+      name: "Gardes",
+      type: "group",
+      system: {
+        ruleset: "wuxia",
+        members: [
+          // Métal 1, Eau 1: a death threshold of (2 × 1 + 1) × 3 = 9 NB.
+          { label: "Gardes", count: 3, wounds: { nb: 5 }, stats: { metal: 1, eau: 1 } },
+          { label: "Sergent", count: 1, stats: { metal: 2, eau: 2 } },
+        ],
+      },
+    });
+    const hurt = (sheet: Sheet) => texts(sheet, ".wh-members tbody .wh-member-hurt");
+    expect(hurt(await open(wuxia))).toEqual([format("WH.Sheet.Group.HurtWuxia", { nb: "5", max: "9" }), "—"]);
+    const harmonies = await actor({
+      name: "Soldats",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [{ label: "Soldats", count: 4, wounds: { light: 2, grave: 1 } }],
+      },
+    });
+    expect(hurt(await open(harmonies))).toEqual([
+      format("WH.Sheet.Group.HurtHarmonies", {
+        light: "2",
+        grave: "1",
+        critical: "0",
+        lightMax: "4",
+        graveMax: "2",
+        criticalMax: "1",
+      }),
+    ]);
+  });
+
   it("bounds a Wuxia sub-group's Attributes as the schema does, and names its action", async () => {
     const group = await actor({
       name: "Garde",

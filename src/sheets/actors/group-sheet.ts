@@ -14,7 +14,7 @@ import {
 } from "../../rules/vocabulary";
 import { signed } from "../../core/format";
 import { t } from "../../core/i18n";
-import { GROUP_DEFAULTS } from "../../rules";
+import { GROUP_DEFAULTS, HARMONIES_DEFAULTS, deathThreshold } from "../../rules";
 import { combinationText, measureText } from "../../core/values-text";
 import { notifyError } from "../../core/errors";
 import { rollCombined, rollEachSubgroup } from "../../rolls/pipeline";
@@ -23,6 +23,29 @@ import { SystemActorSheet } from "../base/actor-sheet";
 import { applyInlineEdit, inputValue } from "../inline-edit";
 
 type GroupSystem = GroupModel;
+
+/**
+ * The member being hurt in a sub-group (RULES 3.4: damage falls on one member at a time), against
+ * what puts it out: Wuxia, its NB toward the death threshold (Métal, Eau); Harmonies, its wounds
+ * against a character's default room. A dash while nobody is hurt.
+ */
+function memberHurt(member: GroupMemberData, harmonies: boolean): string {
+  const { nb, light, grave, critical } = member.wounds;
+  if (!harmonies)
+    return nb > 0
+      ? t("WH.Sheet.Group.HurtWuxia", { nb, max: deathThreshold(member.stats.metal, member.stats.eau) })
+      : "—";
+  if (light + grave + critical === 0) return "—";
+  const room = HARMONIES_DEFAULTS.woundMaxima;
+  return t("WH.Sheet.Group.HurtHarmonies", {
+    light,
+    grave,
+    critical,
+    lightMax: room.light,
+    graveMax: room.grave,
+    criticalMax: room.critical,
+  });
+}
 
 /** The merges that made a sub-groups' combined Value, for those still fighting. */
 function groupCombinationText(key: HarmoniesAttributeKey, members: readonly GroupMemberData[]): string[] {
@@ -112,6 +135,7 @@ export class GroupSheet extends SystemActorSheet {
         }),
         skill: member.stats.skill,
         skillShown: shown(member.stats.skill),
+        hurt: memberHurt(member, harmonies),
         score: system.actionScores[index],
         scoreShown: shown(system.actionScores[index]),
       })),
