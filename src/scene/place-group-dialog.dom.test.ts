@@ -3,7 +3,15 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import { controlTokens, viewScene, type SceneDouble, type SceneTokenDouble } from "../../test/foundry/scenes";
 import { settle, windowFrame } from "../../test/support/dom";
-import { actAs, createActor, guards, startWorld, wuxiaHero, type Generation } from "../../test/support/world";
+import {
+  actAs,
+  createActor,
+  createCombat,
+  guards,
+  startWorld,
+  wuxiaHero,
+  type Generation,
+} from "../../test/support/world";
 import type * as DialogModule from "./place-group-dialog";
 
 /** The GM places a group's tokens from the Actors directory's menu, and gathers them with the token control. */
@@ -191,6 +199,39 @@ describe("the placing dialog", () => {
     await submit(form);
     expect(scene.tokens.size).toBe(28);
     expect(openDialogs()).toEqual([]);
+  });
+
+  it("offers to add the group to the combat under way, and adds it once, standing on its first token", async () => {
+    const hero = await wuxiaHero("Lin Mei");
+    const combat = await createCombat([hero]);
+    const group = await band();
+    await dialogs.openPlaceGroupDialog(group);
+    const form = shownDialog();
+    const join = form.querySelector<HTMLInputElement>('input[name="addToCombat"]');
+    expect(join?.checked).toBe(true);
+    expect(form.querySelector(".wh-place-group__combat")?.textContent).toContain("Gardes");
+    await submit(form);
+    const first = scene.tokens.contents[0];
+    const added = combat.combatants.contents.filter((c) => c.actorId === group.id);
+    expect(added.map((c) => c.tokenId)).toEqual([first?.id]);
+    // Placed again, the group already fights: no second offer, no second combatant.
+    await dialogs.openPlaceGroupDialog(group);
+    expect(shownDialog().querySelector('input[name="addToCombat"]')).toBeNull();
+    await submit(shownDialog());
+    expect(combat.combatants.contents.filter((c) => c.actorId === group.id)).toHaveLength(1);
+  });
+
+  it("adds nothing to the combat when the GM unticks it, and offers nothing without a combat", async () => {
+    const group = await band();
+    await dialogs.openPlaceGroupDialog(group);
+    expect(shownDialog().querySelector('input[name="addToCombat"]')).toBeNull();
+    await submit(shownDialog());
+    const combat = await createCombat([await wuxiaHero("Lin Mei")]);
+    await dialogs.openPlaceGroupDialog(group);
+    const join = shownDialog().querySelector<HTMLInputElement>('input[name="addToCombat"]');
+    if (join) join.checked = false;
+    await submit(shownDialog());
+    expect(combat.combatants.contents.filter((c) => c.actorId === group.id)).toEqual([]);
   });
 
   it("places one token per sub-group when the GM chooses it", async () => {

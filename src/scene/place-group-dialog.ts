@@ -63,16 +63,35 @@ export class PlaceGroupDialog extends HandlebarsApplication {
     const noScene = !(globalThis as { canvas?: { scene?: unknown } | null }).canvas?.scene;
     return Object.assign(context, {
       name: this.group.name ?? "",
+      joinCombat: this.combatToJoin() ? t("WH.Tokens.Place.AddToCombat", { name: this.group.name ?? "" }) : null,
       modes: modes.map((m) => ({ ...m, checked: m.value === chosen })),
       noScene,
       canPlace: chosen !== null && !noScene,
     });
   }
 
-  /** Places the tokens in the chosen mode; the dialog closes once they are on the scene. */
-  async place(mode: PlaceMode): Promise<unknown[] | null> {
+  /** The combat the GM's tracker shows, when the group is not in it yet: the group may join it. */
+  combatToJoin() {
+    const combat = game.combat;
+    if (!combat || combat.combatants.contents.some((c) => c.actorId === this.group.id)) return null;
+    return combat;
+  }
+
+  /**
+   * Places the tokens in the chosen mode and, when asked, adds the group to the combat as one
+   * combatant standing on its first token (RULES 3.4: a group is one combatant); the dialog
+   * closes once they are on the scene.
+   */
+  async place(mode: PlaceMode, joinCombat = false): Promise<unknown[] | null> {
     const placed = await placeGroupTokens(this.group, { mode });
-    if (placed) await this.close();
+    if (!placed) return placed;
+    const combat = joinCombat ? this.combatToJoin() : null;
+    const first = placed[0] as { id?: string; parent?: { id?: string } | null } | undefined;
+    if (combat && first?.id)
+      await combat.createEmbeddedDocuments("Combatant", [
+        { actorId: this.group.id, tokenId: first.id, sceneId: first.parent?.id ?? null },
+      ]);
+    await this.close();
     return placed;
   }
 
@@ -83,7 +102,8 @@ export class PlaceGroupDialog extends HandlebarsApplication {
     formData: { object: Record<string, unknown> },
   ): Promise<void> {
     const mode = formData.object.mode;
-    if (PLACE_MODES.includes(mode as PlaceMode)) await this.place(mode as PlaceMode);
+    if (PLACE_MODES.includes(mode as PlaceMode))
+      await this.place(mode as PlaceMode, formData.object.addToCombat === true);
   }
 
   static async #onCancel(this: PlaceGroupDialog): Promise<void> {
