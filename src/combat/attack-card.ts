@@ -17,7 +17,7 @@ import {
 import { roundOf } from "./models";
 import { combatantOf } from "./fight";
 import { actionButton, attackSection, element, numberField } from "./card-dom";
-import { groupHurtLine } from "./group-casualties";
+import { groupHurtLine } from "./damage";
 
 const INVESTMENT_LABELS: Record<Investment, string> = {
   defenseDice: "WH.Combat.Invest.DefenseDie",

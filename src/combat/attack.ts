@@ -17,7 +17,7 @@ import { type WuxiaSubject } from "../rolls/wuxia/subject";
 import { roundOf, sharedOf, updateRound, updateShared } from "./models";
 import { FLEEING_STATUS, stun } from "./effects";
 import { GROUP_SKILL_ID, leadingMemberSubject } from "./fighters/group";
-import { hurtGroup, type GroupHurt } from "./group-casualties";
+import { hurtGroup, type GroupHurt } from "./damage";
 
 /**
  * A Wuxia attack (RULES 1.4) on one card: the attacker's Feu test and the defender's Terre test,

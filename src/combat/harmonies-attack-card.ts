@@ -4,7 +4,7 @@ import { signed } from "../core/format";
 import { t } from "../core/i18n";
 import { actionButton, attackSection, element } from "./card-dom";
 import { suddenActionCheck, woundCheckOf } from "./wound-checks";
-import { groupHurtLine } from "./group-casualties";
+import { groupHurtLine } from "./damage";
 import {
   harmoniesAttackRecord,
   harmoniesDefend,

@@ -16,7 +16,7 @@ import { markStunned } from "./effects";
 import { combatantOf } from "./fight";
 import { cardRecord, writeCardRecord } from "./card-record";
 import { harmoniesGroupSubject } from "./fighters/group";
-import { hurtGroup, type GroupHurt } from "./group-casualties";
+import { hurtGroup, type GroupHurt } from "./damage";
 
 /**
  * A Harmonies attack (RULES 2.4–2.5) on one card: the attacker's action and the defender's
