@@ -16,8 +16,7 @@ import {
 } from "./attack";
 import { roundOf } from "./models";
 import { combatantOf } from "./fight";
-import { actionButton, attackSection, element, numberField } from "./card-dom";
-import { groupHurtLine } from "./damage";
+import { actionButton, attackSection, element, groupHurtLine, numberField } from "./card-dom";
 
 const INVESTMENT_LABELS: Record<Investment, string> = {
   defenseDice: "WH.Combat.Invest.DefenseDie",

@@ -1,4 +1,3 @@
-import { updateSystem } from "../foundry/write";
 import { resolveWuxiaAttack, wuxiaAttackOdds, type WuxiaAttackOdds, type WuxiaAttackResult } from "../rules";
 import { documentAt, documentAtSync } from "../foundry/documents";
 import { UserError } from "../core/errors";
@@ -15,9 +14,8 @@ import { withChiPaidOn } from "../rolls/wuxia/chi";
 import { rollStart, rollSubject } from "../rolls/subject";
 import { type WuxiaSubject } from "../rolls/wuxia/subject";
 import { roundOf, sharedOf, updateRound, updateShared } from "./models";
-import { FLEEING_STATUS, stun } from "./effects";
 import { GROUP_SKILL_ID, leadingMemberSubject } from "./fighters/group";
-import { hurtGroup, type GroupHurt } from "./damage";
+import { hurtGroup, woundWuxia, type GroupHurt } from "./damage";
 
 /**
  * A Wuxia attack (RULES 1.4) on one card: the attacker's Feu test and the defender's Terre test,
@@ -385,9 +383,8 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
 }
 
 /**
- * Applies the attack once: ND + Critique − AR added to the defender's NB, Panic +1 per
- * Intimidation, Terre −1 until the end of the next round per Estourbir; a defender past its death
- * threshold is marked defeated. By the attacker's owner or a GM.
+ * Applies the attack once, by the attacker's owner or a GM: ND + Critique − AR, with the
+ * Intimidation and Estourbir invested, on the defender (damage.ts).
  */
 async function applyDamage(payload: unknown, requester: User.Implementation): Promise<void> {
   const { message } = attackMessage(payload);
@@ -406,17 +403,8 @@ async function applyDamage(payload: unknown, requester: User.Implementation): Pr
     if (groupHurt) await writeCardRecord(message, "attack", { ...record, applied: true, groupHurt });
     return;
   }
-  const defender = wuxiaActor(target);
-  const { wounds, panic } = defender.system;
-  await updateSystem(defender, {
-    wounds: { value: wounds.value + outcome.damage },
-    panic: { value: panic.value + record.invested.intimidation },
-  });
-  if (record.invested.estourbir) await stun(defender, record.invested.estourbir);
-  if (defender.system.panic.mustFlee) await defender.toggleStatusEffect(FLEEING_STATUS, { active: true });
-  const combatant = combatantOf(defender);
-  if (defender.system.wounds.dead && combatant && !combatant.defeated)
-    await combatant.update({ defeated: true } as Combatant.UpdateData);
+  const { intimidation, estourbir } = record.invested;
+  await woundWuxia(wuxiaActor(target), outcome.damage, { intimidation, estourbir });
 }
 
 export function registerAttackRequests(): void {

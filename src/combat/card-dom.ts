@@ -1,6 +1,7 @@
 import { notifyError } from "../core/errors";
 import { documentAtSync } from "../foundry/documents";
 import { t } from "../core/i18n";
+import type { GroupHurt } from "./damage";
 
 /** The small DOM pieces the combat cards add below their rolls. */
 
@@ -61,4 +62,11 @@ export function attackSection(
   const title = t("WH.Combat.AttackTitle", { attacker, defender: defender?.name ?? "?" });
   section.append(element(doc, "h4", "wh-card__title", title));
   return { doc, section, defender };
+}
+
+/** The card's line for a hit on a group: whose member was hurt or put out, and how many fight on. */
+export function groupHurtLine(doc: Document, hurt: GroupHurt): HTMLElement {
+  if (hurt.left === 0) return element(doc, "p", "wh-warning", t("WH.Combat.GroupRouted", { label: hurt.label }));
+  const key = hurt.out ? "WH.Combat.GroupMemberOut" : "WH.Combat.GroupMemberHurt";
+  return element(doc, "p", "wh-attack__group", t(key, { label: hurt.label, left: hurt.left }));
 }

@@ -1,13 +1,91 @@
-import { woundHarmoniesMember, woundWuxiaMember, type MemberHit, type SoakSeverity } from "../rules";
+import { addWound, woundHarmoniesMember, woundWuxiaMember, type MemberHit, type SoakSeverity } from "../rules";
+import { FLEEING_STATUS, markStunned, stun } from "./effects";
 import { fightingCount, type GroupMemberData } from "../documents/actors/group";
 import { updateSystem } from "../foundry/write";
 import { combatSettings } from "../settings/combat";
-import { t } from "../core/i18n";
-import { element } from "./card-dom";
 import { leadingMember } from "./fighters/group";
-import { findCombatant } from "./fight";
+import { combatantOf, findCombatant } from "./fight";
 import { groupTokenFlag, type GroupToken } from "../documents/group-tokens";
 import { SYSTEM_ID } from "../foundry/system";
+
+/**
+ * Where a hit lands once a card settles it, for each rule set and for groups: a Wuxia defender's
+ * NB (RULES 1.4), a Harmonies victim's wound after the soak (RULES 2.5), a group's member
+ * ([default] RULES 3.4). The cards' handlers (attack.ts, harmonies-attack.ts) check the request
+ * and the card; what the hit does to the actor is written here, by the authority.
+ */
+
+/** Marks the fight's combatant of this actor defeated (once). */
+async function defeat(combatant: Combatant.Implementation | null | undefined): Promise<void> {
+  if (combatant && !combatant.defeated) await combatant.update({ defeated: true } as Combatant.UpdateData);
+}
+
+/** What a Wuxia hit carries besides its damage: the surplus invested in Intimidation and Estourbir. */
+export interface WuxiaHitEffects {
+  intimidation: number;
+  estourbir: number;
+}
+
+/**
+ * A Wuxia hit (RULES 1.4): the damage adds to the defender's NB, Panic +1 per Intimidation, Terre
+ * −1 until the end of the next round per Estourbir; past its last panic threshold the defender
+ * must flee, at its death threshold its combatant is defeated.
+ */
+export async function woundWuxia(
+  defender: Actor.OfType<"wuxiaCharacter">,
+  damage: number,
+  effects: WuxiaHitEffects,
+): Promise<void> {
+  const { wounds, panic } = defender.system;
+  await updateSystem(defender, {
+    wounds: { value: wounds.value + damage },
+    panic: { value: panic.value + effects.intimidation },
+  });
+  if (effects.estourbir) await stun(defender, effects.estourbir);
+  if (defender.system.panic.mustFlee) await defender.toggleStatusEffect(FLEEING_STATUS, { active: true });
+  if (defender.system.wounds.dead) await defeat(combatantOf(defender));
+}
+
+/** The wound levels of a Harmonies track. */
+const LEVELS = ["light", "grave", "critical"] as const;
+type WoundLevel = (typeof LEVELS)[number];
+
+/** The level a soaked wound took on the track (after escalation), or "fatal", or null (none, stunned). */
+export type PlacedWound = WoundLevel | "fatal" | null;
+
+/** The level a new wound took: the one that grew on the track, or "fatal"; none for no wound or a stun. */
+function placedLevel(
+  before: Record<WoundLevel, number>,
+  after: Record<WoundLevel, number> & { fatal: boolean },
+): PlacedWound {
+  const grown = LEVELS.find((level) => after[level] > before[level]);
+  return grown ?? (after.fatal ? "fatal" : null);
+}
+
+/** Where a soak's severity puts the victim's track (RULES 2.5, escalation), and the level the wound took, for the card. */
+export function harmoniesWound(
+  victim: Actor.OfType<"harmoniesCharacter">,
+  severity: SoakSeverity,
+): { track: ReturnType<typeof addWound>; placed: PlacedWound } {
+  const { light, grave, critical, fatal } = victim.system.wounds;
+  const before = { light, grave, critical, fatal };
+  const track = addWound(before, severity, { woundMaxima: victim.system.woundMaxima });
+  return { track, placed: severity === "none" || severity === "stunned" ? null : placedLevel(before, track) };
+}
+
+/**
+ * A Harmonies soak's outcome on its victim (RULES 2.5): the track `harmoniesWound` gave written, a
+ * stun until the end of the victim's next round, a fatal wound defeating its combatant.
+ */
+export async function woundHarmonies(
+  victim: Actor.OfType<"harmoniesCharacter">,
+  severity: SoakSeverity,
+  track: ReturnType<typeof addWound>,
+): Promise<void> {
+  await updateSystem(victim, { wounds: track });
+  if (severity === "stunned") await markStunned(victim);
+  if (track.fatal) await defeat(combatantOf(victim));
+}
 
 /** A hit on a group: Wuxia damage (NB) or a Harmonies soak's severity. */
 export type GroupHit = { damage: number } | { severity: SoakSeverity };
@@ -107,13 +185,5 @@ function groupActorOf(actor: Actor.OfType<"group">): Actor.OfType<"group"> {
 }
 
 async function markDefeated(actor: Actor.Implementation): Promise<void> {
-  const combatant = findCombatant((c) => c.actorId === actor.id);
-  if (combatant && !combatant.defeated) await combatant.update({ defeated: true } as Combatant.UpdateData);
-}
-
-/** The card's line for a hit on a group: whose member was hurt or put out, and how many fight on. */
-export function groupHurtLine(doc: Document, hurt: GroupHurt): HTMLElement {
-  if (hurt.left === 0) return element(doc, "p", "wh-warning", t("WH.Combat.GroupRouted", { label: hurt.label }));
-  const key = hurt.out ? "WH.Combat.GroupMemberOut" : "WH.Combat.GroupMemberHurt";
-  return element(doc, "p", "wh-attack__group", t(key, { label: hurt.label, left: hurt.left }));
+  await defeat(findCombatant((c) => c.actorId === actor.id));
 }

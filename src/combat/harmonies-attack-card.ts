@@ -2,9 +2,8 @@ import { HarmoniesRoll } from "../rolls/harmonies/roll";
 import { documentAtSync } from "../foundry/documents";
 import { signed } from "../core/format";
 import { t } from "../core/i18n";
-import { actionButton, attackSection, element } from "./card-dom";
+import { actionButton, attackSection, element, groupHurtLine } from "./card-dom";
 import { suddenActionCheck, woundCheckOf } from "./wound-checks";
-import { groupHurtLine } from "./damage";
 import {
   harmoniesAttackRecord,
   harmoniesDefend,

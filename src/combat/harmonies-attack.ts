@@ -1,5 +1,4 @@
-import { updateSystem } from "../foundry/write";
-import { addWound, attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "../rules";
+import { attackDamage, soakModifier, soakSeverity, type SoakSeverity } from "../rules";
 import { documentAt } from "../foundry/documents";
 import { UserError } from "../core/errors";
 import { HarmoniesRoll } from "../rolls/harmonies/roll";
@@ -12,11 +11,9 @@ import { prepareRoll } from "../rolls/pipeline";
 import { rollStart, rollSubject } from "../rolls/subject";
 import { type HarmoniesSubject } from "../rolls/harmonies/subject";
 import { harmoniesRuleOptions } from "../settings/house-rules";
-import { markStunned } from "./effects";
-import { combatantOf } from "./fight";
 import { cardRecord, writeCardRecord } from "./card-record";
 import { harmoniesGroupSubject } from "./fighters/group";
-import { hurtGroup, type GroupHurt } from "./damage";
+import { harmoniesWound, hurtGroup, woundHarmonies, type GroupHurt, type PlacedWound } from "./damage";
 
 /**
  * A Harmonies attack (RULES 2.4–2.5) on one card: the attacker's action and the defender's
@@ -29,14 +26,11 @@ export const H_ATTACK = "harmoniesAttack";
 export const H_DEFEND = "harmoniesDefend";
 export const H_SOAK = "harmoniesSoak";
 
-type WoundLevel = "light" | "grave" | "critical";
-const LEVELS: readonly WoundLevel[] = ["light", "grave", "critical"];
-
 export interface HarmoniesSoak {
   margin: number;
   severity: SoakSeverity;
   /** The level the wound took on the track (after escalation), or "fatal", or null (none, stunned). */
-  placed: WoundLevel | "fatal" | null;
+  placed: PlacedWound;
 }
 
 export interface HarmoniesAttackRecord {
@@ -225,16 +219,9 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
   await writeCardRecord(message, "harmoniesAttack", { ...record, defence: take ? "taken" : "rolled" }, rolls);
 }
 
-/** The level a new wound took: the one that grew on the track, or "fatal". */
-function placedLevel(before: Record<WoundLevel, number>, after: Record<WoundLevel, number> & { fatal: boolean }) {
-  const grown = LEVELS.find((level) => after[level] > before[level]);
-  return grown ?? (after.fatal ? "fatal" : null);
-}
-
 /**
- * The soak, checked (Cp + Rs, no skill, difficulty armour − damage as the GM computes it), and
- * its wound placed on the victim's track with `addWound`; stunned marks the victim until the end
- * of its next round; a fatal wound marks its combatant defeated.
+ * The soak, checked (Cp + Rs, no skill, difficulty armour − damage as the GM computes it); what it
+ * does to the victim, or to a group's member, is damage.ts's.
  */
 async function soak(payload: unknown, requester: User.Implementation): Promise<void> {
   const message = attackMessage(payload);
@@ -273,16 +260,10 @@ async function soak(payload: unknown, requester: User.Implementation): Promise<v
     return;
   }
   const victim = harmoniesActor(target);
-  const { light, grave, critical, fatal } = victim.system.wounds;
-  const before = { light, grave, critical, fatal };
-  const after = addWound(before, severity, { woundMaxima: victim.system.woundMaxima });
-  const placed = severity === "none" || severity === "stunned" ? null : placedLevel(before, after);
+  const { track, placed } = harmoniesWound(victim, severity);
+  // The card says the hit is soaked before the wound is written: it is never soaked twice.
   await writeCardRecord(message, "harmoniesAttack", { ...record, soak: { margin, severity, placed } }, rolls);
-  await updateSystem(victim, { wounds: after });
-  if (severity === "stunned") await markStunned(victim);
-  const combatant = combatantOf(victim);
-  if (after.fatal && combatant && !combatant.defeated)
-    await combatant.update({ defeated: true } as Combatant.UpdateData);
+  await woundHarmonies(victim, severity, track);
 }
 
 export function registerHarmoniesAttackRequests(): void {
