@@ -1,4 +1,5 @@
 import { bootBatch } from "./boot";
+import { combatBatch } from "./combat";
 import { creationBatch } from "./creation";
 import { importBatch } from "./import";
 import { migrationBatch } from "./migration";
@@ -15,6 +16,7 @@ export const BATCHES: readonly ScenarioBatch[] = [
   migrationBatch,
   rollsBatch,
   creationBatch,
+  combatBatch,
   seatPrepareBatch,
   seatBatch,
   seatCleanupBatch,

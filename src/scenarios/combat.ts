@@ -1,0 +1,169 @@
+import { untypedHooks } from "../foundry/hooks";
+import type { ScenarioBatch } from "./context";
+import { openSheet } from "./dom";
+import { ScenarioWorld, systemApi, until } from "./world";
+
+/** What the tracker and the round summary read of a Wuxia combatant's round, as the combat records it. */
+interface RecordedRound {
+  combatantId: string;
+  initiative: number | null;
+  round: number;
+  successes: number;
+  spent: { initiative: number; actions: number; defense: number };
+}
+
+/** The Wuxia round records of a combat (its system data, which only a GM writes). */
+function recordedRounds(combat: Combat.Implementation): readonly RecordedRound[] {
+  const rounds: unknown = Reflect.get(combat.system as object, "rounds");
+  return Array.isArray(rounds) ? (rounds as RecordedRound[]) : [];
+}
+
+/**
+ * A fight in the tracker as the GM runs it on game night, in each rule set: the Wuxia round's
+ * Initiative tests and turns (extra actions are turns of their own), a group that is one
+ * combatant however many of its tokens join, a Harmonies stun set from the token HUD, and the
+ * critical wound's check at the start of each turn taken, none for a turn skipped.
+ */
+export const combatBatch: ScenarioBatch = {
+  id: "combat",
+  label: "WH.Scenario.Batch.Combat",
+  seat: "gm",
+  register({ describe, it, beforeAll, afterAll, expect }) {
+    const world = new ScenarioWorld("combat");
+    beforeAll(() => world.begin("gm"));
+    afterAll(() => world.end());
+
+    /** A combat of these actors, created by the GM and not yet begun. */
+    async function encounter(actors: Actor.Implementation[]): Promise<Combat.Implementation> {
+      const scene = await world.scene();
+      const combat = await Combat.create({
+        scene: scene.id,
+        combatants: actors.map((actor) => ({ actorId: actor.id })),
+      } as Combat.CreateData);
+      if (!combat) throw new Error("Could not create the combat");
+      return combat as Combat.Implementation;
+    }
+
+    describe("a Wuxia round", () => {
+      it("rolls every fighter's Initiative test as the fight begins, and each turn, extra actions too, is a turn for Foundry", async () => {
+        // Every success buys an extra action: the round's second pass goes back up the order.
+        await world.setSetting("initiativeSpend", "actions");
+        // Métal 6 and a combat skill of 3 (threshold 7): each fighter has almost surely a success
+        // to spend (0.6⁶ ≈ 5 % has none; all three none, 1 in 10 000).
+        const fighters = await Promise.all(
+          ["Lin Mei", "Zhao", "Bandit"].map(async (name) => {
+            const fighter = await world.actor({
+              name,
+              type: "wuxiaCharacter",
+              system: { attributes: { metal: 6, feu: 3, terre: 3, eau: 3, bois: 3 } },
+              items: [{ name: "Épée", type: "wuxiaSkill", system: { category: "metier", level: 3 } }],
+            });
+            await fighter.update({ system: { combat: { skill: fighter.items.getName("Épée")?.id ?? "" } } });
+            return fighter;
+          }),
+        );
+        const combat = await encounter(fighters);
+        const changes: string[] = [];
+        const runner = game.user.id;
+        // Every connected client runs the hook: this one's calls are counted.
+        const hook = untypedHooks.on("combatTurnChange", (changed: Combat.Implementation) => {
+          if (changed.id === combat.id && game.user.id === runner) changes.push(changed.combatant?.name ?? "");
+        });
+        try {
+          await combat.startCombat();
+          await until("the first turn to start", () => changes.length === 1);
+          await until("the round start to be recorded", () => recordedRounds(combat).length === 3);
+          const rounds = recordedRounds(combat);
+          for (const recorded of rounds) {
+            expect(recorded.round).to.equal(1);
+            expect(recorded.spent.actions).to.equal(recorded.successes);
+          }
+          const turns = rounds.reduce((n, r) => n + 1 + r.spent.actions, 0);
+          const taken: string[] = [combat.combatant?.name ?? ""];
+          for (let i = 1; i < turns; i += 1) {
+            const ended = changes.length;
+            await combat.nextTurn();
+            await until("the next turn's change", () => changes.length > ended);
+            taken.push(combat.combatant?.name ?? "");
+          }
+          expect(combat.round).to.equal(1);
+          // Each turn started with its own change, even a second one in a row.
+          expect(changes).to.deep.equal(taken);
+          // The first pass gives every fighter one turn before anyone's extra action.
+          expect(new Set(taken.slice(0, 3)).size).to.equal(3);
+        } finally {
+          untypedHooks.off("combatTurnChange", hook);
+        }
+      });
+    });
+
+    describe("a group in the fight", () => {
+      it("is one combatant however many of its tokens join the combat", async () => {
+        const band = await world.actor({
+          name: "Gardes du yamen",
+          type: "group",
+          system: { ruleset: "wuxia", members: [{ label: "Garde", count: 3, stats: { metal: 2, skill: 1 } }] },
+        });
+        const hero = await world.actor({ name: "Lin Mei", type: "wuxiaCharacter" });
+        const combat = await encounter([hero]);
+        const scene = await world.scene();
+        const placed = (await systemApi().placeGroupTokens(band, { mode: "members", scene })) as
+          TokenDocument.Implementation[] | null;
+        if (!placed) throw new Error("The group's tokens were not placed");
+        expect(placed).to.have.lengthOf(3);
+        await combat.createEmbeddedDocuments(
+          "Combatant",
+          placed.map((token) => ({ actorId: band.id, tokenId: token.id, sceneId: scene.id })),
+        );
+        await until(
+          "the group's extra combatants to be removed",
+          () => combat.combatants.contents.filter((c) => c.actorId === band.id).length === 1,
+        );
+        expect(combat.combatants.contents.filter((c) => c.actorId === band.id)[0]?.tokenId).to.equal(placed[0]?.id);
+      });
+    });
+
+    describe("a Harmonies fight", () => {
+      it("takes the stun the token HUD sets: −1 on every action, the sheet's box ticked; gone with the status", async () => {
+        const david = (await world.actor({
+          name: "David",
+          type: "harmoniesCharacter",
+          system: { wounds: { light: 2 } },
+        })) as Actor.OfType<"harmoniesCharacter">;
+        const before = david.system.actionPenalty.all;
+        await david.toggleStatusEffect("stun", { active: true });
+        expect(david.system.actionPenalty.all).to.equal(before - 1);
+        const sheet = await openSheet(david);
+        const box = sheet.element.querySelector<HTMLInputElement>('[data-action="toggleStunned"]');
+        expect(box?.checked).to.equal(true);
+        await sheet.close();
+        await david.toggleStatusEffect("stun", { active: false });
+        expect(david.system.actionPenalty.all).to.equal(before);
+      });
+
+      it("checks a critical wound at the start of each turn the character takes, and none for a turn Next round skips", async () => {
+        const david = await world.actor({
+          name: "David",
+          type: "harmoniesCharacter",
+          system: { wounds: { light: 4, critical: 1 } },
+        });
+        const goliath = await world.actor({ name: "Goliath", type: "harmoniesCharacter" });
+        const combat = await encounter([goliath, david]);
+        const [goliathC, davidC] = combat.combatants.contents;
+        await combat.setInitiative(goliathC?.id ?? "", 9);
+        await combat.setInitiative(davidC?.id ?? "", 3);
+        await combat.startCombat();
+        expect(combat.combatant?.name).to.equal("Goliath");
+        const posted = world.messages().length;
+        // Next round from Goliath's turn: David's turn of round 1 never came.
+        await combat.nextRound();
+        await until("round 2", () => combat.round === 2);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(world.messages().length).to.equal(posted);
+        await combat.nextTurn();
+        await until("David's check", () => world.messages().length > posted);
+        expect(world.messages().length).to.equal(posted + 1);
+      });
+    });
+  },
+};
