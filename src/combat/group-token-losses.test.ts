@@ -51,10 +51,15 @@ async function ambush(mode: "members" | "subgroups" = "members") {
 }
 
 /** One arrow at this token: 5 NB (ND 3 + two Critique), applied. */
-async function shoot(world: Awaited<ReturnType<typeof ambush>>, token: SceneTokenDouble) {
+function shoot(world: Awaited<ReturnType<typeof ambush>>, token: SceneTokenDouble) {
+  return shootAt(world, token.actor as never);
+}
+
+/** One arrow at this actor (a token's, or the group itself). */
+async function shootAt(world: Awaited<ReturnType<typeof ambush>>, target: Actor.Implementation) {
   const { attackWith, defendAgainst, attackRequests } = await import("./attack");
   scriptFaces([10, 10, 10, 10, 10]);
-  await as("player", () => attackWith(world.lin, world.arc, token.actor as never, { dialog: false }));
+  await as("player", () => attackWith(world.lin, world.arc, target, { dialog: false }));
   const message = must(postedMessages().at(-1));
   scriptFaces([3]);
   await as("gm", () => defendAgainst(message as never, { defenseDice: 0, reserve: 0 }));
@@ -125,5 +130,50 @@ describe("a group's tokens in a fight", () => {
     const { gatherGroupTokens } = await import("../scene/group-tokens");
     expect(await as("gm", () => gatherGroupTokens(world.tokens))).toEqual([{ name: "Gardes", tokens: 2, out: 2 }]);
     expect(members(world.band).map((m) => m.out)).toEqual([0, 3]);
+  });
+
+  it("mark, when the group is routed, every token still standing, those of members the GM put out by hand too", async () => {
+    const world = await ambush();
+    // The GM counts the sergeant and two guards out on the sheet: their tokens are not marked.
+    await as("gm", () =>
+      world.band.update({
+        system: {
+          members: [
+            { label: "Sergent", count: 1, out: 1, stats: { metal: 1, eau: 1, terre: 1, skill: 0 } },
+            { label: "Garde", count: 3, out: 2, stats: { metal: 1, eau: 1, terre: 1, skill: 0 } },
+          ],
+        },
+      } as never),
+    );
+    expect(world.tokens.map(defeated)).toEqual([false, false, false, false]);
+    await shoot(world, must(world.tokens[3]));
+    await shoot(world, must(world.tokens[3]));
+    expect(world.tokens.map(defeated)).toEqual([true, true, true, true]);
+    const skull = (token: SceneTokenDouble) =>
+      (
+        token.actor as unknown as { effects: { contents: { statuses: Set<string>; flags: AnyObject }[] } }
+      ).effects.contents.find((e) => e.statuses.has("dead"));
+    // The big skull over the token, as core's defeated toggle draws it.
+    expect((skull(must(world.tokens[0]))?.flags.core as AnyObject | undefined)?.overlay).toBe(true);
+  });
+
+  it("mark the tokens on the scene of the group's combatant when the card names the group itself, and leave another group's alone", async () => {
+    const world = await ambush();
+    const others = await createActor(
+      {
+        name: "Brigands",
+        type: "group",
+        system: { ruleset: "wuxia", members: [{ label: "Brigand", count: 2, stats: { metal: 1, eau: 1 } }] },
+      },
+      { ownedByPlayer: false },
+    );
+    const theirs = must(await as("gm", () => g.game.system.api.placeGroupTokens(others, { mode: "members" })));
+    const combatant = must(world.combat.combatants.contents.find((c) => c.actorId === world.band.id));
+    await as("gm", () => combatant.update({ tokenId: world.tokens[0]?.id, sceneId: scene.id } as never));
+    await shootAt(world, world.band);
+    await shootAt(world, world.band);
+    expect(members(world.band).map((m) => m.out)).toEqual([0, 1]);
+    expect(world.tokens.map(defeated)).toEqual([false, true, false, false]);
+    expect(theirs.map(defeated)).toEqual([false, false]);
   });
 });
