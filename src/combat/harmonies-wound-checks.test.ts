@@ -165,6 +165,25 @@ describe("a critical wound at the start of the character's turn", () => {
     });
   });
 
+  it("goes through the roll pipeline: a module's preRoll hook sees it and may cancel it, and nothing is posted", async () => {
+    const david = await harmoniesHero("David", { wounds: { light: 4, critical: 1 } });
+    const goliath = await createActor({ name: "Goliath", type: "harmoniesCharacter" }, { ownedByPlayer: false });
+    const seen: unknown[] = [];
+    foundry.Hooks.on(
+      "wuxia-harmonies.preRoll",
+      (_subject: unknown, state: { characteristic: string; means: string }) => {
+        seen.push([state.characteristic, state.means]);
+        return false;
+      },
+    );
+    const combat = await createCombat([goliath, david], { initiatives: [9, 3] });
+    await as("gm", () => combat.nextTurn());
+    await turnEventsSettled();
+    expect(seen).toEqual([["intuition", "resistance"]]);
+    expect(postedMessages()).toEqual([]);
+    expect(david.statuses.has("unconscious")).toBe(false);
+  });
+
   it("is not rolled for a turn a jump passes over: the GM's Next round mid-round", async () => {
     const david = await harmoniesHero("David", { wounds: { light: 4, critical: 1 } });
     const goliath = await createActor({ name: "Goliath", type: "harmoniesCharacter" }, { ownedByPlayer: false });

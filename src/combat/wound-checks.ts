@@ -8,7 +8,6 @@ import { ownedActor } from "../rolls/card-subject";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedHarmoniesRoll } from "../rolls/harmonies/checked";
 import { objectField } from "../requests/payload";
-import { ROLL_KINDS } from "../rolls/kinds";
 import { prepareRoll } from "../rolls/pipeline";
 import { harmoniesActor } from "./harmonies-attack";
 import { rollSubject } from "../rolls/subject";
@@ -87,19 +86,15 @@ async function graveCheck(payload: unknown, requester: User.Implementation): Pro
 }
 
 /**
- * At the start of its turn, a character with a critical wound rolls It + Rs (on the GM's client,
- * the turn event's); a failure makes it unconscious.
+ * At the start of each turn it takes, a character with a critical wound rolls It + Rs (on the GM's
+ * client, the turn event's); a failure makes it unconscious.
  */
 export async function criticalWoundCheck(actor: Actor.Implementation): Promise<void> {
   const character = harmoniesActor(actor);
   if (character.system.wounds.critical === 0 || character.statuses.has(UNCONSCIOUS_STATUS)) return;
-  const kind = ROLL_KINDS.harmonies;
-  const subject = rollSubject(character) as HarmoniesSubject;
-  const values = kind.read(
-    { ...kind.defaults(subject, PAIRS.critical), skillId: "", difficulty: 0, penalty: 0, open: false },
-    subject,
-  );
-  const roll = kind.roll(kind.check(subject, values));
+  // Through the roll pipeline, stopped after evaluation: a module's preRoll hook sees it, and may cancel it.
+  const roll = await checkRoll(character, "critical");
+  if (!roll) return;
   await roll.evaluate({ allowInteractive: false });
   const held = roll.action.success;
   await ChatMessage.create({
