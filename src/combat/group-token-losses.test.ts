@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { beforeEach, describe, expect, it } from "vitest";
 import { viewScene, type SceneDouble, type SceneTokenDouble } from "../../test/foundry/scenes";
-import { as, must, scriptFaces } from "../../test/support/combat";
-import { createActor, createCombat, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
+import { arrowAtGroup, as, must, scriptFaces } from "../../test/support/combat";
+import { createActor, createCombat, startWorld, wuxiaHero } from "../../test/support/world";
 import type { GroupMemberData } from "../documents/actors/group";
 
 /**
@@ -52,20 +52,7 @@ async function ambush(mode: "members" | "subgroups" = "members") {
 
 /** One arrow at this token: 5 NB (ND 3 + two Critique), applied. */
 function shoot(world: Awaited<ReturnType<typeof ambush>>, token: SceneTokenDouble) {
-  return shootAt(world, token.actor as never);
-}
-
-/** One arrow at this actor (a token's, or the group itself). */
-async function shootAt(world: Awaited<ReturnType<typeof ambush>>, target: Actor.Implementation) {
-  const { attackWith, defendAgainst, attackRequests } = await import("./attack");
-  scriptFaces([10, 10, 10, 10, 10]);
-  await as("player", () => attackWith(world.lin, world.arc, target, { dialog: false }));
-  const message = must(postedMessages().at(-1));
-  scriptFaces([3]);
-  await as("gm", () => defendAgainst(message as never, { defenseDice: 0, reserve: 0 }));
-  await as("player", () => attackRequests.invest(message as never, "critique"));
-  await as("player", () => attackRequests.invest(message as never, "critique"));
-  await as("player", () => attackRequests.applyDamage(message as never));
+  return arrowAtGroup(world, token.actor as never);
 }
 
 const defeated = (token: SceneTokenDouble) =>
@@ -170,8 +157,8 @@ describe("a group's tokens in a fight", () => {
     const theirs = must(await as("gm", () => g.game.system.api.placeGroupTokens(others, { mode: "members" })));
     const combatant = must(world.combat.combatants.contents.find((c) => c.actorId === world.band.id));
     await as("gm", () => combatant.update({ tokenId: world.tokens[0]?.id, sceneId: scene.id } as never));
-    await shootAt(world, world.band);
-    await shootAt(world, world.band);
+    await arrowAtGroup(world, world.band);
+    await arrowAtGroup(world, world.band);
     expect(members(world.band).map((m) => m.out)).toEqual([0, 1]);
     expect(world.tokens.map(defeated)).toEqual([false, true, false, false]);
     expect(theirs.map(defeated)).toEqual([false, false]);

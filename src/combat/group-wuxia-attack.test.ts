@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { asClient } from "../../test/foundry/clients";
 import { placeToken } from "../../test/foundry/combat";
-import { as, must, scriptFaces } from "../../test/support/combat";
+import { arrowAtGroup, as, must, scriptFaces } from "../../test/support/combat";
 import { createActor, createCombat, postedMessages, seatUser, startWorld, wuxiaHero } from "../../test/support/world";
 import type { GroupMemberData } from "../documents/actors/group";
 
@@ -35,18 +35,9 @@ async function band() {
   return { lin, guards, combat, arc };
 }
 
-/** One arrow: five successes, the guard's one Terre die fails, two successes on Critique, damage applied by the player. */
-async function shoot(world: Awaited<ReturnType<typeof band>>, target: Actor.Implementation = world.guards) {
-  const { attackWith, defendAgainst, attackRequests } = await import("./attack");
-  scriptFaces([10, 10, 10, 10, 10]);
-  await as("player", () => attackWith(world.lin, world.arc, target, { dialog: false }));
-  const message = must(postedMessages().at(-1));
-  scriptFaces([3]);
-  await as("gm", () => defendAgainst(message as never, { defenseDice: 0, reserve: 0 }));
-  await as("player", () => attackRequests.invest(message as never, "critique"));
-  await as("player", () => attackRequests.invest(message as never, "critique"));
-  await as("player", () => attackRequests.applyDamage(message as never));
-  return message;
+/** One arrow at the band (or one of its tokens): 5 NB on one guard. */
+function shoot(world: Awaited<ReturnType<typeof band>>, target: Actor.Implementation = world.guards) {
+  return arrowAtGroup(world, target);
 }
 
 const members = (group: Actor.Implementation) => (group.system as unknown as { members: GroupMemberData[] }).members;

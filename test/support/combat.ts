@@ -229,3 +229,23 @@ export async function wuxiaDefend(
   scriptFaces(options.faces ?? [10, 3]);
   await as(options.who ?? "gm", () => defendAgainst(message as never, choice));
 }
+
+/**
+ * One arrow of Lin Mei's Arc long (ND 3) at a group with Terre 1: five tens, the defender's one
+ * Terre die a 3, two successes on Critique, the damage applied by the player: 5 NB on one member.
+ */
+export async function arrowAtGroup(
+  shooter: { lin: Actor.Implementation; arc: Item.Implementation },
+  target: Actor.Implementation,
+): Promise<PostedMessage> {
+  const { attackWith, defendAgainst, attackRequests } = await import("../../src/combat/attack");
+  scriptFaces([10, 10, 10, 10, 10]);
+  await as("player", () => attackWith(shooter.lin, shooter.arc, target, { dialog: false }));
+  const message = must(postedMessages().at(-1));
+  scriptFaces([3]);
+  await as("gm", () => defendAgainst(message as never, { defenseDice: 0, reserve: 0 }));
+  await as("player", () => attackRequests.invest(message as never, "critique"));
+  await as("player", () => attackRequests.invest(message as never, "critique"));
+  await as("player", () => attackRequests.applyDamage(message as never));
+  return message;
+}
