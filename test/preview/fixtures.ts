@@ -146,8 +146,12 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
       biography: "<p>Le plus grand de la classe, et il le sait.</p>",
     },
   });
-  // Stunned as the token HUD or a soak stuns: core's status.
-  await (harmoniesHero as unknown as { toggleStatusEffect(id: string): Promise<unknown> }).toggleStatusEffect("stun");
+  // Stunned as the token HUD or a soak stuns: core's status. The preview has none of core's icons
+  // (icons/svg/…): the effect shows the fixtures' own picture instead.
+  const stunned = (await (
+    harmoniesHero as unknown as { toggleStatusEffect(id: string): Promise<{ update(d: object): Promise<unknown> }> }
+  ).toggleStatusEffect("stun")) as { update(d: object): Promise<unknown> };
+  await stunned.update({ img: PORTRAIT });
   await harmoniesHero.createEmbeddedDocuments("Item", [
     {
       name: "Fantassin",
