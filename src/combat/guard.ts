@@ -168,6 +168,22 @@ function oneCombatantPerGroup(combatant: Combatant.Implementation, group: Actor.
   });
 }
 
+/**
+ * Core's combatant groups share one Initiative among their members; a Wuxia round gives each
+ * fighter its own Initiative test, re-rolled every round (RULES 1.4). A combatant put in a group in
+ * a Wuxia combat, by anyone, is taken out of it by the active GM's client, with a notice. A
+ * Harmonies combat leaves groups to core.
+ */
+function ungroup(combatant: Combatant.Implementation): Promise<void> {
+  return inAuthorityOrder(async () => {
+    const combat = combatant.combat;
+    if (!combat?.wuxiaRounds || !combat.combatants.get(combatant.id ?? "")) return;
+    if (!Reflect.get(combatant, "group")) return;
+    await combatant.update({ group: null } as Combatant.UpdateData);
+    warnWithNames("WH.Combat.Guard.NoGroups", { name: combatant.name ?? "" });
+  }).catch((error: unknown) => console.error(error));
+}
+
 /** Set once the rounds earlier versions kept on the combatants have been taken into their combats' records. */
 const ADOPTED_SETTING = "combatRoundsAdopted";
 
@@ -201,11 +217,16 @@ export function registerCombatGuard(): void {
     const group = groupOf(combatant);
     const admitted = group ? oneCombatantPerGroup(combatant, group) : Promise.resolve(false);
     void admitted
-      .then((removed) => (removed || isGmWrite(userId) ? undefined : admit(combatant, userName(userId))))
+      .then(async (removed) => {
+        if (removed) return;
+        await ungroup(combatant);
+        if (!isGmWrite(userId)) await admit(combatant, userName(userId));
+      })
       .catch((error: unknown) => console.error(error));
   });
   Hooks.on("updateCombatant", (document, changed, _options, userId) => {
     const combatant = document as Combatant.Implementation;
+    if (game.user.isActiveGM && "group" in changed) void ungroup(combatant);
     if (!guarded(combatant) || !("initiative" in changed || "system" in changed)) return;
     if (isGmWrite(userId)) adopt(combatant);
     else void putBack(combatant, userName(userId));

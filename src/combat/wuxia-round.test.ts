@@ -14,6 +14,7 @@ import {
 } from "../../test/support/combat";
 import {
   createCombat,
+  harmoniesHero,
   playerId,
   postedMessages,
   seatUser,
@@ -381,6 +382,31 @@ describe("writes that skip the GM", () => {
     await as("gm", () => combat.createEmbeddedDocuments("Combatant", [{ actorId: linMei.id }] as never));
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(combat.combatants.contents.filter((c) => c.actorId === linMei.id)).toHaveLength(2);
+  });
+
+  it("keeps core's combatant groups out of a Wuxia round: each fighter keeps its own Initiative, and the GM is told", async () => {
+    const { combat, lin } = await roundOne();
+    const initiative = lin?.initiative;
+    await as("gm", () => must(lin).update({ group: "sharedGroup00001" } as never));
+    await vi.waitFor(() => expect((lin as unknown as { group: unknown }).group).toBeNull());
+    expect(lin?.initiative).toBe(initiative);
+    const warnings = foundry.notifications.filter((n) => n.level === "warn").map((n) => n.message);
+    expect(warnings).toContain(foundry.game.i18n.format("WH.Combat.Guard.NoGroups", { name: "Lin Mei" }));
+    // A combatant added already grouped enters ungrouped.
+    const late = await wuxiaHero("Late");
+    const [added] = (await as("gm", () =>
+      combat.createEmbeddedDocuments("Combatant", [{ actorId: late.id, group: "sharedGroup00001" }] as never),
+    )) as Combatant.Implementation[];
+    await vi.waitFor(() => expect((added as unknown as { group: unknown }).group).toBeNull());
+  });
+
+  it("leaves combatant groups to core in a Harmonies combat", async () => {
+    const david = await harmoniesHero("David");
+    const combat = await createCombat([david], { initiatives: [5] });
+    const davidC = must(combat.combatants.contents[0]);
+    await as("gm", () => davidC.update({ group: "sharedGroup00001" } as never));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((davidC as unknown as { group: unknown }).group).toBe("sharedGroup00001");
   });
 
   it("leaves a Harmonies combat's turn to core: its owner ends their own turn there", async () => {
