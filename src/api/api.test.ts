@@ -136,6 +136,40 @@ describe("game.system.api", () => {
   });
 });
 
+describe("an attack from a macro", () => {
+  it("attacks the target with a weapon of the attacker, named: one attack card, as a click with a target makes", async () => {
+    const lin = await wuxiaHero("Lin Mei");
+    const bandit = await createActor({ name: "Bandit", type: "wuxiaCharacter" }, { ownedByPlayer: false });
+    actAs("player");
+    foundry.CONFIG.Dice.randomUniform = facesRandom([9, 9, 9, 9, 9]);
+    await api().attack("Lin Mei", "Arc long", bandit.uuid, { dialog: false });
+    const card = postedMessages().at(-1) as unknown as { type: string; system: { defenderUuid: string } };
+    expect([card.type, card.system.defenderUuid]).toEqual(["attack", bandit.uuid]);
+    expect(lin.name).toBe("Lin Mei");
+  });
+
+  it("refuses, in words and with no card, a weapon of another rule set, no weapon, no target, another's actor", async () => {
+    await wuxiaHero("Lin Mei");
+    const david = await harmoniesHero("David");
+    const bandit = await createActor({ name: "Bandit", type: "wuxiaCharacter" }, { ownedByPlayer: false });
+    actAs("player");
+    const before = messages();
+    await api().attack("Lin Mei", "Arc long", david.uuid, { dialog: false });
+    await api().attack("Lin Mei", "Nothing", bandit.uuid, { dialog: false });
+    await api().attack("Lin Mei", "Arc long", "nobody", { dialog: false });
+    actAs("stranger");
+    await api().attack("Lin Mei", "Arc long", bandit.uuid, { dialog: false });
+    expect(messages()).toBe(before);
+    const errors = foundry.notifications.filter((n) => n.level === "error").map((n) => n.message);
+    expect(errors).toEqual([
+      foundry.game.i18n.format("WH.Combat.Error.WeaponTarget", { weapon: "Arc long", target: "David" }),
+      foundry.game.i18n.format("WH.Roll.Error.NoItem", { item: "Nothing", actor: "Lin Mei" }),
+      foundry.game.i18n.localize("WH.Combat.Error.NoTarget"),
+      foundry.game.i18n.format("WH.Roll.Error.NotOwner", { name: "Lin Mei" }),
+    ]);
+  });
+});
+
 describe("Destiny dice added before rolling (world setting)", () => {
   it("leave the actor and join the pool; more than the actor has are refused and nothing is written", async () => {
     await foundry.game.settings.set("wuxia-harmonies", "destinyMode", "extraDie");

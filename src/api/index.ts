@@ -18,6 +18,7 @@ import { describeImportError, type ImportSummary } from "../documents/import-gro
 import { gatherGroupTokens, placeGroupTokens, type PlaceOptions } from "../scene/group-tokens";
 import { openOddsTables } from "../dialogs/odds-tables-dialog";
 import { openValueCalculator } from "../dialogs/value-calculator-dialog";
+import { attackWithWeapon } from "../combat/attacks";
 
 /** An actor from a macro: the actor itself, its UUID, id or name; none means the speaker's. */
 function findActor(target: Actor.Implementation | string | null | undefined): Actor.Implementation | null {
@@ -31,6 +32,17 @@ function findActor(target: Actor.Implementation | string | null | undefined): Ac
     return (byUuid as Actor.Implementation | null) ?? game.actors?.get(target) ?? game.actors?.getName(target) ?? null;
   }
   return speakerActor();
+}
+
+/** One of the actor's items: the item itself, or its id or name; refused when the actor holds none such. */
+function itemOf(actor: Actor.Implementation, item: Item.Implementation | string): Item.Implementation {
+  const found = typeof item === "string" ? (actor.items.get(item) ?? actor.items.getName(item)) : item;
+  if (!found || found.parent !== actor)
+    throw new UserError("WH.Roll.Error.NoItem", {
+      item: String(typeof item === "string" ? item : item.name),
+      actor: actor.name ?? "",
+    });
+  return found as Item.Implementation;
 }
 
 /**
@@ -76,6 +88,23 @@ export const api = {
   /** Evaluates a roll built by a macro (e.g. `dice.WuxiaRoll.build(...)`) and posts its card; refuses an actor the user does not own. */
   post: (roll: Roll, options: { visibility?: Visibility; actor?: Actor.Implementation | null } = {}) =>
     reported(() => postChecked(roll, options)),
+  /**
+   * Attacks with one of the attacker's weapons (the item, its id or name) the target (an actor, its
+   * UUID — a token's actor too — id or name): a Wuxia weapon a Wuxia character or group, a
+   * Harmonies weapon a Harmonies one; one card for both tests, as a click on the weapon with a
+   * target does. The attacker defaults to the speaker's actor.
+   */
+  attack: (
+    attacker: Actor.Implementation | string | null,
+    weapon: Item.Implementation | string,
+    target: Actor.Implementation | string,
+    request: { dialog?: boolean } = {},
+  ) =>
+    reported(async () => {
+      const actor = findActor(attacker);
+      if (!actor) throw new UserError("WH.Roll.Error.NoActor");
+      await attackWithWeapon(actor, itemOf(actor, weapon), findActor(target), request);
+    }),
   /** What a hotbar macro of an item runs. */
   rollItem: (uuid: string, request: { dialog?: boolean } = {}) => reported(() => rollItem(uuid, request)),
   /** The visibility a roll takes by default ("public", "gm", "blind" or "self"). */

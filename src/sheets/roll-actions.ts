@@ -1,6 +1,5 @@
 import { rollActor } from "../rolls/pipeline";
-import { attackWith } from "../combat/attack";
-import { harmoniesAttackWith } from "../combat/harmonies-attack";
+import { attackOf, attackWithWeapon } from "../combat/attacks";
 import {
   HARMONIES_CHARACTERISTICS,
   HARMONIES_MEANS,
@@ -40,14 +39,6 @@ function targetedActor(): Actor.Implementation | null {
   return targets.length === 1 ? ((targets[0]?.actor as Actor.Implementation | null | undefined) ?? null) : null;
 }
 
-/** The rule set a targeted actor fights under: a character's, or a group's own. */
-function fightsUnder(target: Actor.Implementation | null): string | null {
-  if (target?.type === "wuxiaCharacter") return "wuxia";
-  if (target?.type === "harmoniesCharacter") return "harmonies";
-  if (target?.type === "group") return (target as Actor.OfType<"group">).system.ruleset;
-  return null;
-}
-
 /**
  * Every clickable roll on a sheet lands here: the roll dialog (or, with Shift or the setting,
  * a roll with the defaults), then the chat card. A refusal shows as a localised notification.
@@ -58,12 +49,8 @@ export async function rollFromSheet(actor: Actor.Implementation, request: SheetR
     const target = targetedActor();
     // A weapon used on a targeted character or group of its rule set is an attack (RULES 1.4, 2.5, 3.4):
     // one card for both tests.
-    if (weapon?.type === "wuxiaWeapon" && target && fightsUnder(target) === "wuxia") {
-      await attackWith(actor, weapon, target);
-      return;
-    }
-    if (weapon?.type === "harmoniesWeapon" && target && fightsUnder(target) === "harmonies") {
-      await harmoniesAttackWith(actor, weapon, target);
+    if (attackOf(weapon, target)) {
+      await attackWithWeapon(actor, weapon, target);
       return;
     }
     const start = { ...startFromKey(request.key), ...(request.means ? startFromKey(request.means) : {}) };

@@ -1,0 +1,40 @@
+import { UserError } from "../core/errors";
+import { attackWith } from "./attack";
+import { harmoniesAttackWith } from "./harmonies-attack";
+
+/** The rule set a targeted actor fights under: a character's, or a group's own. */
+function fightsUnder(target: Actor.Implementation | null | undefined): string | null {
+  if (target?.type === "wuxiaCharacter") return "wuxia";
+  if (target?.type === "harmoniesCharacter") return "harmonies";
+  if (target?.type === "group") return (target as Actor.OfType<"group">).system.ruleset;
+  return null;
+}
+
+/**
+ * Whether a weapon used on this target is an attack (RULES 1.4, 2.5, 3.4): a Wuxia weapon on a
+ * Wuxia character or group, a Harmonies weapon on a Harmonies one; its rule set, else null.
+ */
+export function attackOf(
+  weapon: Item.Implementation | null | undefined,
+  target: Actor.Implementation | null | undefined,
+): "wuxia" | "harmonies" | null {
+  const ruleset = fightsUnder(target);
+  if (weapon?.type === "wuxiaWeapon" && ruleset === "wuxia") return "wuxia";
+  if (weapon?.type === "harmoniesWeapon" && ruleset === "harmonies") return "harmonies";
+  return null;
+}
+
+/** Attacks the target with the weapon: one card for both tests, of the weapon's rule set; refused otherwise. */
+export async function attackWithWeapon(
+  attacker: Actor.Implementation,
+  weapon: Item.Implementation | null | undefined,
+  target: Actor.Implementation | null | undefined,
+  request: { dialog?: boolean } = {},
+): Promise<void> {
+  if (!weapon) throw new UserError("WH.Combat.Error.NoWeapon", { name: attacker.name ?? "" });
+  if (!target) throw new UserError("WH.Combat.Error.NoTarget");
+  const ruleset = attackOf(weapon, target);
+  if (ruleset === "wuxia") return attackWith(attacker, weapon, target, request);
+  if (ruleset === "harmonies") return harmoniesAttackWith(attacker, weapon, target, request);
+  throw new UserError("WH.Combat.Error.WeaponTarget", { weapon: weapon.name ?? "", target: target.name ?? "" });
+}
