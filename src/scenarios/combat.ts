@@ -97,6 +97,50 @@ export const combatBatch: ScenarioBatch = {
       });
     });
 
+    describe("a Wuxia attack", () => {
+      it("is one card: the defence joins it from the card, and Apply damage adds the damage it names, once", async () => {
+        const lin = await world.actor({
+          name: "Lin Mei",
+          type: "wuxiaCharacter",
+          system: { attributes: { metal: 3, feu: 8, terre: 3, eau: 3, bois: 3 } },
+          items: [
+            { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
+            { name: "Arc long", type: "wuxiaWeapon", system: { damage: 3, skill: "Chasseur" } },
+          ],
+        });
+        const bandit = (await world.actor({
+          name: "Bandit",
+          type: "wuxiaCharacter",
+          system: { attributes: { metal: 3, feu: 3, terre: 3, eau: 3, bois: 3 } },
+        })) as Actor.OfType<"wuxiaCharacter">;
+        const posted = world.messages().length;
+        await systemApi().attack(lin, "Arc long", bandit.uuid, { dialog: false });
+        const card = await until("the attack card", () => world.messages()[posted]);
+        const recorded = (key: string): unknown => Reflect.get(card.system as object, key);
+
+        const defend = (await card.renderHTML()).querySelector<HTMLButtonElement>('[data-wh-attack="defend"]');
+        if (!defend) throw new Error("The attack card offers no defence to the defender's owner");
+        defend.click();
+        await until("the defence on the card", () => recorded("defence"));
+        expect(card.rolls).to.have.lengthOf(2);
+
+        const drawn = await card.renderHTML();
+        const apply = drawn.querySelector<HTMLButtonElement>('[data-wh-attack="apply"]');
+        // The verdict of the attack, below the two tests (each test's own banner says only its own outcome).
+        const hit = drawn.querySelector(".wh-attack .wh-outcome--success") !== null;
+        expect(hit || drawn.querySelector(".wh-attack .wh-outcome--failure") !== null).to.equal(true);
+        expect(apply !== null).to.equal(hit);
+        if (!apply) return;
+        const damage = Number((apply.textContent ?? "").replace(/\D/g, ""));
+        const before = bandit.system.wounds.value;
+        apply.click();
+        await until("the damage applied", () => recorded("applied"));
+        expect(bandit.system.wounds.value).to.equal(before + damage);
+        // Applied once: the card offers it no more.
+        expect((await card.renderHTML()).querySelector('[data-wh-attack="apply"]')).to.equal(null);
+      });
+    });
+
     describe("a group in the fight", () => {
       it("is one combatant however many of its tokens join the combat", async () => {
         const band = await world.actor({
