@@ -1,6 +1,7 @@
+import { addWound, type SoakSeverity } from "../rules";
 import { untypedHooks } from "../foundry/hooks";
 import type { ScenarioBatch } from "./context";
-import { openSheet } from "./dom";
+import { openSheet, textOf } from "./dom";
 import { ScenarioWorld, systemApi, until } from "./world";
 
 /** What the tracker and the round summary read of a Wuxia combatant's round, as the combat records it. */
@@ -138,6 +139,52 @@ export const combatBatch: ScenarioBatch = {
         expect(bandit.system.wounds.value).to.equal(before + damage);
         // Applied once: the card offers it no more.
         expect((await card.renderHTML()).querySelector('[data-wh-attack="apply"]')).to.equal(null);
+      });
+    });
+
+    describe("a Harmonies attack", () => {
+      it("is one card: the hit taken, the victim's soak places the wound the rules give, and a stun is the stun status", async () => {
+        const david = await world.actor({
+          name: "David",
+          type: "harmoniesCharacter",
+          system: { characteristics: { agilite: { value: 3 } }, means: { precision: { value: 3 } } },
+          items: [
+            {
+              name: "Fronde",
+              type: "harmoniesSkill",
+              system: { level: 2, characteristic: "agilite", means: "precision" },
+            },
+            { name: "Lance-pierre", type: "harmoniesWeapon", system: { damage: 4, range: "missile", skill: "Fronde" } },
+          ],
+        });
+        const goliath = (await world.actor({
+          name: "Goliath",
+          type: "harmoniesCharacter",
+          system: { wounds: { light: 3 } },
+        })) as Actor.OfType<"harmoniesCharacter">;
+        const posted = world.messages().length;
+        await systemApi().attack(david, "Lance-pierre", goliath.uuid, { dialog: false });
+        const card = await until("the attack card", () => world.messages()[posted]);
+        const recorded = (key: string): unknown => Reflect.get(card.system as object, key);
+
+        const take = (await card.renderHTML()).querySelector<HTMLButtonElement>('[data-wh-attack="take"]');
+        if (!take) throw new Error("The attack card offers the victim's owner no way to take the hit");
+        take.click();
+        await until("the defence on the card", () => recorded("defence"));
+        const drawn = await card.renderHTML();
+        const soak = drawn.querySelector<HTMLButtonElement>('[data-wh-attack="soak"]');
+        // Taken, the hit lands whenever the attack itself succeeded.
+        expect(soak !== null).to.equal(drawn.querySelector(".wh-attack .wh-outcome--success") !== null);
+        if (!soak) return;
+        const { light, grave, critical, fatal } = goliath.system.wounds;
+        soak.click();
+        const done = await until("the soak on the card", () => recorded("soak") as { severity: SoakSeverity } | null);
+        const expected = addWound({ light, grave, critical, fatal }, done.severity, {
+          woundMaxima: goliath.system.woundMaxima,
+        });
+        expect({ ...goliath.system.wounds }).to.deep.include(expected);
+        expect(goliath.statuses.has("stun")).to.equal(done.severity === "stunned");
+        expect(textOf(await card.renderHTML(), ".wh-attack__soak")).to.not.equal("");
       });
     });
 
