@@ -45,6 +45,23 @@ export const combatBatch: ScenarioBatch = {
       return combat as Combat.Implementation;
     }
 
+    /** Attacks from the macro API and resolves with the attack card the GM's client posts, and its record's reader. */
+    async function attackCard(attacker: Actor.Implementation, weapon: string, target: Actor.Implementation) {
+      const posted = world.messages().length;
+      await systemApi().attack(attacker, weapon, target.uuid, { dialog: false });
+      const card = await until("the attack card", () => world.messages()[posted]);
+      const recorded = (key: string): unknown => Reflect.get(card.system as object, key);
+      return { card, recorded };
+    }
+
+    /** Clicks the card's button for this action, as drawn for this user, and waits until the record shows `done`. */
+    async function clickOnCard(card: ChatMessage.Implementation, action: string, done: () => unknown): Promise<void> {
+      const button = (await card.renderHTML()).querySelector<HTMLButtonElement>(`[data-wh-attack="${action}"]`);
+      if (!button) throw new Error(`The card offers no "${action}" to this user`);
+      button.click();
+      await until(`"${action}" on the card`, done);
+    }
+
     describe("a Wuxia round", () => {
       it("rolls every fighter's Initiative test as the fight begins, and each turn, extra actions too, is a turn for Foundry", async () => {
         // Every success buys an extra action: the round's second pass goes back up the order.
@@ -114,15 +131,8 @@ export const combatBatch: ScenarioBatch = {
           type: "wuxiaCharacter",
           system: { attributes: { metal: 3, feu: 3, terre: 3, eau: 3, bois: 3 } },
         })) as Actor.OfType<"wuxiaCharacter">;
-        const posted = world.messages().length;
-        await systemApi().attack(lin, "Arc long", bandit.uuid, { dialog: false });
-        const card = await until("the attack card", () => world.messages()[posted]);
-        const recorded = (key: string): unknown => Reflect.get(card.system as object, key);
-
-        const defend = (await card.renderHTML()).querySelector<HTMLButtonElement>('[data-wh-attack="defend"]');
-        if (!defend) throw new Error("The attack card offers no defence to the defender's owner");
-        defend.click();
-        await until("the defence on the card", () => recorded("defence"));
+        const { card, recorded } = await attackCard(lin, "Arc long", bandit);
+        await clickOnCard(card, "defend", () => recorded("defence"));
         expect(card.rolls).to.have.lengthOf(2);
 
         const drawn = await card.renderHTML();
@@ -162,15 +172,8 @@ export const combatBatch: ScenarioBatch = {
           type: "harmoniesCharacter",
           system: { wounds: { light: 3 } },
         })) as Actor.OfType<"harmoniesCharacter">;
-        const posted = world.messages().length;
-        await systemApi().attack(david, "Lance-pierre", goliath.uuid, { dialog: false });
-        const card = await until("the attack card", () => world.messages()[posted]);
-        const recorded = (key: string): unknown => Reflect.get(card.system as object, key);
-
-        const take = (await card.renderHTML()).querySelector<HTMLButtonElement>('[data-wh-attack="take"]');
-        if (!take) throw new Error("The attack card offers the victim's owner no way to take the hit");
-        take.click();
-        await until("the defence on the card", () => recorded("defence"));
+        const { card, recorded } = await attackCard(david, "Lance-pierre", goliath);
+        await clickOnCard(card, "take", () => recorded("defence"));
         const drawn = await card.renderHTML();
         const soak = drawn.querySelector<HTMLButtonElement>('[data-wh-attack="soak"]');
         // Taken, the hit lands whenever the attack itself succeeded.
