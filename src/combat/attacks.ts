@@ -27,11 +27,10 @@ export function attackOf(
 /** Attacks the target with the weapon: one card for both tests, of the weapon's rule set; refused otherwise. */
 export async function attackWithWeapon(
   attacker: Actor.Implementation,
-  weapon: Item.Implementation | null | undefined,
+  weapon: Item.Implementation,
   target: Actor.Implementation | null | undefined,
   request: { dialog?: boolean } = {},
 ): Promise<void> {
-  if (!weapon) throw new UserError("WH.Combat.Error.NoWeapon", { name: attacker.name ?? "" });
   if (!target) throw new UserError("WH.Combat.Error.NoTarget");
   const ruleset = attackOf(weapon, target);
   if (ruleset === "wuxia") return attackWith(attacker, weapon, target, request);

@@ -49,7 +49,7 @@ export async function rollFromSheet(actor: Actor.Implementation, request: SheetR
     const target = targetedActor();
     // A weapon used on a targeted character or group of its rule set is an attack (RULES 1.4, 2.5, 3.4):
     // one card for both tests.
-    if (attackOf(weapon, target)) {
+    if (weapon && attackOf(weapon, target)) {
       await attackWithWeapon(actor, weapon, target);
       return;
     }
