@@ -215,6 +215,51 @@ export const combatBatch: ScenarioBatch = {
         );
         expect(combat.combatants.contents.filter((c) => c.actorId === band.id)[0]?.tokenId).to.equal(placed[0]?.id);
       });
+
+      it("is put out member by member by the cards, each member out marking its token, and the routed group defeated", async () => {
+        const lin = await world.actor({
+          name: "Lin Mei",
+          type: "wuxiaCharacter",
+          system: { attributes: { metal: 3, feu: 8, terre: 3, eau: 3, bois: 3 } },
+          items: [
+            { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
+            { name: "Arc long", type: "wuxiaWeapon", system: { damage: 5, skill: "Chasseur" } },
+          ],
+        });
+        // Two guards with a death threshold of (2 × 1 + 1) × 3 = 9 NB: two hits put one out.
+        const band = (await world.actor({
+          name: "Gardes du gué",
+          type: "group",
+          system: {
+            ruleset: "wuxia",
+            members: [{ label: "Garde", count: 2, stats: { metal: 1, eau: 1, terre: 1, skill: 0 } }],
+          },
+        })) as Actor.OfType<"group">;
+        const scene = await world.scene();
+        const tokens = (await systemApi().placeGroupTokens(band, { mode: "members", scene })) as
+          TokenDocument.Implementation[] | null;
+        if (!tokens) throw new Error("The group's tokens were not placed");
+        const combat = await encounter([lin]);
+        await combat.createEmbeddedDocuments("Combatant", [
+          { actorId: band.id, tokenId: tokens[0]?.id, sceneId: scene.id },
+        ]);
+        const defeated = () =>
+          tokens.filter((token) => token.actor?.statuses.has(CONFIG.specialStatusEffects.DEFEATED));
+        const out = () => band.system.members.reduce((n, m) => n + m.out, 0);
+        for (let arrow = 0; arrow < 40 && out() < 2; arrow += 1) {
+          // Always at the second guard's token: the cards count a member out there first.
+          const { card, recorded } = await attackCard(lin, "Arc long", tokens[1]?.actor as Actor.Implementation);
+          await clickOnCard(card, "defend", () => recorded("defence"));
+          const apply = (await card.renderHTML()).querySelector<HTMLButtonElement>('[data-wh-attack="apply"]');
+          if (!apply) continue;
+          apply.click();
+          await until("the damage applied", () => recorded("applied"));
+          expect(defeated()).to.have.lengthOf(out());
+          if (out() === 1) expect(defeated()[0]?.id).to.equal(tokens[1]?.id);
+        }
+        expect(out()).to.equal(2);
+        expect(combat.combatants.contents.find((c) => c.actorId === band.id)?.defeated).to.equal(true);
+      });
     });
 
     describe("a Harmonies fight", () => {
