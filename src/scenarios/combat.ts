@@ -45,6 +45,19 @@ export const combatBatch: ScenarioBatch = {
       return combat as Combat.Implementation;
     }
 
+    /** Lin Mei, Feu 8 and Chasseur 3 (threshold 7), with an Arc long of this ND. */
+    function archer(damage: number): Promise<Actor.Implementation> {
+      return world.actor({
+        name: "Lin Mei",
+        type: "wuxiaCharacter",
+        system: { attributes: { metal: 3, feu: 8, terre: 3, eau: 3, bois: 3 } },
+        items: [
+          { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
+          { name: "Arc long", type: "wuxiaWeapon", system: { damage, skill: "Chasseur" } },
+        ],
+      });
+    }
+
     /** Attacks from the macro API and resolves with the attack card the GM's client posts, and its record's reader. */
     async function attackCard(attacker: Actor.Implementation, weapon: string, target: Actor.Implementation) {
       const posted = world.messages().length;
@@ -117,15 +130,7 @@ export const combatBatch: ScenarioBatch = {
 
     describe("a Wuxia attack", () => {
       it("is one card: the defence joins it from the card, and Apply damage adds the damage it names, once", async () => {
-        const lin = await world.actor({
-          name: "Lin Mei",
-          type: "wuxiaCharacter",
-          system: { attributes: { metal: 3, feu: 8, terre: 3, eau: 3, bois: 3 } },
-          items: [
-            { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
-            { name: "Arc long", type: "wuxiaWeapon", system: { damage: 3, skill: "Chasseur" } },
-          ],
-        });
+        const lin = await archer(3);
         const bandit = (await world.actor({
           name: "Bandit",
           type: "wuxiaCharacter",
@@ -217,15 +222,7 @@ export const combatBatch: ScenarioBatch = {
       });
 
       it("is put out member by member by the cards, each member out marking its token, and the routed group defeated", async () => {
-        const lin = await world.actor({
-          name: "Lin Mei",
-          type: "wuxiaCharacter",
-          system: { attributes: { metal: 3, feu: 8, terre: 3, eau: 3, bois: 3 } },
-          items: [
-            { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
-            { name: "Arc long", type: "wuxiaWeapon", system: { damage: 5, skill: "Chasseur" } },
-          ],
-        });
+        const lin = await archer(5);
         // Two guards with a death threshold of (2 × 1 + 1) × 3 = 9 NB: two hits put one out.
         const band = (await world.actor({
           name: "Gardes du gué",
