@@ -124,24 +124,41 @@ function changedCombatantIds(changed: unknown): string[] {
 }
 
 /**
+ * Removes a combatant its combat already holds in another form (`repeats` says when), in the
+ * authority's order, and tells the GM; resolves with whether it stays.
+ */
+function unlessRepeated(
+  combatant: Combatant.Implementation,
+  repeats: (combat: Combat.Implementation) => boolean,
+  notice: () => void,
+): Promise<boolean> {
+  return inAuthorityOrder(async () => {
+    const combat = combatant.combat;
+    if (!combat?.combatants.get(combatant.id ?? "")) return false;
+    if (!repeats(combat)) return true;
+    await combatant.delete();
+    notice();
+    return false;
+  });
+}
+
+/**
  * A combatant a player adds: a second one for an actor already in the combat (the same linked
  * actor, or the same token's) is removed; a Wuxia one enters with no Initiative and a fresh round,
  * whatever it was created with. Several unlinked tokens of one NPC are each their own actor, so
  * they stay.
  */
 async function admit(combatant: Combatant.Implementation, writer: string | null): Promise<void> {
-  const kept = await inAuthorityOrder(async () => {
-    const combat = combatant.combat;
-    if (!combat?.combatants.get(combatant.id ?? "")) return false;
-    const actor = combatant.actor;
-    if (!actor || !combat.combatants.contents.some((c) => c !== combatant && c.actor === actor)) return true;
-    await combatant.delete();
-    warnWithNames("WH.Combat.Guard.Duplicate", {
-      name: combatant.name ?? "",
-      user: writer ?? t("WH.Combat.Guard.Someone"),
-    });
-    return false;
-  });
+  const actor = combatant.actor;
+  const kept = await unlessRepeated(
+    combatant,
+    (combat) => Boolean(actor) && combat.combatants.contents.some((c) => c !== combatant && c.actor === actor),
+    () =>
+      warnWithNames("WH.Combat.Guard.Duplicate", {
+        name: combatant.name ?? "",
+        user: writer ?? t("WH.Combat.Guard.Someone"),
+      }),
+  );
   if (kept && guarded(combatant)) await putBack(combatant, writer);
 }
 
@@ -154,18 +171,14 @@ function groupOf(combatant: Combatant.Implementation): Actor.Implementation | nu
 /**
  * A group is one combatant, with one Initiative and one turn (RULES 3.4): a combatant for a group
  * already in the combat — combat toggled on several of its tokens, by anyone — is removed, the
- * first one kept, and the GM told why. Resolves with whether this one was removed.
+ * first one kept, and the GM told why. Resolves with whether this one stays.
  */
 function oneCombatantPerGroup(combatant: Combatant.Implementation, group: Actor.Implementation): Promise<boolean> {
-  return inAuthorityOrder(async () => {
-    const combat = combatant.combat;
-    if (!combat?.combatants.get(combatant.id ?? "")) return true;
-    const first = combat.combatants.contents.find((c) => c.actorId === combatant.actorId);
-    if (!first || first === combatant) return false;
-    await combatant.delete();
-    warnWithNames("WH.Combat.Guard.GroupOnce", { name: group.name ?? "" });
-    return true;
-  });
+  return unlessRepeated(
+    combatant,
+    (combat) => combat.combatants.contents.find((c) => c.actorId === combatant.actorId) !== combatant,
+    () => warnWithNames("WH.Combat.Guard.GroupOnce", { name: group.name ?? "" }),
+  );
 }
 
 /**
@@ -215,10 +228,10 @@ export function registerCombatGuard(): void {
     if (!game.user.isActiveGM) return;
     const combatant = document as Combatant.Implementation;
     const group = groupOf(combatant);
-    const admitted = group ? oneCombatantPerGroup(combatant, group) : Promise.resolve(false);
+    const admitted = group ? oneCombatantPerGroup(combatant, group) : Promise.resolve(true);
     void admitted
-      .then(async (removed) => {
-        if (removed) return;
+      .then(async (stays) => {
+        if (!stays) return;
         await ungroup(combatant);
         if (!isGmWrite(userId)) await admit(combatant, userName(userId));
       })
