@@ -8,10 +8,10 @@ import { postRoundSummary } from "./summary";
 import { compareEntries, pendingTurn, previousTurn, type TurnEntry } from "./turn-order";
 
 type Changes = Record<string, unknown>;
+type CombatantChange = { _id: string };
 
 /** The update option marking a Wuxia turn whose events the system runs itself (see `advanceTurn`). */
 const EXTRA_TURN = "wuxiaHarmoniesExtraTurn";
-type CombatantChange = { _id: string };
 
 /**
  * The Initiative the turn order reads: a Wuxia round's fighter's as its combat records it (what
