@@ -43,8 +43,8 @@ async function plainMessage(data: object = { content: "The wind rises." }): Prom
   return as("gm", () => Message.create(data));
 }
 
-/** Lin Mei's arrow at the Bandit in a cuirass (AR 1), undefended, with one Critique invested: damage 3. */
-async function armouredHit() {
+/** Lin Mei's arrow at the Bandit in a cuirass (AR 1), defended without Defense or reserve dice. */
+async function armouredAttack() {
   const world = await wuxiaAttackFight();
   await as("gm", () =>
     world.bandit.createEmbeddedDocuments("Item", [
@@ -53,8 +53,14 @@ async function armouredHit() {
   );
   const message = await wuxiaAttack(world);
   await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
-  await invest(message, "critique");
   return { world, message };
+}
+
+/** The armoured attack with one Critique invested: damage 3. */
+async function armouredHit() {
+  const attack = await armouredAttack();
+  await invest(attack.message, "critique");
+  return attack;
 }
 
 async function invest(message: PostedMessage, ...investments: string[]): Promise<void> {
@@ -207,14 +213,7 @@ describe("the defence", () => {
   });
 
   it("counts the defender's armour against the damage", async () => {
-    const world = await wuxiaAttackFight();
-    await as("gm", () =>
-      world.bandit.createEmbeddedDocuments("Item", [
-        { name: "Cuirasse", type: "wuxiaArmour", system: { armour: 1, equipped: true } },
-      ] as never),
-    );
-    const message = await wuxiaAttack(world);
-    await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
+    const { world, message } = await armouredAttack();
     await applyDamage(message);
     expect(system(world.bandit).wounds.value).toBe(3 - 1);
   });
