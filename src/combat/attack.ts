@@ -4,12 +4,11 @@ import { UserError } from "../core/errors";
 import { combatantOf } from "./fight";
 import { cardRecord, writeCardRecord } from "./card-record";
 import { WuxiaRoll, poolSize } from "../rolls/wuxia/roll";
-import { ROLL_KINDS } from "../rolls/kinds";
 import { messageById, ownedActor } from "../rolls/card-subject";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedWuxiaRoll } from "../rolls/wuxia/checked";
 import { countField, objectField, textField } from "../requests/payload";
-import { prepareRoll } from "../rolls/pipeline";
+import { checkRequest, prepareRoll } from "../rolls/pipeline";
 import { withChiPaidOn } from "../rolls/wuxia/chi";
 import { rollStart, rollSubject } from "../rolls/subject";
 import { type WuxiaSubject } from "../rolls/wuxia/subject";
@@ -210,9 +209,7 @@ export function defenceOdds(message: ChatMessage.Implementation, cancelled: numb
   const defender = documentAtSync(record.defenderUuid) as Actor.Implementation | null;
   if (defender?.type !== "wuxiaCharacter" && !wuxiaGroup(defender)) return null;
   const subject = defenderSubject(defender as Actor.Implementation);
-  const { start, values } = defenceStart(defender as Actor.Implementation, subject);
-  const kind = ROLL_KINDS.wuxia;
-  const state = kind.check(subject, kind.read({ ...kind.defaults(subject, start), ...values }, subject));
+  const { state } = checkRequest<"wuxia">(subject, defenceStart(defender as Actor.Implementation, subject));
   return wuxiaAttackOdds({ successes: attack.outcome.successes, critical: attack.outcome.critical }, cancelled, {
     dice: poolSize(state),
     threshold: state.threshold,

@@ -62,3 +62,42 @@ describe("a combatant's Initiative roll", () => {
     expect(must(postedMessages().at(-1)).rolls.map((r) => r.constructor.name)).toEqual(["WuxiaRoll"]);
   });
 });
+
+describe("the Initiative roll through the roll pipeline", () => {
+  it("shows each rule set's Initiative roll to the preRoll hook, with its checked state", async () => {
+    const { PRE_ROLL_HOOK } = await import("../rolls/pipeline");
+    const seen: string[] = [];
+    foundry.Hooks.on(PRE_ROLL_HOOK, (subject: { name: string }, state: { attribute?: string; sr?: number }) => {
+      seen.push(`${subject.name}:${state.attribute ?? "pair"}:${state.sr ?? "-"}`);
+    });
+    const david = await harmoniesHero("David");
+    const combat = await createCombat([david], { start: false });
+    must(combat.combatants.contents[0]).getInitiativeRoll();
+    await wuxiaFight();
+    expect(seen[0]).toBe("David:pair:-");
+    expect(seen.slice(1).every((s) => s.endsWith(":metal:10"))).toBe(true);
+    expect(seen.length).toBeGreaterThan(1);
+  });
+
+  it("cancelled by a preRoll handler, is refused and writes no Initiative", async () => {
+    const { PRE_ROLL_HOOK } = await import("../rolls/pipeline");
+    const david = await harmoniesHero("David");
+    const combat = await createCombat([david], { start: false });
+    const combatant = must(combat.combatants.contents[0]);
+    const { combat: wuxia } = await wuxiaFight();
+    const late = await wuxiaHero("Mei Ling");
+    const [joined] = (await as("gm", () =>
+      wuxia.createEmbeddedDocuments("Combatant", [{ actorId: late.id }] as never),
+    )) as Combatant.Implementation[];
+    foundry.Hooks.on(PRE_ROLL_HOOK, () => false);
+    await expect(as("gm", () => combat.rollInitiative([combatant.id ?? ""]))).rejects.toMatchObject({
+      key: "WH.Combat.Error.InitiativeCancelled",
+      data: { name: "David" },
+    });
+    expect(combatant.initiative).toBeNull();
+    await expect(as("gm", () => must(joined).rollInitiative())).rejects.toMatchObject({
+      key: "WH.Combat.Error.InitiativeCancelled",
+    });
+    expect([roundOf(joined).round, joined?.initiative]).toEqual([0, null]);
+  });
+});

@@ -47,6 +47,28 @@ export const PRE_ROLL_HOOK = "wuxia-harmonies.preRoll";
 export const ROLL_POSTED_HOOK = "wuxia-harmonies.rollPosted";
 
 /**
+ * The fields from the defaults and the values given, checked into the roll's state: the first
+ * stages, also for what only reads a roll before it is made (the odds a defender is shown).
+ */
+export function checkRequest<K extends RollKindKey>(
+  subject: SubjectOf<K>,
+  request: { start?: RollStart; values?: Record<string, unknown> },
+): { values: ValuesOf<K>; state: StateOf<K> } {
+  const kind = kindOf<K>(subject);
+  const values = kind.read({ ...kind.defaults(subject, request.start ?? {}), ...request.values }, subject);
+  return { values, state: kind.check(subject, values) };
+}
+
+/** The preRoll hook, then the Roll of the chosen state; null when a handler cancels. */
+function made<K extends RollKindKey>(
+  subject: SubjectOf<K>,
+  chosen: { values: ValuesOf<K>; state: StateOf<K> },
+): PreparedRoll<K> | null {
+  if (untypedHooks.call(PRE_ROLL_HOOK, subject, chosen.state) === false) return null;
+  return { subject, ...chosen, roll: kindOf<K>(subject).roll(chosen.state) };
+}
+
+/**
  * The stages up to the Roll, not yet evaluated: the fields from the defaults and the values
  * given, checked into the roll's state; the dialog unless skipped; the preRoll hook. Resolves
  * with null when the dialog is closed or a hook cancels; refuses (UserError, RulesError) values
@@ -56,13 +78,20 @@ export async function prepareRoll<K extends RollKindKey>(
   subject: SubjectOf<K>,
   request: { start?: RollStart; values?: Record<string, unknown>; dialog?: boolean } = {},
 ): Promise<PreparedRoll<K> | null> {
-  const kind = kindOf<K>(subject);
-  const given = kind.read({ ...kind.defaults(subject, request.start ?? {}), ...request.values }, subject);
-  const checked = { values: given, state: kind.check(subject, given) };
-  const chosen = shouldAsk(request) ? await promptRoll<K>(subject, given) : checked;
-  if (!chosen) return null;
-  if (untypedHooks.call(PRE_ROLL_HOOK, subject, chosen.state) === false) return null;
-  return { subject, ...chosen, roll: kind.roll(chosen.state) };
+  const checked = checkRequest<K>(subject, request);
+  const chosen = shouldAsk(request) ? await promptRoll<K>(subject, checked.values) : checked;
+  return chosen ? made(subject, chosen) : null;
+}
+
+/**
+ * The same stages without the dialog, at once: for the rolls core asks for synchronously (a
+ * Combatant's Initiative roll). Null when a preRoll handler cancels.
+ */
+export function prepareRollNow<K extends RollKindKey>(
+  subject: SubjectOf<K>,
+  request: { start?: RollStart; values?: Record<string, unknown> } = {},
+): PreparedRoll<K> | null {
+  return made(subject, checkRequest<K>(subject, request));
 }
 
 /** The last stage: what the rule set pays for the roll, then the roll evaluated and posted; the rollPosted hook. */

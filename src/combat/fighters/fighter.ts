@@ -1,5 +1,8 @@
 import type { WuxiaRoll } from "../../rolls/wuxia/roll";
 import type { InitiativeSpend } from "../../settings/combat";
+import { UserError } from "../../core/errors";
+import type { PreparedRoll } from "../../rolls/pipeline";
+import type { RollKindKey } from "../../rolls/kinds";
 
 /**
  * What a combatant does in a fight, answered by its rule set rather than by branching on it
@@ -33,3 +36,12 @@ export type Fighter = WuxiaFighter | HarmoniesFighter;
 
 /** Nothing happens as the turn starts. */
 export const nothingAtTurnStart = (): Promise<void> => Promise.resolve();
+
+/** The Initiative roll the pipeline prepared; refused (localised) when a preRoll handler cancelled it: core needs a Roll. */
+export function initiativeOf<K extends RollKindKey>(
+  prepared: PreparedRoll<K> | null,
+  subject: { name: string },
+): PreparedRoll<K>["roll"] {
+  if (!prepared) throw new UserError("WH.Combat.Error.InitiativeCancelled", { name: subject.name });
+  return prepared.roll;
+}

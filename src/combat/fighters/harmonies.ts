@@ -1,15 +1,21 @@
-import { ROLL_KINDS } from "../../rolls/kinds";
+import { prepareRollNow } from "../../rolls/pipeline";
 import { rollSubject } from "../../rolls/subject";
 import { type HarmoniesSubject } from "../../rolls/harmonies/subject";
 import { combatSettings } from "../../settings/combat";
 import { criticalWoundCheck } from "../wound-checks";
-import type { HarmoniesFighter } from "./fighter";
+import { initiativeOf, type HarmoniesFighter } from "./fighter";
 
-/** A Harmonies Initiative roll ([default] RULES 2.5): the pair the world names, difficulty 0, closed; its margin is the Initiative. */
+/**
+ * A Harmonies Initiative roll ([default] RULES 2.5): the pair the world names, difficulty 0,
+ * closed; its margin is the Initiative. Made by the roll pipeline without its dialog; refused when
+ * a preRoll handler cancels it.
+ */
 export function harmoniesInitiativeRoll(subject: HarmoniesSubject): Roll {
-  const kind = ROLL_KINDS.harmonies;
-  const values = { ...kind.defaults(subject, combatSettings().harmoniesInitiative), open: false };
-  return kind.roll(kind.check(subject, kind.read(values, subject)));
+  const prepared = prepareRollNow<"harmonies">(subject, {
+    start: combatSettings().harmoniesInitiative,
+    values: { open: false },
+  });
+  return initiativeOf(prepared, subject);
 }
 
 /** A Harmonies character in a fight: with a critical wound, it checks It + Rs as each of its turns starts (RULES 2.5). */

@@ -1,9 +1,9 @@
 import type { WuxiaRoll } from "../../rolls/wuxia/roll";
-import { ROLL_KINDS } from "../../rolls/kinds";
+import { prepareRollNow } from "../../rolls/pipeline";
 import { rollSubject } from "../../rolls/subject";
 import { type WuxiaSubject } from "../../rolls/wuxia/subject";
 import { combatSettings, type InitiativeSpend } from "../../settings/combat";
-import { nothingAtTurnStart, type WuxiaFighter } from "./fighter";
+import { initiativeOf, nothingAtTurnStart, type WuxiaFighter } from "./fighter";
 
 /** A Wuxia character in a fight: its Initiative test with its combat skill, its own default spend; nothing at turn start. */
 export function wuxiaCharacterFighter(character: Actor.OfType<"wuxiaCharacter">): WuxiaFighter {
@@ -25,20 +25,22 @@ function combatSkillId(actor: Actor.OfType<"wuxiaCharacter">, subject: WuxiaSubj
 
 /**
  * The Initiative test (RULES 1.4): Métal, the combat skill chosen on the actor, SR 10 (with the
- * actor's wound and panic penalty, as every test), made by the roll pipeline's own stages — a
- * Wuxia test on core dice, so Dice So Nice, the tooltip and manual entry work. Not yet evaluated.
+ * actor's wound and panic penalty, as every test), made by the roll pipeline without its dialog —
+ * a Wuxia test on core dice, so Dice So Nice, the tooltip and manual entry work, and the preRoll
+ * hook sees it. Not yet evaluated.
  */
 export function wuxiaInitiativeRoll(actor: Actor.OfType<"wuxiaCharacter">): WuxiaRoll {
   const subject = rollSubject(actor) as WuxiaSubject;
   return wuxiaInitiativeTest(subject, combatSkillId(actor, subject));
 }
 
-/** The Initiative test of a Wuxia subject with this skill (none: Métal alone). */
+/** The Initiative test of a Wuxia subject with this skill (none: Métal alone); refused when a preRoll handler cancels it. */
 export function wuxiaInitiativeTest(subject: WuxiaSubject, skillId: string | undefined): WuxiaRoll {
-  const kind = ROLL_KINDS.wuxia;
-  const start = { attribute: "metal" as const, sr: 10, skillId };
-  const values = kind.read({ ...kind.defaults(subject, start), extraDice: 0, destinyDice: 0 }, subject);
-  return kind.roll(kind.check(subject, values));
+  const prepared = prepareRollNow<"wuxia">(subject, {
+    start: { attribute: "metal", sr: 10, skillId },
+    values: { extraDice: 0, destinyDice: 0 },
+  });
+  return initiativeOf(prepared, subject);
 }
 
 /** Where an actor's successes go when nobody chooses: its own default, else the world's ([default] Initiative). */
