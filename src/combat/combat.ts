@@ -1,6 +1,7 @@
 import { untypedHooks } from "../foundry/hooks";
 import { fighterOf, harmoniesFighterOf, wuxiaFighterOf } from "./fighters";
-import { rollRoundStart, type RoundStartChange } from "./fighters/wuxia-round";
+import type { RoundStartChange } from "./fighters";
+import { UserError } from "../core/errors";
 import { recordedInitiative, roundOf, roundWrite, type RoundChange } from "./models";
 import { endFightEffects, expireEffects } from "./effects";
 import { combatRequests } from "./requests";
@@ -103,7 +104,8 @@ export class WuxiaHarmoniesCombat extends Combat {
   async #startRound(changed: Combat.UpdateData, round: number): Promise<void> {
     const starts = new Map<string, RoundStartChange>();
     for (const combatant of this.combatants) {
-      if (wuxiaFighterOf(combatant)) starts.set(combatant.id ?? "", await rollRoundStart(combatant, round));
+      const start = await fighterOf(combatant)?.roundStart(combatant, round);
+      if (start) starts.set(combatant.id ?? "", start);
     }
     const write = roundWrite(
       this,
@@ -193,7 +195,10 @@ export class WuxiaHarmoniesCombat extends Combat {
     const starts: RoundStartChange[] = [];
     for (const id of ids) {
       const combatant = this.combatants.get(id);
-      if (combatant) starts.push(await rollRoundStart(combatant, round));
+      if (!combatant) continue;
+      const start = await fighterOf(combatant)?.roundStart(combatant, round);
+      if (!start) throw new UserError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
+      starts.push(start);
     }
     const turn = this.turnKeptWith(new Map(starts.map((s) => [s.change._id, s.change.initiative])));
     const write = roundWrite(

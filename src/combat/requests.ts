@@ -85,7 +85,9 @@ async function spendInitiative(payload: unknown, requester: User.Implementation)
     extraActions: countField(payload, "actions", MAX_COUNT),
     defenseDice: countField(payload, "defense", MAX_COUNT),
   };
-  const change = respend(combatant, purchase);
+  const fighter = wuxiaFighterOf(combatant);
+  if (!fighter) throw new UserError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
+  const change = respend(fighter, combatant, purchase);
   const turn = combat.turnKeptWith(new Map([[combatant.id ?? "", change.initiative]]));
   const write = roundWrite(combat, [{ id: combatant.id ?? "", initiative: change.initiative, round: change.system }]);
   await combat.update(

@@ -18,7 +18,7 @@ await startWorld();
 const actors = [];
 for (let i = 0; i < COMBATANTS; i++) actors.push(await wuxiaHero(`Fighter ${i}`));
 const combat = (await createCombat(actors)) as WuxiaHarmoniesCombat;
-const { rollRoundStart } = await import("./fighters/wuxia-round");
+const { wuxiaFighterOf } = await import("./fighters");
 const { ChatMessage } = globalThis as unknown as { ChatMessage: { create(data: object): Promise<unknown> } };
 
 /** What core's shape writes: per combatant, its test, its own update and its own message. */
@@ -26,7 +26,9 @@ async function oneByOne(): Promise<void> {
   serverWrites.length = 0;
   const messages = postedMessages().length;
   for (const combatant of combat.combatants.contents) {
-    const start = await rollRoundStart(combatant, combat.round);
+    const fighter = wuxiaFighterOf(combatant);
+    if (!fighter) throw new Error(`${combatant.name ?? ""} is not a Wuxia fighter`);
+    const start = await fighter.roundStart(combatant, combat.round);
     const { _id: _ignored, ...change } = start.change;
     await combatant.update(change as never);
     await ChatMessage.create({ rolls: [start.roll] });

@@ -2,7 +2,7 @@ import { SYSTEM_ID, templatePath } from "../foundry/system";
 import { systemFlag } from "../foundry/flags";
 import { faceKind } from "../rolls/wuxia/card";
 import { t } from "../core/i18n";
-import type { RoundStartChange } from "./fighters/wuxia-round";
+import type { RoundStartChange } from "./fighters";
 
 export const ROUND_SUMMARY_TEMPLATE = templatePath("chat/round-summary.hbs");
 

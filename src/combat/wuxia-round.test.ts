@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { placeToken, serverWrites, turnEventsSettled } from "../../test/foundry/combat";
 import type { FoundryDouble } from "../../test/foundry/install";
+import type { WuxiaHarmoniesCombat } from "./combat";
 import {
   ROUND_ONE_FACES,
   as,
@@ -115,19 +116,18 @@ describe("what a round start keeps", () => {
     expect(wuxiaInitiativeRoll(linMei as never).state).toMatchObject({ skillName: null, competence: 0, sr: 10 });
   });
 
-  it("refuses a round start or a split for a combatant that is not a Wuxia character, naming it", async () => {
+  it("refuses a round start for a combatant that is not a Wuxia fighter, naming it, and writes nothing", async () => {
     const { harmoniesHero } = await import("../../test/support/world");
     const david = await harmoniesHero("David");
-    const combat = await createCombat([david], { start: false });
-    const { rollRoundStart, respend } = await import("./fighters/wuxia-round");
+    const combat = (await createCombat([david], { start: false })) as WuxiaHarmoniesCombat;
     const c = must(combat.combatants.contents[0]);
-    await expect(rollRoundStart(c, 1)).rejects.toMatchObject({
+    const { fighterOf } = await import("./fighters");
+    await expect(must(fighterOf(c)).roundStart(c, 1)).resolves.toBeNull();
+    await expect(as("gm", () => combat.rollRoundStarts([c.id ?? ""]))).rejects.toMatchObject({
       key: "WH.Combat.Error.NotWuxia",
       data: { name: "David" },
     });
-    expect(() => respend(c, { initiative: 0, extraActions: 0, defenseDice: 0 })).toThrow(
-      expect.objectContaining({ key: "WH.Combat.Error.NotWuxia", data: { name: "David" } }),
-    );
+    expect(roundOf(c).round).toBe(0);
   });
 });
 

@@ -9,9 +9,9 @@ import { t } from "../../core/i18n";
 import type { HarmoniesSubject } from "../../rolls/harmonies/subject";
 import type { WuxiaSubject } from "../../rolls/wuxia/subject";
 import { combatSettings } from "../../settings/combat";
-import { nothingAtTurnStart, type Fighter } from "./fighter";
+import { nothingAtRoundStart, nothingAtTurnStart, type Fighter } from "./fighter";
 import { harmoniesInitiativeRoll } from "./harmonies";
-import { wuxiaInitiativeTest } from "./wuxia";
+import { wuxiaFighter, wuxiaInitiativeTest } from "./wuxia";
 
 /** The id the group's skill takes in its Initiative test: a group has no skill item, only a level. */
 export const GROUP_SKILL_ID = "group-skill";
@@ -100,20 +100,18 @@ export function harmoniesGroupSubject(group: Actor.OfType<"group">): HarmoniesSu
 export function groupFighter(group: Actor.OfType<"group">): Fighter | null {
   const wuxia = leadingMemberSubject(group);
   if (wuxia)
-    return {
-      ruleset: "wuxia",
-      actor: group,
+    return wuxiaFighter(group, {
       metal: wuxia.attributes.metal,
       spend: combatSettings().initiativeSpend,
       initiativeRoll: () => wuxiaInitiativeTest(wuxia, GROUP_SKILL_ID),
-      turnStart: nothingAtTurnStart,
-    };
+    });
   const harmonies = harmoniesGroupSubject(group);
   if (harmonies)
     return {
       ruleset: "harmonies",
       actor: group,
       initiativeRoll: () => harmoniesInitiativeRoll(harmonies),
+      roundStart: nothingAtRoundStart,
       turnStart: nothingAtTurnStart,
     };
   return null;

@@ -3,7 +3,7 @@ import { rollSubject } from "../../rolls/subject";
 import { type HarmoniesSubject } from "../../rolls/harmonies/subject";
 import { combatSettings } from "../../settings/combat";
 import { criticalWoundCheck } from "../wound-checks";
-import { initiativeOf, type HarmoniesFighter } from "./fighter";
+import { initiativeOf, nothingAtRoundStart, type HarmoniesFighter } from "./fighter";
 
 /**
  * A Harmonies Initiative roll ([default] RULES 2.5): the pair the world names, difficulty 0,
@@ -24,6 +24,7 @@ export function harmoniesCharacterFighter(character: Actor.OfType<"harmoniesChar
     ruleset: "harmonies",
     actor: character,
     initiativeRoll: () => harmoniesInitiativeRoll(rollSubject(character) as HarmoniesSubject),
+    roundStart: nothingAtRoundStart,
     turnStart: () => criticalWoundCheck(character),
   };
 }

@@ -33,4 +33,4 @@ export function harmoniesFighterOf(combatant: Combatant.Implementation): Harmoni
   return fighter?.ruleset === "harmonies" ? fighter : null;
 }
 
-export type { Fighter, HarmoniesFighter, WuxiaFighter } from "./fighter";
+export type { Fighter, HarmoniesFighter, RoundStartChange, WuxiaFighter } from "./fighter";

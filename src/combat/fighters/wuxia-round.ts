@@ -1,10 +1,9 @@
 import { defenseDiceAtRoundStart, spendInitiativeSuccesses, type InitiativePurchase } from "../../rules";
 import { UserError } from "../../core/errors";
-import type { WuxiaRoll } from "../../rolls/wuxia/roll";
 import { combatSettings, type InitiativeSpend } from "../../settings/combat";
 import { roundOf, type WuxiaRound } from "../models";
 import type { SourcePatch } from "../../foundry/write";
-import { wuxiaFighterOf } from "./index";
+import type { RoundStartChange, WuxiaFighter } from "./fighter";
 
 /** A Wuxia round's start and its successes' split (RULES 1.4), for any Wuxia fighter. */
 
@@ -17,20 +16,15 @@ export function purchaseAll(successes: number, spend: InitiativeSpend): Initiati
   };
 }
 
-/** What a combatant's round start writes, and the roll that made it. */
-export interface RoundStartChange {
-  change: { _id: string; initiative: number; system: WuxiaRound };
-  roll: WuxiaRoll;
-  purchase: InitiativePurchase;
-}
-
 /**
  * A Wuxia combatant's round start: its Initiative test evaluated, the successes spent on its
  * default, its Defense dice of the last round lost unless the world keeps them ([default] lost).
  */
-export async function rollRoundStart(combatant: Combatant.Implementation, round: number): Promise<RoundStartChange> {
-  const fighter = wuxiaFighterOf(combatant);
-  if (!fighter) throw new UserError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
+export async function rollRoundStart(
+  fighter: Omit<WuxiaFighter, "roundStart">,
+  combatant: Combatant.Implementation,
+  round: number,
+): Promise<RoundStartChange> {
   const roll = fighter.initiativeRoll();
   // Many combatants roll at once: nobody is asked to type in dice they may not know are theirs.
   await roll.evaluate({ allowInteractive: false });
@@ -64,11 +58,10 @@ export async function rollRoundStart(combatant: Combatant.Implementation, round:
  * fewer are left than the split takes back).
  */
 export function respend(
+  fighter: WuxiaFighter,
   combatant: Combatant.Implementation,
   purchase: InitiativePurchase,
 ): { initiative: number; system: SourcePatch<WuxiaRound> } {
-  const fighter = wuxiaFighterOf(combatant);
-  if (!fighter) throw new UserError("WH.Combat.Error.NotWuxia", { name: combatant.name ?? "" });
   const { successes, spent, defenseDice } = roundOf(combatant);
   const asked = purchase.initiative + purchase.extraActions + purchase.defenseDice;
   if (asked > successes)

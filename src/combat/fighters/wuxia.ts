@@ -4,17 +4,27 @@ import { rollSubject } from "../../rolls/subject";
 import { type WuxiaSubject } from "../../rolls/wuxia/subject";
 import { combatSettings, type InitiativeSpend } from "../../settings/combat";
 import { initiativeOf, nothingAtTurnStart, type WuxiaFighter } from "./fighter";
+import { rollRoundStart } from "./wuxia-round";
 
-/** A Wuxia character in a fight: its Initiative test with its combat skill, its own default spend; nothing at turn start. */
-export function wuxiaCharacterFighter(character: Actor.OfType<"wuxiaCharacter">): WuxiaFighter {
+/** A Wuxia fighter of this actor: its Initiative test rolled again at each round start and spent on its default; nothing at turn start. */
+export function wuxiaFighter(
+  actor: Actor.Implementation,
+  fights: { metal: number; spend: InitiativeSpend; initiativeRoll: () => WuxiaRoll },
+): WuxiaFighter {
+  const fighter = { ruleset: "wuxia" as const, actor, ...fights, turnStart: nothingAtTurnStart };
   return {
-    ruleset: "wuxia",
-    actor: character,
+    ...fighter,
+    roundStart: (combatant, round) => rollRoundStart(fighter, combatant, round),
+  };
+}
+
+/** A Wuxia character in a fight: its Initiative test with its combat skill, its own default spend. */
+export function wuxiaCharacterFighter(character: Actor.OfType<"wuxiaCharacter">): WuxiaFighter {
+  return wuxiaFighter(character, {
     metal: character.system.attributes.metal,
     spend: defaultSpend(character),
     initiativeRoll: () => wuxiaInitiativeRoll(character),
-    turnStart: nothingAtTurnStart,
-  };
+  });
 }
 
 /** The combat skill the actor names, if it still holds it. */
