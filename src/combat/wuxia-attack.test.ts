@@ -192,7 +192,7 @@ describe("a Wuxia attack", () => {
       ["Stunned (Earth −1)", [{ key: "system.attributes.terre", value: "-1", mode: 2 }]],
     ]);
     const { turnEventsSettled } = await import("../../test/foundry/combat");
-    foundry.CONFIG.Dice.randomUniform = () => 0.15;
+    foundry.CONFIG.Dice.randomUniform = () => 0.85;
     await as("gm", () => world.combat.nextRound());
     await turnEventsSettled();
     expect(effects()).toHaveLength(1);

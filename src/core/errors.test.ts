@@ -81,7 +81,7 @@ describe("a refusal shown to the user", () => {
 
 describe("d10s rolled for a reroll", () => {
   it("are a core Roll of their own, from Foundry's random source, with the faces that stand", async () => {
-    foundry.CONFIG.Dice.randomUniform = () => 0.75;
+    foundry.CONFIG.Dice.randomUniform = () => 0.25;
     const { rollD10s } = await import("../rolls/faces");
     const { roll, faces } = await rollD10s(3);
     expect(roll.formula).toBe("3d10");

@@ -58,7 +58,7 @@ beforeEach(async () => {
   document.body.innerHTML = "";
   foundry = await startWorld();
   await setWorldSetting("skipRollDialog", true);
-  foundry.CONFIG.Dice.randomUniform = () => 0.55;
+  foundry.CONFIG.Dice.randomUniform = () => 0.45;
 });
 
 describe("every roll button on a sheet", () => {

@@ -890,7 +890,7 @@ describe("turn events", () => {
 describe("initiative", () => {
   /** Every die rolls this face. */
   function dice(face: number): void {
-    foundry.CONFIG.Dice.randomUniform = () => (face - 0.5) / 20;
+    foundry.CONFIG.Dice.randomUniform = () => 1 - (face - 0.5) / 20;
   }
 
   it("rolls the given combatants in one Combatant update and one message each, the turn staying with the same combatant", async () => {
@@ -1430,7 +1430,7 @@ describe("the CombatTracker", () => {
   it("rolls a row's initiative, toggles hidden and defeated (with the DEFEATED status as an overlay) from its buttons", async () => {
     const { hero } = await threeCombatants();
     await hero.update({ initiative: null });
-    foundry.CONFIG.Dice.randomUniform = () => 0.99;
+    foundry.CONFIG.Dice.randomUniform = () => 0.01;
     const tracker = await drawn();
     click(tracker, '[data-combatant-id="heroCombatant001"] [data-action="rollInitiative"]');
     await settle();

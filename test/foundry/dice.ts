@@ -102,7 +102,9 @@ function compare(result: number, op: string, target: number): boolean {
 /**
  * `foundry.dice.terms.Die` with the modifiers the system uses: `x`/`xo` (explode on the max
  * face, recursively or once), `r` (reroll once), `cs` (count successes) and `df` (deduct
- * failures). Faces are `Math.ceil(randomUniform() * faces)` as in Foundry. Simpler than
+ * failures). Faces are `mapRandomFace(randomUniform())`, `Math.ceil((1 - u) * faces)` as in Foundry
+ * (API v13 DiceTerm#mapRandomFace: "Maps a randomly-generated value in the interval [0, 1) to a
+ * face value on the die"; the formula is core's Die). Simpler than
  * Foundry: no manual/physical dice fulfillment, no other modifiers, one comparison per modifier.
  */
 export class Die extends RollTerm {
@@ -144,8 +146,13 @@ export class Die extends RollTerm {
     return this.results.filter((r) => r.active).map((r) => r.result);
   }
 
+  /** A value of the PRNG, in [0, 1), as the face it shows: u = 0 is the highest face. */
+  mapRandomFace(randomUniform: number): number {
+    return Math.ceil((1 - randomUniform) * this.faces);
+  }
+
   roll(): DieResult {
-    const result: DieResult = { result: Math.ceil(uniform() * this.faces), active: true };
+    const result: DieResult = { result: this.mapRandomFace(uniform()), active: true };
     this.results.push(result);
     return result;
   }

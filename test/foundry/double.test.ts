@@ -89,10 +89,10 @@ describe("dice", () => {
   beforeEach(() => {
     const foundry = installFoundry();
     rolls = [];
-    // Faces are ceil(u × faces): 0.95 → 10, 0.05 → 1, 0.75 → 8.
-    const queue = [0.95, 0.95, 0.05, 0.75];
+    // Faces are ceil((1 − u) × faces), as core's Die#mapRandomFace: 0.05 → 10, 0.95 → 1, 0.25 → 8.
+    const queue = [0.05, 0.05, 0.95, 0.25];
     foundry.CONFIG.Dice.randomUniform = () => {
-      const u = queue.shift() ?? 0.45;
+      const u = queue.shift() ?? 0.55;
       rolls.push(u);
       return u;
     };
@@ -102,6 +102,14 @@ describe("dice", () => {
     const roll = await new Roll("1d10x - 1d10").evaluate();
     expect((roll.terms[0] as Die).results.map((r) => r.result)).toEqual([10, 10, 1]);
     expect(roll.total).toBe(21 - 8);
+  });
+
+  it("maps the PRNG's value to a face as core's Die#mapRandomFace: ceil((1 − u) × faces), u = 0 the highest face", async () => {
+    const roll = await new Roll("1d10").evaluate();
+    const die = roll.terms[0] as Die;
+    expect([0, 0.05, 0.1, 0.5, 0.95, 0.999].map((u) => die.mapRandomFace(u))).toEqual([10, 10, 9, 5, 1, 1]);
+    // The queue's first value, 0.05, is a 10.
+    expect(die.values).toEqual([10]);
   });
 
   it("counts successes and deducts failures", async () => {

@@ -11,7 +11,7 @@ interface DialogLike extends ApplicationLike {
 /** A Foundry RNG that yields chosen d6 faces: six added, then six subtracted. */
 function d6Faces(list: number[]): () => number {
   let next = 0;
-  return () => ((list[next++] ?? 3) - 0.5) / 6;
+  return () => 1 - ((list[next++] ?? 3) - 0.5) / 6;
 }
 
 /**

@@ -6,7 +6,7 @@ type AnyObject = Record<string, unknown>;
 /** A Foundry RNG that yields chosen d10 faces, so each card shows a telling roll. */
 function faces(list: number[]): () => number {
   let next = 0;
-  return () => ((list[next++] ?? 5) - 0.5) / 10;
+  return () => 1 - ((list[next++] ?? 5) - 0.5) / 10;
 }
 
 /** Foundry's chat log, as little of it as the cards sit in: a list of framed messages. */

@@ -29,13 +29,13 @@ export async function startWorld(
   return foundry;
 }
 
-/** A random source yielding chosen faces of d`sides` (d10 unless told), in order: Foundry reads ceil(u · sides). */
+/** A random source yielding chosen faces of d`sides` (d10 unless told), in order: Foundry reads ceil((1 − u) · sides). */
 export function facesRandom(faces: readonly number[], sides = 10): () => number {
   let next = 0;
   return () => {
     const face = faces[next++];
     if (face === undefined) throw new Error(`facesRandom: only ${faces.length} faces were scripted`);
-    return (face - 0.5) / sides;
+    return 1 - (face - 0.5) / sides;
   };
 }
 

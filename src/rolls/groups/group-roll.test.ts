@@ -140,7 +140,9 @@ describe("HarmoniesGroupRoll", () => {
     ] as const) {
       foundry.CONFIG.Dice.randomUniform = mulberry32(12);
       const roll = await HarmoniesGroupRoll.build({ ...band(size, "individual", open), difficulty: 3 }).evaluate();
-      expect(roll.outcome.margins).toEqual(rollGroupIndividually(size, 3, mulberry32(12), { open }));
+      const rng = mulberry32(12);
+      // The rules read 1 − u: the face a core d10 shows for the same value of the PRNG.
+      expect(roll.outcome.margins).toEqual(rollGroupIndividually(size, 3, () => 1 - rng(), { open }));
       expect(roll.outcome.succeeded + roll.outcome.failed).toBe(size);
     }
   });

@@ -122,7 +122,10 @@ export class HarmoniesGroupRoll extends SystemRoll<GroupRollState> {
   override async evaluate(options?: EvaluateOptions): Promise<Roll.Evaluated<this>> {
     const evaluated = await super.evaluate(options);
     if (this.state.mode === "individual") {
-      const random = () => CONFIG.Dice.randomUniform();
+      // Foundry's PRNG as the rules read it: a core d10 shows ceil((1 − u) · 10) (Die#mapRandomFace),
+      // the rules floor(r · 10) + 1, so r = 1 − u gives each member the face a core die would
+      // (1 − u is in (0, 1]: u = 0, a 10 for core, is kept just below 1).
+      const random = () => Math.min(1 - CONFIG.Dice.randomUniform(), 1 - Number.EPSILON);
       this.state.individual = rollGroupIndividually(this.state.size, this.state.modifier, random, {
         open: this.state.open,
       });
