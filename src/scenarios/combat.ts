@@ -58,6 +58,46 @@ export const combatBatch: ScenarioBatch = {
       });
     }
 
+    /**
+     * David (Ag +2, Pr +3, a sling of damage 0: the shot's dice +5 at difficulty 0) and Goliath
+     * (Cp 0, Rs 0, no armour: its soak is its dice alone), with these wounds.
+     */
+    async function davidAndGoliath(wounds: Record<string, number> = {}) {
+      const david = await world.actor({
+        name: "David",
+        type: "harmoniesCharacter",
+        system: { characteristics: { agilite: { value: 2 } }, means: { precision: { value: 3 } } },
+        items: [
+          {
+            name: "Fronde",
+            type: "harmoniesSkill",
+            system: { level: 0, characteristic: "agilite", means: "precision" },
+          },
+          { name: "Lance-pierre", type: "harmoniesWeapon", system: { damage: 0, range: "missile", skill: "Fronde" } },
+        ],
+      });
+      const goliath = (await world.actor({
+        name: "Goliath",
+        type: "harmoniesCharacter",
+        system: { characteristics: { corps: { value: 0 } }, means: { resistance: { value: 0 } }, wounds },
+      })) as Actor.OfType<"harmoniesCharacter">;
+      return { david, goliath };
+    }
+
+    /**
+     * David's shot at the target (dice 10 − 1: it hits), the hit taken from the card, then the
+     * soak's dice as given; resolves with the severity the card records.
+     */
+    async function slingAndSoak(david: Actor.Implementation, target: Actor.Implementation, soak: [number, number]) {
+      world.scriptFaces([10, 1]);
+      const { card, recorded } = await attackCard(david, "Lance-pierre", target);
+      await clickOnCard(card, "take", () => recorded("defence"));
+      world.scriptFaces(soak);
+      await clickOnCard(card, "soak", () => recorded("soak"));
+      expect(world.facesLeft).to.equal(0);
+      return { card, severity: (recorded("soak") as { severity: SoakSeverity }).severity };
+    }
+
     /** Attacks from the macro API and resolves with the attack card the GM's client posts, and its record's reader. */
     async function attackCard(attacker: Actor.Implementation, weapon: string, target: Actor.Implementation) {
       const posted = world.messages().length;
@@ -260,6 +300,86 @@ export const combatBatch: ScenarioBatch = {
     });
 
     describe("a Harmonies fight", () => {
+      it("rolls each fighter's Initiative once, its margin the Initiative: the higher acts first", async () => {
+        const { david, goliath } = await davidAndGoliath();
+        const combat = await encounter([goliath, david]);
+        const posted = world.messages().length;
+        // The first to roll shows 9 − 1, the second 1 − 9: 16 apart, more than any pair's difference here.
+        world.scriptFaces([9, 1, 1, 9]);
+        await combat.rollAll();
+        await until("both Initiatives", () => combat.combatants.contents.every((c) => c.initiative !== null));
+        const rolls = world
+          .messages()
+          .slice(posted)
+          .map((message) => ({ actor: message.speaker.actor, roll: message.rolls[0] }));
+        expect(rolls).to.have.lengthOf(2);
+        for (const { actor, roll } of rolls) {
+          const combatant = combat.combatants.contents.find((c) => c.actorId === actor);
+          expect(combatant?.initiative).to.equal(roll?.total);
+          const state = Reflect.get(roll as object, "state") as { difficulty: number; open: boolean };
+          expect([state.difficulty, state.open]).to.deep.equal([0, false]);
+        }
+        await combat.startCombat();
+        expect(combat.combatant?.actorId).to.equal(rolls[0]?.actor);
+      });
+
+      it("stuns on a soak of −1 to −3: core's stun status, gone when the victim's next round ends", async () => {
+        const { david, goliath } = await davidAndGoliath();
+        const combat = await encounter([david, goliath]);
+        await combat.startCombat();
+        const { severity } = await slingAndSoak(david, goliath, [1, 3]);
+        expect(severity).to.equal("stunned");
+        expect(goliath.statuses.has("stun")).to.equal(true);
+        await combat.nextRound();
+        await until("round 2", () => combat.round === 2);
+        expect(goliath.statuses.has("stun")).to.equal(true);
+        await combat.nextRound();
+        await until("the stun to end with round 2", () => !goliath.statuses.has("stun"));
+      });
+
+      it("aggravates a wound whose track is full: a light wound on a full light track is a grave one", async () => {
+        const { david, goliath } = await davidAndGoliath();
+        const full = goliath.system.woundMaxima.light;
+        await goliath.update({ system: { wounds: { light: full } } } as Actor.UpdateData);
+        const { severity } = await slingAndSoak(david, goliath, [1, 6]);
+        expect(severity).to.equal("light");
+        expect([goliath.system.wounds.light, goliath.system.wounds.grave]).to.deep.equal([full, 1]);
+      });
+
+      it("puts a group out soldier by soldier, each soldier out marking a token, the routed group defeated", async () => {
+        const { david } = await davidAndGoliath();
+        const band = (await world.actor({
+          name: "Soldats",
+          type: "group",
+          system: {
+            ruleset: "harmonies",
+            members: [
+              { label: "Soldat", count: 2, stats: { agilite: 1, manoeuvre: 1, corps: 0, resistance: 0, skill: 0 } },
+            ],
+            action: { characteristic: "agilite", means: "manoeuvre" },
+          },
+        })) as Actor.OfType<"group">;
+        const scene = await world.scene();
+        const tokens = (await systemApi().placeGroupTokens(band, { mode: "members", scene })) as
+          TokenDocument.Implementation[] | null;
+        if (!tokens) throw new Error("The group's tokens were not placed");
+        const combat = await encounter([david]);
+        await combat.createEmbeddedDocuments("Combatant", [
+          { actorId: band.id, tokenId: tokens[0]?.id, sceneId: scene.id },
+        ]);
+        const defeated = () =>
+          tokens.filter((token) => token.actor?.statuses.has(CONFIG.specialStatusEffects.DEFEATED));
+        // Soak 1 − 9 = −8: a grave wound, which puts a soldier out ([default] RULES 3.4).
+        const first = await slingAndSoak(david, tokens[1]?.actor as Actor.Implementation, [1, 9]);
+        expect(first.severity).to.equal("grave");
+        expect(band.system.members[0]?.out).to.equal(1);
+        expect(defeated().map((token) => token.id)).to.deep.equal([tokens[1]?.id]);
+        await slingAndSoak(david, tokens[0]?.actor as Actor.Implementation, [1, 9]);
+        expect(band.system.members[0]?.out).to.equal(2);
+        expect(defeated()).to.have.lengthOf(2);
+        expect(combat.combatants.contents.find((c) => c.actorId === band.id)?.defeated).to.equal(true);
+      });
+
       it("takes the stun the token HUD sets: −1 on every action, the sheet's box ticked; gone with the status", async () => {
         const david = (await world.actor({
           name: "David",

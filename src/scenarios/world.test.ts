@@ -112,6 +112,27 @@ describe("a batch's world", () => {
     expect(world.takeErrors()).toEqual([]);
   });
 
+  it("scripts the faces the next dice show, then hands back to Foundry's PRNG, put back at the end", async () => {
+    const own = foundry.CONFIG.Dice.randomUniform;
+    const world = new ScenarioWorld("combat");
+    await world.begin("gm");
+    world.scriptFaces([10, 1, 7]);
+    const roll = await new Roll("4d10").evaluate();
+    expect((roll.terms[0] as unknown as { values: number[] }).values.slice(0, 3)).toEqual([10, 1, 7]);
+    expect(world.facesLeft).toBe(0);
+    world.scriptFaces([4]);
+    expect(() => world.scriptFaces([11])).toThrow("A d10 has no face 11");
+    // A Foundry that mapped its PRNG otherwise than core's Die: said, not rolled wrong.
+    const die = (globalThis as unknown as { foundry: { dice: { terms: { Die: { prototype: unknown } } } } }).foundry
+      .dice.terms.Die.prototype as { mapRandomFace(u: number): number };
+    const core = die.mapRandomFace;
+    die.mapRandomFace = (u: number) => Math.ceil(u * 10);
+    expect(() => world.scriptFaces([3])).toThrow("No value of the PRNG shows a 3 on this d10");
+    die.mapRandomFace = core;
+    await world.end();
+    expect(foundry.CONFIG.Dice.randomUniform).toBe(own);
+  });
+
   it("deletes all it can and puts the settings back even when a deletion fails, then says what is left", async () => {
     const world = new ScenarioWorld("rolls");
     await world.begin("gm");

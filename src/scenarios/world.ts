@@ -53,6 +53,9 @@ export class ScenarioWorld {
     this.#errors.push(`Unhandled rejection: ${reason instanceof Error ? reason.message : String(reason)}`);
   };
   #folder: Folder.Implementation | null = null;
+  /** Foundry's PRNG before the batch scripted any face; put back at the end. */
+  #random: (() => number) | null = null;
+  #faces: number[] = [];
 
   constructor(readonly batchId: string) {}
 
@@ -136,6 +139,30 @@ export class ScenarioWorld {
     await setSystemSetting(key, value);
   }
 
+  /**
+   * The next dice rolled show these faces of a d10, in order, then Foundry's own PRNG again: each
+   * is a value of `CONFIG.Dice.randomUniform` that core's Die maps to that face (Die#mapRandomFace),
+   * checked against this Foundry's own die, so a scenario knows its outcome in any world.
+   */
+  scriptFaces(faces: readonly number[]): void {
+    const die = new foundry.dice.terms.Die({ faces: 10 });
+    const values = faces.map((face) => {
+      if (!Number.isInteger(face) || face < 1 || face > 10) throw new Error(`A d10 has no face ${face}`);
+      const value = 1 - (face - 0.5) / 10;
+      if (die.mapRandomFace(value) !== face) throw new Error(`No value of the PRNG shows a ${face} on this d10`);
+      return value;
+    });
+    this.#random ??= CONFIG.Dice.randomUniform;
+    const own = this.#random;
+    this.#faces = values;
+    CONFIG.Dice.randomUniform = () => this.#faces.shift() ?? own();
+  }
+
+  /** How many scripted faces no die has shown yet. */
+  get facesLeft(): number {
+    return this.#faces.length;
+  }
+
   /** The chat messages this user posted since the batch began, oldest first. */
   messages(): ChatMessage.Implementation[] {
     return this.#created.filter((c) => c.kind === "ChatMessage").map((c) => c.doc as ChatMessage.Implementation);
@@ -147,6 +174,9 @@ export class ScenarioWorld {
    */
   async end(): Promise<void> {
     for (const [hook, id] of this.#hooks.splice(0)) untypedHooks.off(hook, id);
+    if (this.#random) CONFIG.Dice.randomUniform = this.#random;
+    this.#random = null;
+    this.#faces = [];
     if (this.#consoleError) console.error = this.#consoleError;
     globalThis.removeEventListener?.("unhandledrejection", this.#onRejection);
     const failures: string[] = [];
