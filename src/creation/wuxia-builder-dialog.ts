@@ -1,3 +1,4 @@
+import { isCreated } from "./finished";
 import { templatePath } from "../foundry/system";
 import { characterDialogOpener } from "./character-dialogs";
 import { notifyError } from "../core/errors";
@@ -22,7 +23,6 @@ import {
   budgetTexts,
   finishCreation,
   heroTypeLabel,
-  isCreated,
   isSpecialisation,
   wuxiaCreationProblemText,
   type CreationSources,

@@ -1,5 +1,6 @@
 import { isItemOfType } from "../foundry/documents";
 import { SYSTEM_ID } from "../foundry/system";
+import { createdFlag } from "./finished";
 import { UserError } from "../core/errors";
 import { t } from "../core/i18n";
 import {
@@ -65,8 +66,6 @@ export interface WuxiaDraft {
 
 const DRAFT_TYPES: readonly DraftItemType[] = ["wuxiaSkill", "wuxiaPower", "wuxiaTrait", "wuxiaDrame"];
 
-/** The flag a finished creation leaves on the actor. */
-const CREATED_FLAG = "created";
 /** The flag that makes a world Wuxia character an archetype the builder offers. */
 const ARCHETYPE_FLAG = "archetype";
 
@@ -228,11 +227,6 @@ function heroTypeKey(type: WuxiaHeroType): HeroType {
   return (Object.entries(RULES_HERO_TYPE).find(([, v]) => v === type)?.[0] ?? "guerrier") as HeroType;
 }
 
-/** Whether the builder finished this character. */
-export function isCreated(actor: Actor.Implementation): boolean {
-  return Boolean(actor.getFlag(SYSTEM_ID, CREATED_FLAG));
-}
-
 /**
  * Writes the draft onto the actor: items the draft dropped deleted, kept ones given their level,
  * new ones created; then the actor in one update (concept, priorities, Attributes, the hero type
@@ -294,7 +288,7 @@ export async function finishCreation(actor: Character, draft: WuxiaDraft): Promi
         // A new hero starts with a full reserve (RULES 1.1).
         chi: { value: chiReserve(draft.attributes) },
       },
-      flags: { [SYSTEM_ID]: { [CREATED_FLAG]: true } },
+      flags: createdFlag(),
     });
   } catch (error) {
     for (const step of undo.reverse()) await step();

@@ -31,6 +31,8 @@ import { applyInlineEdit } from "../inline-edit";
 import { purchaseControls } from "../level-purchase-controls";
 import { buyAttributeLevel, buySkillLevel, lastPurchase, undoPurchase } from "../../creation/level-purchase";
 import { attributeRoll } from "../../creation/attribute-generation";
+import { isCreated } from "../../creation/finished";
+import { toggleCreated } from "./creation-finished";
 import { openAttributeGeneration } from "../../creation/attribute-generation-dialog";
 import { appliedPackage } from "../../creation/beginner-package";
 import { openBeginnerPackage } from "../../creation/beginner-package-dialog";
@@ -120,6 +122,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
       beginnerPackage: HarmoniesCharacterSheet.#onBeginnerPackage,
       takeSkillSet: HarmoniesCharacterSheet.#onTakeSkillSet,
       undoLevel: HarmoniesCharacterSheet.#onUndoLevel,
+      toggleCreated: toggleCreated,
     },
   };
 
@@ -179,6 +182,7 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
           ],
           fieldGrid: fieldGrid(system),
           attributeRoll: system.npc ? null : this.attributeRollContext(),
+          creation: system.npc || !this.editMode ? null : { finished: isCreated(this.actor) },
         };
       case "skills":
         return { skills: this.skillRows() };
@@ -190,8 +194,9 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
             this.skillSetList("harmoniesHobby", "hobby", skills),
           ],
           offers: this.actor.isOwner && !system.npc ? this.offerRows() : [],
-          // A player applies the package once; the GM may again.
-          beginnerPackage: !system.npc && this.actor.isOwner && (!appliedPackage(this.actor) || game.user.isGM),
+          // A player applies the package once; the GM may again. A finished character: in edit mode only.
+          beginnerPackage:
+            !system.npc && this.actor.isOwner && this.inCreation && (!appliedPackage(this.actor) || game.user.isGM),
         };
       }
       case "combat":
@@ -230,8 +235,13 @@ export class HarmoniesCharacterSheet extends SystemActorSheet {
           attempt: record.attempt,
           results,
         });
-    const canOpen = this.actor.isOwner && (!record?.applied || game.user.isGM);
+    const canOpen = this.actor.isOwner && this.inCreation && (!record?.applied || game.user.isGM);
     return summary || canOpen ? { summary, canOpen } : null;
+  }
+
+  /** Whether the creation buttons show: while the character is unfinished, or in edit mode. */
+  private get inCreation(): boolean {
+    return this.editMode || !isCreated(this.actor);
   }
 
   private skills(): (ItemRow & { system: HarmoniesSkillModel })[] {

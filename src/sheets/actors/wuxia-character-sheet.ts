@@ -21,6 +21,8 @@ import { updateSystem } from "../../foundry/write";
 import { validateWuxiaCreation, type WuxiaCreationTable } from "../../rules";
 import { budgetTexts, powerTypeOf, wuxiaCreationProblemText } from "../../creation/wuxia-creation";
 import { openWuxiaBuilder } from "../../creation/wuxia-builder-dialog";
+import { isCreated } from "../../creation/finished";
+import { toggleCreated } from "./creation-finished";
 import { wuxiaRuleOptions } from "../../settings/house-rules";
 import { SystemActorSheet, type ItemRow } from "../base/actor-sheet";
 import { notifyError } from "../../core/errors";
@@ -48,6 +50,7 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
       buyLevel: WuxiaCharacterSheet.#onBuyLevel,
       undoLevel: WuxiaCharacterSheet.#onUndoLevel,
       openBuilder: WuxiaCharacterSheet.#onOpenBuilder,
+      toggleCreated: toggleCreated,
     },
   };
 
@@ -331,7 +334,10 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     const powerNames = items.powers.map((p) => p.name);
     const budget = check.budget;
     const limits: Record<string, string | undefined> = budgetTexts(budget);
+    // A finished hero is no longer measured against its creation budget: experience changes it.
+    const finished = isCreated(this.actor);
     return {
+      finished,
       valid: check.valid,
       rows: WUXIA_PRIORITY_KEYS.map((key) => ({
         key,
@@ -342,8 +348,8 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
         houseRule: !(BOOK_PRIORITIES[key] ?? []).includes(system.priorities[key]),
         spent: check.spent[key],
       })),
-      problems: check.problems.map((p) => wuxiaCreationProblemText(p, powerNames)),
-      canBuild: this.actor.isOwner,
+      problems: finished ? [] : check.problems.map((p) => wuxiaCreationProblemText(p, powerNames)),
+      canBuild: this.actor.isOwner && (this.editMode || !finished),
     };
   }
 }
