@@ -381,26 +381,55 @@ describe("the GM pastes, fixes and imports", () => {
 
   it("reads the text again with the rule set chosen for a file that names none", async () => {
     const dialog = await open();
+    // Both games' stats: neither names the rule set; the world's first (Wuxia) reads it first.
     await paste(dialog, "groupe;nom;nombre;feu;corps\nBrigands;Brigand;8;4;2");
-    expect(dialog.element.querySelector("caption")?.textContent).toContain("(Harmonies)");
-    expect(markedCells(dialog, "warning")).toEqual(["2:4"]);
-    await type(dialog, "folderName", "Raid");
-    // A select fires input before change, as a browser does: neither is the folder's name.
-    field<HTMLSelectElement>(dialog, "ruleset").value = "wuxia";
-    field(dialog, "ruleset").dispatchEvent(new Event("input", { bubbles: true }));
-    await choose(dialog, "ruleset", "wuxia");
     expect(dialog.element.querySelector("caption")?.textContent).toContain("(Wuxia)");
     expect(markedCells(dialog, "warning")).toEqual(["2:2"]);
-    expect(field<HTMLSelectElement>(dialog, "ruleset").value).toBe("wuxia");
+    await type(dialog, "folderName", "Raid");
+    // A select fires input before change, as a browser does: neither is the folder's name.
+    field<HTMLSelectElement>(dialog, "ruleset").value = "harmonies";
+    field(dialog, "ruleset").dispatchEvent(new Event("input", { bubbles: true }));
+    await choose(dialog, "ruleset", "harmonies");
+    expect(dialog.element.querySelector("caption")?.textContent).toContain("(Harmonies)");
+    expect(markedCells(dialog, "warning")).toEqual(["2:4"]);
+    expect(field<HTMLSelectElement>(dialog, "ruleset").value).toBe("harmonies");
+    await clickImport(dialog);
+    expect(groups()[0]?.system.ruleset).toBe("harmonies");
+    expect(groups()[0]?.folder?.name).toBe("Raid");
+    expect(groups()[0]?.system.members[0]?.stats.corps).toBe(2);
+  });
+
+  it("starts at the world's rule set and offers only the games it plays", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "rulesets", "harmonies");
+    const dialog = await open();
+    const options = [...field<HTMLSelectElement>(dialog, "ruleset").options].map((o) => o.value);
+    expect([options, field<HTMLSelectElement>(dialog, "ruleset").value]).toEqual([["harmonies"], "harmonies"]);
+  });
+
+  it("takes a file without a rule set column for the game whose stats it fills, whatever the choice", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "rulesets", "harmonies");
+    const dialog = await open();
+    await paste(dialog, "groupe;nom;nombre;métal;feu;terre;eau;bois\nBandits;Bandit;3;3;4;2;2;2");
+    expect(dialog.element.querySelector(".wh-import__counts")?.textContent).toBe("1 group read, 0 errors, 0 warnings.");
+    expect(dialog.element.querySelector("caption")?.textContent).toContain("(Wuxia)");
     await clickImport(dialog);
     expect(groups()[0]?.system.ruleset).toBe("wuxia");
-    expect(groups()[0]?.folder?.name).toBe("Raid");
-    expect(groups()[0]?.system.members[0]?.stats.feu).toBe(4);
+  });
+
+  it("refuses a row whose every stat its group's rule set ignores, saying which", async () => {
+    const dialog = await open();
+    await paste(dialog, "groupe;nom;nombre;jeu;feu;terre\nBandits;Bandit;3;harmonies;4;2");
+    expect(dialog.element.querySelector(".wh-import__counts")?.textContent).toBe("0 groups read, 1 error, 0 warnings.");
+    expect(problemTexts(dialog, 2).join(" ")).toContain(
+      "The group “Bandits” is a Harmonies group, but this row gives only stats Harmonies does not use (feu, terre)",
+    );
+    expect(importButton(dialog).disabled).toBe(true);
   });
 
   it("ignores a rule set the select does not offer (a form changed by hand)", async () => {
     const dialog = await open();
-    await paste(dialog, "groupe;nom;nombre;feu\nBrigands;Brigand;8;4");
+    // Both games' stats: the rule set chosen decides, and one column is ignored.
+    await paste(dialog, "groupe;nom;nombre;feu;corps\nBrigands;Brigand;8;4;1");
     const select = field<HTMLSelectElement>(dialog, "ruleset");
     const elfique = document.createElement("option");
     elfique.value = "elfique";

@@ -1,7 +1,8 @@
 import { SYSTEM_PATH, templatePath } from "../foundry/system";
 import { t } from "../core/i18n";
 import { attributeLabel } from "../core/labels";
-import { HARMONIES_ATTRIBUTES, RULESETS, WUXIA_ATTRIBUTES, type Ruleset } from "../rules/vocabulary";
+import { HARMONIES_ATTRIBUTES, WUXIA_ATTRIBUTES, type Ruleset } from "../rules/vocabulary";
+import { playedRulesets } from "../documents/rulesets";
 import {
   ImportError,
   describeImportError,
@@ -214,7 +215,8 @@ export class GroupImportDialog extends HandlebarsApplication {
 
   readonly reader: ImportReader;
   text = "";
-  ruleset: Ruleset = "harmonies";
+  /** The rule set of groups whose rows neither name one nor fill one game's stats only: the world's first. */
+  ruleset: Ruleset = playedRulesets()[0] ?? "wuxia";
   folderName = "";
   /** The text read, or null while there is none. */
   result: GroupImport | null = null;
@@ -247,7 +249,7 @@ export class GroupImportDialog extends HandlebarsApplication {
       accept: ACCEPT,
       text: this.text,
       folderName: this.folderName,
-      rulesets: RULESETS.map((r) => ({ value: r, label: t(`WH.Ruleset.${r}`) })),
+      rulesets: playedRulesets().map((r) => ({ value: r, label: t(`WH.Ruleset.${r}`) })),
       examples: IMPORT_EXAMPLES.map((e) => ({ value: e.file, label: t(e.label) })),
       examplesBlank: t("WH.Import.Examples.Choose"),
       ruleset: this.ruleset,
@@ -322,7 +324,7 @@ export class GroupImportDialog extends HandlebarsApplication {
 
   #onChange(event: Event): void {
     const target = event.target as HTMLInputElement | HTMLSelectElement | null;
-    if (target?.name === "ruleset" && (RULESETS as readonly string[]).includes(target.value)) {
+    if (target?.name === "ruleset" && (playedRulesets() as string[]).includes(target.value)) {
       this.ruleset = target.value as Ruleset;
       void this.#queueRead(this.text);
     } else if (target?.name === "example" && target.value) {
@@ -379,7 +381,10 @@ export async function openImportDialog(): Promise<GroupImportDialog | null> {
 }
 
 export interface DirectImport {
-  /** The rule set of groups whose rows name none. */
+  /**
+   * The rule set of groups whose rows neither name one nor fill only one game's stats (default:
+   * the world's first rule set played).
+   */
   ruleset?: Ruleset;
   folderName?: string;
 }
@@ -391,7 +396,8 @@ export interface DirectImport {
 export async function importFrom(source: string | Uint8Array, options: DirectImport = {}): Promise<ImportSummary> {
   if (!game.user?.isGM) throw new ImportError("WH.Import.Error.NotGM");
   const text = typeof source === "string" ? source : importReader.decode(source);
-  const result = importReader.parse(text, options.ruleset ? { ruleset: options.ruleset } : {});
+  const ruleset = options.ruleset ?? playedRulesets()[0];
+  const result = importReader.parse(text, ruleset ? { ruleset } : {});
   const errors = result.problems.filter((p) => p.severity === "error");
   const [first] = errors;
   if (first) {

@@ -18,6 +18,8 @@ export const PROBLEM = {
   RulesetConflict: "WH.Import.Problem.RulesetConflict",
   IgnoredForWuxia: "WH.Import.Problem.IgnoredForWuxia",
   IgnoredForHarmonies: "WH.Import.Problem.IgnoredForHarmonies",
+  EveryStatIgnoredWuxia: "WH.Import.Problem.EveryStatIgnoredWuxia",
+  EveryStatIgnoredHarmonies: "WH.Import.Problem.EveryStatIgnoredHarmonies",
   JsonSyntax: "WH.Import.Problem.JsonSyntax",
   JsonNotGroup: "WH.Import.Problem.JsonNotGroup",
   JsonShape: "WH.Import.Problem.JsonShape",

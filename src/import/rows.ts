@@ -68,16 +68,43 @@ interface Draft {
   members: ImportedMember[];
 }
 
+/** The rule sets whose stats a row fills (the skill belongs to neither). */
+function statOwners(row: ImportRow, into: Set<ImportRuleset>): void {
+  for (const { field, owner } of STATS) if (owner && cellText(valueOf(row, field))) into.add(owner);
+}
+
+/**
+ * The rule set a group's rows imply when none names one: the one set whose stats they fill, or
+ * none when they fill both or neither.
+ */
+function inferredRulesets(rows: readonly ImportRow[], rowDrafts: readonly (Draft | null)[]): Map<Draft, ImportRuleset> {
+  const filled = new Map<Draft, Set<ImportRuleset>>();
+  rows.forEach((row, i) => {
+    const draft = rowDrafts[i];
+    if (!draft || draft.ruleset) return;
+    const owners = filled.get(draft) ?? new Set<ImportRuleset>();
+    statOwners(row, owners);
+    filled.set(draft, owners);
+  });
+  const inferred = new Map<Draft, ImportRuleset>();
+  for (const [draft, owners] of filled) {
+    const [only] = owners;
+    if (owners.size === 1 && only) inferred.set(draft, only);
+  }
+  return inferred;
+}
+
 /**
  * Rows with the same group name form one group, sub-groups in file order. A group's rule set
- * is the first one its rows name, else the caller's; every bad cell is reported, and a row
- * with an error is left out.
+ * is the first one its rows name, else the one whose stats its rows fill, else the caller's;
+ * every bad cell is reported, and a row with an error is left out.
  */
 export function assembleGroups(rows: readonly ImportRow[], problems: Problems, fallback?: ImportRuleset): GroupImport {
   const drafts = new Map<string, Draft>();
   const rowDrafts = rows.map((row) => draftOf(row, drafts, problems));
+  const inferred = inferredRulesets(rows, rowDrafts);
   for (const draft of drafts.values()) {
-    draft.ruleset ??= fallback ?? null;
+    draft.ruleset ??= inferred.get(draft) ?? fallback ?? null;
     if (!draft.ruleset)
       problems.error(draft.line, draft.rulesetColumn, PROBLEM.RulesetMissing, { group: shown(draft.name) });
   }
@@ -145,9 +172,10 @@ function rowRuleset(row: ImportRow, problems: Problems): ImportRuleset | null | 
 
 /**
  * The sub-group a row describes, or null when one of its cells is bad (each one reported). Only
- * the group's rule-set stats and the skill are kept; the other set's are ignored, with a warning.
- * Without a known rule set every stat is still checked, so that the file's problems show at once
- * (such a group is left out whole).
+ * the group's rule-set stats and the skill are kept; the other set's are ignored, with a warning
+ * — and when they are all the row gives, that is an error: the file is of the other game, or the
+ * group's rule set is wrong. Without a known rule set every stat is still checked, so that the
+ * file's problems show at once (such a group is left out whole).
  */
 function readMember(
   row: ImportRow,
@@ -160,6 +188,16 @@ function readMember(
   const count = has(row, COUNT)
     ? readBounded(row, COUNT, countRaw, cellText(countRaw), MEMBER_COUNT_RANGE, problems)
     : null;
+  const ignored = ruleset ? otherSetColumns(row, ruleset) : [];
+  if (ruleset && ignored !== null && ignored.length) {
+    problems.error(
+      row.line,
+      null,
+      ruleset === "wuxia" ? PROBLEM.EveryStatIgnoredWuxia : PROBLEM.EveryStatIgnoredHarmonies,
+      { group: shown(groupName), columns: ignored.join(", ") },
+    );
+    return null;
+  }
   const stats: Record<string, number> = {};
   for (const { key, field, owner, range } of STATS) {
     const raw = valueOf(row, field);
@@ -182,6 +220,17 @@ function readMember(
   }
   if (!valid || count === null) return null;
   return { label: cellText(valueOf(row, NAME)) || groupName, count, stats };
+}
+
+/** The other rule set's columns a row fills, or null when it fills one of its own set's stats too. */
+function otherSetColumns(row: ImportRow, ruleset: ImportRuleset): string[] | null {
+  const others: string[] = [];
+  for (const { field, owner } of STATS) {
+    if (!owner || !cellText(valueOf(row, field))) continue;
+    if (owner === ruleset) return null;
+    others.push(columnOf(row, field));
+  }
+  return others;
 }
 
 /** A field's value (and its text) as a whole number within the model's bounds, or null (reported, an empty cell too). */
