@@ -453,7 +453,7 @@ describe("the GM pastes, fixes and imports", () => {
     await paste(dialog, ["groupe;nom;nombre;corps;agilité", ...rows].join("\n"));
     expect(dialog.element.querySelectorAll("tr.wh-import__row")).toHaveLength(201);
     expect(dialog.element.querySelector(".wh-import__more")?.textContent?.trim()).toBe(
-      "and 50 more sub-groups read without a problem.",
+      "and 50 more sub-groups read, not shown.",
     );
     expect(markedCells(dialog, "error")).toEqual(["252:x"]);
   });

@@ -75,6 +75,11 @@ function worst(problems: readonly ImportProblem[]): Severity | null {
 
 /** Sub-groups without a problem drawn per preview; a larger file says how many more it read. */
 export const SHOWN_CLEAN_ROWS = 200;
+/**
+ * Problems drawn per preview, the first by line, with their rows: a file with an error on each of
+ * its 100 000 rows would draw megabytes of HTML at every keystroke. The counts say how many there are.
+ */
+export const SHOWN_PROBLEMS = 200;
 
 /**
  * What the preview table shows: the file's rows gathered by group, each cell as written, every
@@ -96,11 +101,32 @@ export function previewContext(result: GroupImport, rows: readonly SourceRow[]) 
     if (list) list.push(value);
     else map.set(key, [value]);
   };
-  // The rows on each line (a JSON row spans several): a file of thousands of rows and problems stays quick.
+  // Only the first problems are drawn (they come sorted by line); the others are only counted, so a
+  // file of 100 000 bad rows costs a set of lines, not a search per problem.
+  const drawnProblems = result.problems.slice(0, SHOWN_PROBLEMS);
+  // Which lines have a problem, as flags by line number: a set of 100 000 lines costs more.
+  const lastLine = result.problems.reduce((max, p) => Math.max(max, p.line), 0);
+  const flagged = new Uint8Array(lastLine + 1);
+  for (const problem of result.problems) flagged[problem.line] = 1;
+  const drawnLines = new Set(drawnProblems.map((p) => p.line));
+  const onItsLine = (row: SourceRow, c: SourceCell | null) => c === null || c.line === row.line;
+  const onOneLine = (row: SourceRow) =>
+    onItsLine(row, row.label) &&
+    onItsLine(row, row.count) &&
+    onItsLine(row, row.ruleset) &&
+    row.stats.every(([, c]) => c.line === row.line);
   const onLine = new Map<number, SourceRow[]>();
-  for (const row of rows)
-    for (const line of new Set([row.line, ...cellsOf(row).map((c) => c.line)])) push(onLine, line, row);
-  for (const problem of result.problems) {
+  const withProblems = new Set<SourceRow>();
+  for (const row of rows) {
+    // A table row is on one line; a JSON member may be written over several.
+    const lines = onOneLine(row) ? null : new Set([row.line, ...cellsOf(row).map((c) => c.line)]);
+    for (const line of lines ?? [row.line]) {
+      // On a line whose problems are drawn, the problems find their rows below; elsewhere they are only counted.
+      if (drawnLines.has(line)) push(onLine, line, row);
+      else if (flagged[line] === 1) withProblems.add(row);
+    }
+  }
+  for (const problem of drawnProblems) {
     const candidates = onLine.get(problem.line) ?? [];
     const at = (c: SourceCell) => c.line === problem.line && c.column === problem.column;
     // Sub-groups written on one line (compact JSON) share line and column: the value told apart the one meant.
@@ -115,8 +141,14 @@ export function previewContext(result: GroupImport, rows: readonly SourceRow[]) 
   }
   const gathered = new Map<string, SourceRow[]>();
   for (const row of rows) push(gathered, row.group, row);
+  const groupCount = gathered.size;
   let cleanLeft = SHOWN_CLEAN_ROWS;
-  const groups = [...gathered].map(([name, groupRows]) => {
+  /** A row with a problem drawn is drawn; one whose problems are only counted is not; a clean one while they last. */
+  const drawnRow = (row: SourceRow): boolean => byRow.has(row) || (!withProblems.has(row) && cleanLeft-- > 0);
+  const groups = [...gathered].flatMap(([name, groupRows]) => {
+    const drawn = groupRows.filter(drawnRow);
+    // A group none of whose rows is drawn has no table: a file of 100 000 one-row groups draws 200.
+    if (!drawn.length) return [];
     const keys = STAT_ORDER.filter((k) => groupRows.some((r) => r.stats.some(([key]) => key === k)));
     const withRuleset = groupRows.some((r) => r.ruleset !== null);
     const columns = [
@@ -131,44 +163,48 @@ export function previewContext(result: GroupImport, rows: readonly SourceRow[]) 
         title: problems.map((p) => shown(p).message).join("\n"),
       };
     };
-    const drawn = groupRows.filter((row) => byRow.has(row) || cleanLeft-- > 0);
     const group = read.get(name);
     const status = !group
       ? "WH.Import.NotImported"
       : updates.has(name)
         ? "WH.Import.WillUpdate"
         : "WH.Import.WillCreate";
-    return {
-      name: name || t("WH.Import.NoGroup"),
-      ruleset: group ? t(`WH.Ruleset.${group.ruleset}`) : "",
-      status: t(status),
-      update: updates.has(name),
-      skipped: !group,
-      columns,
-      /** A problem's row spans the line, label, count and the other columns. */
-      span: columns.length + 3,
-      rows: drawn.map((row) => {
-        const problems = byRow.get(row) ?? [];
-        return {
-          line: row.line,
-          cells: [
-            cell(row.label),
-            cell(row.count),
-            ...(withRuleset ? [cell(row.ruleset)] : []),
-            ...keys.map((k) => cell(row.stats.find(([key]) => key === k)?.[1])),
-          ],
-          severity: worst(problems),
-          problems: problems.map(shown),
-        };
-      }),
-      more:
-        groupRows.length > drawn.length ? t("WH.Import.MoreRows", { count: groupRows.length - drawn.length }) : null,
-    };
+    return [
+      {
+        name: name || t("WH.Import.NoGroup"),
+        ruleset: group ? t(`WH.Ruleset.${group.ruleset}`) : "",
+        status: t(status),
+        update: updates.has(name),
+        skipped: !group,
+        columns,
+        /** A problem's row spans the line, label, count and the other columns. */
+        span: columns.length + 3,
+        rows: drawn.map((row) => {
+          const problems = byRow.get(row) ?? [];
+          return {
+            line: row.line,
+            cells: [
+              cell(row.label),
+              cell(row.count),
+              ...(withRuleset ? [cell(row.ruleset)] : []),
+              ...keys.map((k) => cell(row.stats.find(([key]) => key === k)?.[1])),
+            ],
+            severity: worst(problems),
+            problems: problems.map(shown),
+          };
+        }),
+        more:
+          groupRows.length > drawn.length ? t("WH.Import.MoreRows", { count: groupRows.length - drawn.length }) : null,
+      },
+    ];
   });
   const errors = result.problems.filter((p) => p.severity === "error").length;
+  const hidden = result.problems.length - drawnProblems.length;
   return {
     groups,
+    moreGroups: groupCount > groups.length ? t("WH.Import.MoreGroups", { count: groupCount - groups.length }) : null,
     fileProblems: fileProblems.map(shown),
+    moreProblems: hidden > 0 ? t("WH.Import.MoreProblems", { count: hidden, shown: drawnProblems.length }) : null,
     updateLine: plan.update.length
       ? t("WH.Import.UpdateLine", { count: plan.update.length, names: plan.update.map((u) => u.group.name).join(", ") })
       : null,

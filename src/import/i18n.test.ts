@@ -27,6 +27,7 @@ const TRIGGERS: Record<keyof typeof PROBLEM, [string, { ruleset?: "wuxia" | "har
   JsonNotGroup: ["[1]"],
   JsonShape: ['[{"name":"A","members":3}]'],
   NoMembers: ['[{"name":"A","members":[]}]'],
+  TooManySubgroups: [["group;count", ...Array.from({ length: 1001 }, () => "A;1")].join("\n"), { ruleset: "wuxia" }],
 };
 
 const placeholdersOf = (text: string): string[] => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? "").sort();

@@ -24,6 +24,7 @@ export const PROBLEM = {
   JsonNotGroup: "WH.Import.Problem.JsonNotGroup",
   JsonShape: "WH.Import.Problem.JsonShape",
   NoMembers: "WH.Import.Problem.NoMembers",
+  TooManySubgroups: "WH.Import.Problem.TooManySubgroups",
 } as const;
 
 export type ProblemCode = (typeof PROBLEM)[keyof typeof PROBLEM];

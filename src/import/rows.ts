@@ -12,7 +12,7 @@ import {
 } from "./columns";
 import { readWhole } from "./numbers";
 import { PROBLEM, shown, type Problems } from "./problems";
-import { MEMBER_COUNT_RANGE } from "../rules/limits";
+import { MEMBER_COUNT_RANGE, SUBGROUPS_PER_GROUP } from "../rules/limits";
 import type { GroupImport, ImportRuleset, ImportedGroup, ImportedMember } from "./types";
 
 /**
@@ -66,6 +66,8 @@ interface Draft {
   /** Column of the rule set for a problem about a missing one. */
   rulesetColumn: string;
   members: ImportedMember[];
+  /** Set once the group has more sub-groups than a group holds (reported once). */
+  overflow: boolean;
 }
 
 /** The rule sets whose stats a row fills (the skill belongs to neither). */
@@ -110,6 +112,7 @@ export function assembleGroups(rows: readonly ImportRow[], problems: Problems, f
   }
   rows.forEach((row, i) => {
     const draft = rowDrafts[i];
+    if (draft && draft.members.length >= SUBGROUPS_PER_GROUP) return overflowed(draft, row, problems);
     const member = readMember(row, draft?.ruleset ?? null, draft?.name ?? "", problems);
     if (draft && member) draft.members.push(member);
   });
@@ -118,6 +121,13 @@ export function assembleGroups(rows: readonly ImportRow[], problems: Problems, f
   for (const { name, line, ruleset, members } of drafts.values())
     if (ruleset && members.length) groups.push({ name, ruleset, line, members });
   return { groups, problems: problems.list.sort((a, b) => a.line - b.line) };
+}
+
+/** A row beyond the sub-groups a group holds: the group is refused, said once, and the row not read. */
+function overflowed(draft: Draft, row: ImportRow, problems: Problems): void {
+  if (draft.overflow) return;
+  draft.overflow = true;
+  problems.error(row.line, null, PROBLEM.TooManySubgroups, { group: shown(draft.name), max: SUBGROUPS_PER_GROUP });
 }
 
 /** The row's group, or null when the row cannot join one (no group name, a rule set unknown or in conflict). */
@@ -155,6 +165,7 @@ function newDraft(name: string, row: ImportRow, drafts: Map<string, Draft>): Dra
     rulesetText: "",
     rulesetColumn: columnOf(row, RULESET),
     members: [],
+    overflow: false,
   };
   drafts.set(name, draft);
   return draft;

@@ -24,3 +24,9 @@ export const WUXIA_ATTRIBUTE_RANGE = { min: 1, max: 10 } as const;
 
 /** Individuals in one sub-group of an NPC group: enough for an army. */
 export const MEMBER_COUNT_RANGE = { min: 1, max: 10000 } as const;
+
+/**
+ * Sub-groups in one NPC group: every client prepares each of them at every update of the group,
+ * and the sheet, the cards and the import preview draw them; an army is a few dozen.
+ */
+export const SUBGROUPS_PER_GROUP = 1000;

@@ -197,13 +197,20 @@ describe("placing a group's tokens", () => {
     ]);
   });
 
-  it("places one token per sub-group however many sub-groups there are", async () => {
-    const members = Array.from({ length: 101 }, (_, i) => ({ label: `Bandit ${i + 1}`, count: 1 }));
-    const group = (await createActor(
-      { name: "Brigands", type: "group", system: { members } },
-      { ownedByPlayer: false },
-    )) as unknown as GroupLike;
-    expect(await place(group, { mode: "subgroups" })).toHaveLength(101);
+  it("places one token per sub-group up to 100, and refuses more as it refuses 101 members", async () => {
+    const band = (n: number) =>
+      createActor(
+        {
+          name: "Brigands",
+          type: "group",
+          system: { members: Array.from({ length: n }, (_, i) => ({ label: `Bandit ${i + 1}`, count: 1 })) },
+        },
+        { ownedByPlayer: false },
+      );
+    expect(await place((await band(100)) as unknown as GroupLike, { mode: "subgroups" })).toHaveLength(100);
+    expect(await tokens.placeGroupTokens(await band(101), { mode: "subgroups" })).toBeNull();
+    expect(warnings()).toEqual(["101 sub-groups are too many for one token each (at most 100)."]);
+    expect(scene.tokens.size).toBe(100);
   });
 
   it("places 100 members one token each", async () => {

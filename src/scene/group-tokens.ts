@@ -16,8 +16,8 @@ import type { GroupTokenFlag } from "../foundry/flags";
 export type PlaceMode = "members" | "subgroups";
 export const PLACE_MODES: readonly PlaceMode[] = ["members", "subgroups"];
 
-/** Above this many members, one token each would bury the scene: one per sub-group is offered instead. */
-export const MAX_MEMBER_TOKENS = 100;
+/** Tokens one placing puts on the scene, whichever the mode: more would bury the scene (and the server's request). */
+export const MAX_PLACED_TOKENS = 100;
 
 export interface PlaceOptions {
   mode: PlaceMode;
@@ -151,8 +151,11 @@ export async function placeGroupTokens(group: unknown, options: PlaceOptions): P
   if (!scene) return refuse("WH.Tokens.Error.NoScene");
   const planned = plannedTokens(group, options.mode);
   if (planned.length === 0) return refuse("WH.Tokens.Error.NobodyFighting", { name: group.name ?? "" });
-  if (options.mode === "members" && planned.length > MAX_MEMBER_TOKENS)
-    return refuse("WH.Tokens.Error.TooMany", { count: planned.length, max: MAX_MEMBER_TOKENS });
+  if (planned.length > MAX_PLACED_TOKENS)
+    return refuse(options.mode === "members" ? "WH.Tokens.Error.TooMany" : "WH.Tokens.Error.TooManySubgroups", {
+      count: planned.length,
+      max: MAX_PLACED_TOKENS,
+    });
   const size = scene.grid.size;
   const prototype: { width?: number | null; height?: number | null } = group.prototypeToken;
   const cell = { width: (prototype.width ?? 1) * size, height: (prototype.height ?? 1) * size };

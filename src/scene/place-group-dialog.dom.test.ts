@@ -255,6 +255,19 @@ describe("the placing dialog", () => {
     expect(scene.tokens.contents.map((t) => t.name)).toEqual(["Garde ×150"]);
   });
 
+  it("offers neither mode above 100 sub-groups still fighting, says why, and cannot place", async () => {
+    const members = Array.from({ length: 120 }, (_, i) => ({ label: `Bandit ${i + 1}`, count: 2 }));
+    const horde = await createActor({ name: "Horde", type: "group", system: { members } }, { ownedByPlayer: false });
+    await dialogs.openPlaceGroupDialog(horde);
+    const form = shownDialog();
+    expect([modeInput(form, "members").disabled, modeInput(form, "subgroups").disabled]).toEqual([true, true]);
+    expect(Array.from(form.querySelectorAll(".hint"), (h) => h.textContent)).toEqual([
+      "More than 100 members: place one token per sub-group.",
+      "More than 100 sub-groups still fighting: too many tokens for one scene.",
+    ]);
+    expect(form.querySelector<HTMLButtonElement>('button[type="submit"]')?.disabled).toBe(true);
+  });
+
   it("says no scene is viewed and cannot place; the dialog stays open", async () => {
     viewScene(null);
     await dialogs.openPlaceGroupDialog(await band());

@@ -1,14 +1,14 @@
 import { templatePath } from "../foundry/system";
 import { t } from "../core/i18n";
 import { HandlebarsApplication, type ContextOptions } from "../foundry/applications";
-import { MAX_MEMBER_TOKENS, PLACE_MODES, placeCounts, placeGroupTokens, type PlaceMode } from "./group-tokens";
+import { MAX_PLACED_TOKENS, PLACE_MODES, placeCounts, placeGroupTokens, type PlaceMode } from "./group-tokens";
 
 type GroupActor = Actor.OfType<"group">;
 
 /**
  * The GM's choice before a group's tokens go on the viewed scene: one token per member still
- * fighting or one per sub-group, each with how many tokens it would place. One token per member
- * is not offered above MAX_MEMBER_TOKENS members.
+ * fighting or one per sub-group, each with how many tokens it would place. A mode that would place
+ * more than MAX_PLACED_TOKENS tokens is not offered.
  */
 export class PlaceGroupDialog extends HandlebarsApplication {
   static override DEFAULT_OPTIONS = {
@@ -45,15 +45,18 @@ export class PlaceGroupDialog extends HandlebarsApplication {
   /** The modes offered: a mode that would place nothing, or too many, is shown disabled. */
   modes(): { value: PlaceMode; label: string; disabled: boolean; hint: string | null }[] {
     const counts = placeCounts(this.group);
-    const tooMany = counts.members > MAX_MEMBER_TOKENS;
-    return PLACE_MODES.map((value) => ({
-      value,
-      label: t(value === "members" ? "WH.Tokens.Place.Members" : "WH.Tokens.Place.Subgroups", {
-        count: counts[value],
-      }),
-      disabled: counts[value] === 0 || (value === "members" && tooMany),
-      hint: value === "members" && tooMany ? t("WH.Tokens.Place.TooManyHint", { max: MAX_MEMBER_TOKENS }) : null,
-    }));
+    return PLACE_MODES.map((value) => {
+      const tooMany = counts[value] > MAX_PLACED_TOKENS;
+      const hint = value === "members" ? "WH.Tokens.Place.TooManyHint" : "WH.Tokens.Place.TooManySubgroupsHint";
+      return {
+        value,
+        label: t(value === "members" ? "WH.Tokens.Place.Members" : "WH.Tokens.Place.Subgroups", {
+          count: counts[value],
+        }),
+        disabled: counts[value] === 0 || tooMany,
+        hint: tooMany ? t(hint, { max: MAX_PLACED_TOKENS }) : null,
+      };
+    });
   }
 
   override async _prepareContext(options: ContextOptions) {

@@ -451,6 +451,28 @@ describe("chat messages as the chat log draws them", () => {
   });
 });
 
+describe("an ArrayField's length", () => {
+  it("is bounded by its min and max options (API v13 and v14 ArrayFieldOptions), refused beyond", () => {
+    installFoundry();
+    class Bounded extends DataModel {
+      static override defineSchema() {
+        return { list: new ArrayField(new NumberField(), { min: 1, max: 2 }) };
+      }
+    }
+    const refused = (list: number[]) => {
+      try {
+        new Bounded({ list: [1] }).validate({ changes: { list }, strict: true });
+        return "";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    expect(refused([1, 2])).toBe("");
+    expect(refused([1, 2, 3])).toContain("cannot have more than 2 elements");
+    expect(refused([])).toContain("cannot have fewer than 1 elements");
+  });
+});
+
 describe("generation 14", () => {
   class Listed extends DataModel {
     static override defineSchema() {

@@ -264,8 +264,12 @@ export class ArrayField extends DataField {
   protected override cleanType(value: unknown): unknown {
     return (value as unknown[]).map((v) => this.element.clean(v));
   }
+  /** Its length bounded by the options `min` and `max` (API v13/v14 ArrayFieldOptions: the number of elements). */
   protected override validateType(value: unknown): string | Record<string, string> | undefined {
     if (!Array.isArray(value)) return "must be an array";
+    const { min, max } = this.options as { min?: number; max?: number };
+    if (min !== undefined && value.length < min) return `cannot have fewer than ${min} elements`;
+    if (max !== undefined && value.length > max) return `cannot have more than ${max} elements`;
     const failures: Record<string, string> = {};
     value.forEach((v, i) => {
       for (const [path, message] of Object.entries(this.element.validate(v))) {

@@ -134,4 +134,15 @@ describe("Actor group", () => {
     expect(once.members).toEqual([{ label: "Gardes", count: 25, stats: { corps: 1, skill: 2 } }]);
     expect(model.migrateData(structuredClone(once))).toEqual(once);
   });
+
+  it("holds at most 1 000 sub-groups: one more is refused, and a group made before the bound keeps its first 1 000", async () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => member(`S${i}`, 1, {}));
+    const actor = await started.Actor.create({ name: "G", type: "group", system: { members: many(1000) } });
+    expect(sys(actor).members).toHaveLength(1000);
+    await expect(actor.update({ "system.members": many(1001) })).rejects.toThrow("cannot have more than 1000 elements");
+    expect(sys(actor).members).toHaveLength(1000);
+    const model = started.documents.ACTOR_MODELS.group;
+    const migrated = model.migrateData({ ruleset: "wuxia", members: many(1500) });
+    expect((migrated.members as { label: string }[]).map((m) => m.label).slice(-1)).toEqual(["S999"]);
+  });
 });

@@ -1,4 +1,10 @@
-import { HARMONIES_VALUE_LIMITS, MEMBER_COUNT_RANGE, TALLY_LIMITS, WUXIA_ATTRIBUTE_RANGE } from "../../rules/limits";
+import {
+  HARMONIES_VALUE_LIMITS,
+  MEMBER_COUNT_RANGE,
+  SUBGROUPS_PER_GROUP,
+  TALLY_LIMITS,
+  WUXIA_ATTRIBUTE_RANGE,
+} from "../../rules/limits";
 import {
   UNHURT,
   combineValueCounts,
@@ -73,6 +79,7 @@ function defineGroupSchema() {
         }),
         stats: defineMemberStats(),
       }),
+      { max: SUBGROUPS_PER_GROUP },
     ),
     /** The attribute(s) of the action the group takes, for the homogeneity check (RULES 3.2). */
     action: new fields.SchemaField({
@@ -134,7 +141,9 @@ export class GroupModel extends foundry.abstract.TypeDataModel<
   /** Earlier shape: members with `name`/`number` and flat stats. */
   static override migrateData(source: SourceData): SourceData {
     if (Array.isArray(source.members)) {
-      source.members = source.members.map((m: unknown) => (isObject(m) ? migrateMember(m) : m));
+      const members: unknown[] = source.members;
+      // A group made before the bound keeps its first sub-groups rather than failing to load.
+      source.members = members.slice(0, SUBGROUPS_PER_GROUP).map((m) => (isObject(m) ? migrateMember(m) : m));
     }
     return super.migrateData(source);
   }

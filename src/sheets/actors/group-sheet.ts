@@ -62,8 +62,15 @@ export class GroupSheet extends SystemActorSheet {
       removeMember: GroupSheet.#onRemoveMember,
       rollCombined: GroupSheet.#onRollCombined,
       rollSubgroups: GroupSheet.#onRollSubgroups,
+      memberPage: GroupSheet.#onMemberPage,
     },
   };
+
+  /** Sub-groups drawn at once: a page of an army of 1 000 stays quick to draw and to read. */
+  static readonly MEMBERS_PER_PAGE = 100;
+
+  /** The page of sub-groups shown, from 0. */
+  #page = 0;
 
   static override TABS = {
     primary: {
@@ -116,19 +123,36 @@ export class GroupSheet extends SystemActorSheet {
     const members = system.members as GroupMemberData[];
     // Harmonies scores sit around 0 and read signed, as the book writes them; Wuxia's are 1..10.
     const shown = (n: number | undefined) => (n === undefined ? "" : harmonies ? signed(n) : String(n));
+    const perPage = GroupSheet.MEMBERS_PER_PAGE;
+    const pages = Math.max(1, Math.ceil(members.length / perPage));
+    this.#page = Math.min(this.#page, pages - 1);
+    const first = this.#page * perPage;
+    const pageMembers = members.slice(first, first + perPage);
     return {
+      pager:
+        pages > 1
+          ? {
+              text: t("WH.Sheet.Group.Page", {
+                from: first + 1,
+                to: first + pageMembers.length,
+                count: members.length,
+              }),
+              previous: this.#page > 0 ? this.#page - 1 : null,
+              next: this.#page < pages - 1 ? this.#page + 1 : null,
+            }
+          : null,
       columns: keys.map((key) => ({
         key,
         label: `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
         abbr: harmonies ? `WH.AttributeAbbr.${key}` : `${ATTRIBUTE_LABEL_PREFIX}.${key}`,
       })),
       statLimits: harmonies ? { min: "", max: "" } : WUXIA_ATTRIBUTE_RANGE,
-      members: members.map((member, index) => ({
-        index,
+      members: pageMembers.map((member, i) => ({
+        index: first + i,
         label: member.label,
         count: member.count,
         out: member.out,
-        fighting: system.fighting[index] ?? 0,
+        fighting: system.fighting[first + i] ?? 0,
         stats: keys.map((key) => {
           const value = member.stats[key as keyof GroupMemberData["stats"]];
           return { key, value, shown: shown(value) };
@@ -136,8 +160,8 @@ export class GroupSheet extends SystemActorSheet {
         skill: member.stats.skill,
         skillShown: shown(member.stats.skill),
         hurt: memberHurt(member, harmonies),
-        score: system.actionScores[index],
-        scoreShown: shown(system.actionScores[index]),
+        score: system.actionScores[first + i],
+        scoreShown: shown(system.actionScores[first + i]),
       })),
       actionChoices: {
         characteristic: choiceLabels(HARMONIES_CHARACTERISTICS, ATTRIBUTE_LABEL_PREFIX),
@@ -218,6 +242,14 @@ export class GroupSheet extends SystemActorSheet {
     } catch (error) {
       notifyError(error);
     }
+  }
+
+  /** The pager's buttons: another page of sub-groups. */
+  static async #onMemberPage(this: GroupSheet, _event: PointerEvent, target: HTMLElement): Promise<void> {
+    const page = Number(target.dataset.page);
+    if (!Number.isInteger(page) || page < 0) return;
+    this.#page = page;
+    await this.render({ parts: ["members"] });
   }
 
   static async #onRollSubgroups(this: GroupSheet): Promise<void> {
