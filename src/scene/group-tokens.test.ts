@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { FoundryDouble } from "../../test/foundry/install";
 import {
   controlTokens,
@@ -353,6 +353,23 @@ describe("gathering tokens into their group", () => {
     expect(updates).toHaveLength(1);
   });
 
+  it("removes the tokens before it writes the losses: a removal refused writes none, and gathering again counts each dead once", async () => {
+    const group = await band();
+    const placed = await place(group, { mode: "members" });
+    await defeat(placed[0] as SceneTokenDouble);
+    await defeat(placed[5] as SceneTokenDouble);
+    const refusal = vi
+      .spyOn(scene as unknown as { deleteEmbeddedDocuments(): Promise<unknown> }, "deleteEmbeddedDocuments")
+      .mockRejectedValueOnce(new Error("the server refused"));
+    await expect(tokens.gatherGroupTokens(placed)).rejects.toThrow("the server refused");
+    // The sergeant already out before the fight stays the only one.
+    expect(g.game.actors.get(group.id)?.system.members.map((m) => m.out)).toEqual([1, 0]);
+    expect(scene.tokens.size).toBe(placed.length);
+    refusal.mockRestore();
+    expect(await tokens.gatherGroupTokens(placed)).toEqual([{ name: "Gardes", tokens: 28, out: 2 }]);
+    expect(g.game.actors.get(group.id)?.system.members.map((m) => m.out)).toEqual([2, 1]);
+  });
+
   it("a defeated sub-group token puts its whole sub-group out, never more than it has", async () => {
     const group = await band();
     const [sergeants, guardsToken] = await place(group, { mode: "subgroups" });
@@ -427,10 +444,11 @@ describe("gathering tokens into their group", () => {
     const there = await place(group, { mode: "subgroups", scene: other });
     sceneRequests.length = 0;
     await tokens.gatherGroupTokens([...here, ...there]);
+    // Every removal first, then the losses, then the token left.
     expect(sceneRequests.map((r) => [r.sceneId, r.action, r.count])).toEqual([
       [scene.id, "delete", 2],
-      [scene.id, "create", 1],
       [other.id, "delete", 2],
+      [scene.id, "create", 1],
     ]);
     expect(other.tokens.size).toBe(0);
     expect(scene.tokens.size).toBe(1);

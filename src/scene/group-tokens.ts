@@ -235,6 +235,7 @@ export async function gatherGroupTokens(tokens?: readonly unknown[]): Promise<Ga
     return entry;
   };
   const gathered: GatheredGroup[] = [];
+  const losses: { group: GroupActor; members: GroupMemberData[] }[] = [];
   for (const [group, groupTokens] of byGroup) {
     const out = outByTokens(groupTokens);
     const before = membersOf(group);
@@ -244,7 +245,7 @@ export async function gatherGroupTokens(tokens?: readonly unknown[]): Promise<Ga
       return lost ? { ...m, out: Math.max(m.out, Math.min(m.count, m.out + lost)) } : m;
     });
     const newlyOut = members.reduce((n, m, i) => n + m.out - (before[i]?.out ?? 0), 0);
-    if (newlyOut > 0) await updateSystem(group, { members });
+    if (newlyOut > 0) losses.push({ group, members });
     for (const token of groupTokens) sceneEntry(token.parent as SceneLike).ids.push(token.id);
     const [first] = groupTokens as [TokenLike];
     const left = await group.getTokenDocument({
@@ -260,10 +261,11 @@ export async function gatherGroupTokens(tokens?: readonly unknown[]): Promise<Ga
       out: newlyOut,
     });
   }
-  for (const [scene, { ids, left }] of byScene) {
-    await scene.deleteEmbeddedDocuments("Token", ids);
-    if (left.length) await scene.createEmbeddedDocuments("Token", left);
-  }
+  // The tokens go first: if their removal fails, no loss is written, and gathering again counts
+  // each defeated token once — never the same dead twice.
+  for (const [scene, { ids }] of byScene) await scene.deleteEmbeddedDocuments("Token", ids);
+  for (const { group, members } of losses) await updateSystem(group, { members });
+  for (const [scene, { left }] of byScene) if (left.length) await scene.createEmbeddedDocuments("Token", left);
   for (const g of gathered)
     ui.notifications.info(
       t("WH.Tokens.Gathered", {
