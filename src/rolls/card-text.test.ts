@@ -266,7 +266,7 @@ describe("the group card", () => {
       ...config,
     } as never);
 
-  it("names the group, its size, the mode, the margin, who succeeded and the count at each margin", async () => {
+  it("names the group, its size, whose figures, the mode, the outcome, who succeeded and the count at each margin", async () => {
     // Modifier +2, dice +5 − 5: margin +2 (RULES 3.3's example at +2).
     const html = await post(build(), [5, 5]);
     expect(html.querySelector(".wh-card__title")?.textContent).toBe("Agility + Manoeuvre");
@@ -285,6 +285,11 @@ describe("the group card", () => {
       outcome: { succeeded: number; failed: number; margins: { margin: number; count: number }[] };
     };
     const { succeeded, failed, margins } = roll.outcome;
+    // The outcome in words first, as on every card: the group's margin decides (RULES 3.3).
+    expect(html.querySelector(".wh-banner")?.className).toContain("wh-outcome--success");
+    expect(html.querySelector(".wh-banner")?.textContent?.replace(/\s+/g, " ").trim()).toBe(
+      `${t("WH.Chat.Outcome.Success")} ${t("WH.Chat.Group.GroupMargin")} +2 · ${succeeded} succeeded`,
+    );
     expect(succeeded + failed).toBe(25);
     expect(texts(html, ".wh-group__totals b")).toEqual([String(succeeded), String(failed)]);
     const largest = Math.max(...margins.map((m) => m.count));
@@ -317,9 +322,11 @@ describe("the group card", () => {
     expect(html.querySelector(".wh-margin")?.textContent).toBe("+2");
   });
 
-  it("member by member: no group margin", async () => {
+  it("member by member: no group margin; a success when at least half succeeded", async () => {
     const html = await post(build({ mode: "individual", size: 2 }), [5, 5, 6, 6]);
     expect(html.querySelector(".wh-margin")).toBeNull();
+    expect(html.querySelector(".wh-banner")?.className).toContain("wh-outcome--success");
+    expect(html.querySelector(".wh-banner .wh-banner__detail")?.textContent).toBe("2 succeeded");
     expect(texts(html, ".wh-group__margins tbody th")).toEqual(["+2"]);
     expect(texts(html, ".wh-group__margins tbody td")[0]).toBe("2");
   });

@@ -445,6 +445,18 @@ describe("the group sheet", () => {
     );
   });
 
+  it("shows no spread for a Wuxia group, whose sub-groups always test one by one, however far apart", async () => {
+    const members = [
+      { label: "Novices", count: 10, stats: { feu: 1, skill: 0 } },
+      { label: "Maître", count: 1, stats: { feu: 10, skill: 5 } },
+    ];
+    const group = await actor({ name: "Moines", type: "group", system: { ruleset: "wuxia", members } });
+    const sheet = await open(group);
+    const tiles = [...sheet.element.querySelectorAll<HTMLElement>(".wh-resource")].map((el) => el.textContent ?? "");
+    expect(tiles.some((text) => text.includes(format("WH.Sheet.Group.Spread")))).toBe(false);
+    expect(sheet.element.querySelector(".wh-alert, .wh-warning")).toBeNull();
+  });
+
   it("shows the combined Values with those set aside, and whether one roll may stand for all", async () => {
     const group = await actor({
       name: "Bande",

@@ -46,6 +46,7 @@ export class GroupRollDialog extends RollDialog<GroupSubject, GroupFormValues, G
       harmonies: true,
       size: t("WH.Chat.Group.Size", { count: s.size, size: count(s.size) }),
       homogeneous: s.homogeneous,
+      figuresOf: s.figuresOf ? t("WH.Chat.Group.FiguresOf", { label: s.figuresOf }) : null,
       mode: t(GROUP_ROLL_MODE_CHOICES[rollSettings().groupMode]),
       subgroup: s.subgroup
         ? t("WH.Dialog.Group.Subgroup", { label: s.subgroup.label, n: s.subgroup.index + 1, of: s.subgroup.of })

@@ -85,6 +85,7 @@ export function groupConfig(subject: GroupSubject, values: GroupFormValues): Gro
     difficulty: values.difficulty,
     open: values.open,
     mode: rollSettings().groupMode,
+    figuresOf: subject.figuresOf,
     actorUuid: subject.actor.uuid,
     actorName: subject.name,
   };

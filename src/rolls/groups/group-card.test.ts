@@ -183,3 +183,39 @@ describe("a group with members out of the fight", () => {
     expectOneStory(card, "150 still fighting");
   });
 });
+
+describe("whose figures a group's one roll takes", () => {
+  it("names the largest sub-group still fighting, on the card, when others fight beside it; none for a lone sub-group", async () => {
+    const band = await createActor({
+      name: "Gardes",
+      type: "group",
+      system: {
+        ruleset: "harmonies",
+        members: [
+          { label: "Sergent", count: 4, stats: { agilite: 3, manoeuvre: 2, skill: 1 } },
+          { label: "Garde", count: 25, stats: { agilite: 1, manoeuvre: 1, skill: 0 } },
+        ],
+        action: { characteristic: "agilite", means: "manoeuvre" },
+      },
+    });
+    const message = await rollAs("gm", band, [1, 9], { values: { open: false } });
+    const html = await postedMessage(message.id).renderHTML();
+    const details = [...html.querySelectorAll(".wh-card__details li")].map((li) => li.textContent);
+    expect(details.slice(0, 3)).toEqual([
+      "29 members",
+      "Figures of Garde, its largest sub-group still fighting",
+      "Agility +1",
+    ]);
+    // Modifier +2, dice 1 − 9: margin −6, a failure, whatever the members' counts.
+    expect(html.querySelector(".wh-banner")?.className).toContain("wh-outcome--failure");
+    const alone = await createActor({
+      name: "Patrouille",
+      type: "group",
+      system: { ruleset: "harmonies", members: [{ label: "Garde", count: 5, stats: { agilite: 1 } }] },
+    });
+    const lone = await postedMessage((await rollAs("gm", alone, [5, 5])).id).renderHTML();
+    expect([...lone.querySelectorAll(".wh-card__details li")].map((li) => li.textContent)).not.toContain(
+      "Figures of Garde, its largest sub-group still fighting",
+    );
+  });
+});

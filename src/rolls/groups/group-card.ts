@@ -22,6 +22,8 @@ export type GroupCardContext = {
   details: string[];
   mode: string;
   margin: string | null;
+  /** The outcome in words, as every card says it: the group's margin or, every member rolling, how many succeeded. */
+  banner: { key: "success" | "failure"; label: string; margin: string | null; succeeded: string } | null;
   succeeded: string;
   failed: string;
   rows: GroupCardRow[];
@@ -44,9 +46,14 @@ export function groupCardContext(
     formula: roll.formula,
     tooltip: options.tooltip,
   };
-  if (options.isPrivate) return { ...base, details: [], margin: null, succeeded: "", failed: "", rows: [], odds: "" };
+  if (options.isPrivate)
+    return { ...base, details: [], margin: null, banner: null, succeeded: "", failed: "", rows: [], odds: "" };
 
-  const details = [t("WH.Chat.Group.Size", { count: state.size, size: count(state.size) }), ...action.details];
+  const details = [
+    t("WH.Chat.Group.Size", { count: state.size, size: count(state.size) }),
+    ...(state.figuresOf ? [t("WH.Chat.Group.FiguresOf", { label: state.figuresOf })] : []),
+    ...action.details,
+  ];
 
   const outcome = roll.outcome;
   const largest = outcome.margins.reduce((max, m) => Math.max(max, m.count), 0);
@@ -54,6 +61,7 @@ export function groupCardContext(
     ...base,
     details,
     margin: outcome.margin === null ? null : signed(outcome.margin),
+    banner: banner(outcome),
     succeeded: count(outcome.succeeded),
     failed: count(outcome.failed),
     rows: outcome.margins.map((m) => ({
@@ -63,5 +71,20 @@ export function groupCardContext(
       success: m.margin >= 0,
     })),
     odds: t("WH.Chat.Group.Odds", { success: percent(state.odds) }),
+  };
+}
+
+/**
+ * The card's banner: with a group margin, success or failure by it (RULES 3.3) and who succeeded;
+ * every member rolling, a success when at least half succeeded ([default]), with the counts.
+ */
+function banner(outcome: HarmoniesGroupRoll["outcome"]): NonNullable<GroupCardContext["banner"]> {
+  const size = outcome.succeeded + outcome.failed;
+  const success = outcome.margin === null ? outcome.succeeded * 2 >= size : outcome.margin >= 0;
+  return {
+    key: success ? "success" : "failure",
+    label: t(success ? "WH.Chat.Outcome.Success" : "WH.Chat.Outcome.Failure"),
+    margin: outcome.margin === null ? null : signed(outcome.margin),
+    succeeded: t("WH.Chat.Group.SucceededCount", { count: outcome.succeeded, n: count(outcome.succeeded) }),
   };
 }

@@ -19,6 +19,8 @@ export interface GroupRollConfig extends Omit<HarmoniesRollConfig, "penalty" | "
   /** Members of the group (individuals, not sub-groups). */
   size: number;
   mode: GroupRollMode;
+  /** The sub-group whose figures stand for every member (the largest still fighting); none when it is the only one. */
+  figuresOf?: string | null;
 }
 
 /** How the group fared: counts per margin (methods 2, exact, individual) and who succeeded. */
@@ -57,7 +59,11 @@ const GROUP_ROLL_MODES = Object.keys(GROUP_ROLL_MODE_CHOICES) as GroupRollMode[]
 /** A roll the card can draw once evaluated: the action's terms, a whole size, a known reading. */
 function readableConfig(state: unknown): state is GroupRollState {
   return (
-    isRecord(state) && readableActionState(state, 0) && isWhole(state.size) && isOneOf(GROUP_ROLL_MODES, state.mode)
+    isRecord(state) &&
+    readableActionState(state, 0) &&
+    isWhole(state.size) &&
+    isOneOf(GROUP_ROLL_MODES, state.mode) &&
+    (state.figuresOf === undefined || state.figuresOf === null || typeof state.figuresOf === "string")
   );
 }
 

@@ -28,6 +28,8 @@ export interface GroupSubject {
   characteristic: HarmoniesCharacteristicKey;
   means: HarmoniesMeansKey;
   homogeneous: boolean;
+  /** The sub-group whose figures the roll takes, when the group has others still fighting. */
+  figuresOf: string | null;
   /** The sub-group rolled on its own, its place among those still fighting; null for the whole group. */
   subgroup: { label: string; index: number; of: number } | null;
 }
@@ -85,7 +87,8 @@ function largestOf(members: readonly GroupMemberData[]): GroupMemberData {
 
 export function groupSubject(actor: Actor.OfType<"group">): GroupSubject {
   const system = actor.system;
-  const largest = largestOf(fightingMembers(actor));
+  const fighting = fightingMembers(actor);
+  const largest = largestOf(fighting);
   return {
     kind: "group",
     actor,
@@ -96,6 +99,7 @@ export function groupSubject(actor: Actor.OfType<"group">): GroupSubject {
     characteristic: system.action.characteristic,
     means: system.action.means,
     homogeneous: system.homogeneity?.homogeneous ?? true,
+    figuresOf: fighting.length > 1 ? largest.label : null,
     subgroup: null,
   };
 }
@@ -120,6 +124,7 @@ export function subgroupSubjects(actor: Actor.Implementation): GroupSubject[] {
     characteristic: group.system.action.characteristic,
     means: group.system.action.means,
     homogeneous: true,
+    figuresOf: null,
     subgroup: { label: member.label, index, of: members.length },
   }));
 }
