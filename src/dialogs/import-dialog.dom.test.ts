@@ -653,12 +653,67 @@ describe("the preview context", () => {
     await paste(dialog, CLEAN);
     expect(dialog.element.querySelectorAll("table.wh-import__group")).toHaveLength(2);
     await paste(dialog, "  \n ");
-    expect(dialog.element.querySelector(".wh-import__preview")?.textContent?.trim()).toBe("Nothing read yet.");
+    expect(dialog.element.querySelector(".wh-import__preview > .hint")?.textContent?.trim()).toBe("Nothing read yet.");
     expect(dialog.element.querySelectorAll("table.wh-import__group")).toHaveLength(0);
     expect(importButton(dialog).disabled).toBe(true);
     await paste(dialog, CLEAN);
     await paste(dialog, "");
-    expect(dialog.element.querySelector(".wh-import__preview")?.textContent?.trim()).toBe("Nothing read yet.");
+    expect(dialog.element.querySelector(".wh-import__preview > .hint")?.textContent?.trim()).toBe("Nothing read yet.");
+    expect(dialog.element.querySelector("table.wh-import__help")).not.toBeNull();
+  });
+});
+
+describe("a file's text", () => {
+  it("is drawn as text wherever it shows — the preview, its problems, the summary card — never as markup", async () => {
+    const dialog = await open();
+    const name = "<b>Bande</b><img src=x>";
+    await paste(dialog, `groupe;nom;nombre;corps\n${name};<i>Chef</i>;2;<u>x</u>\n${name};Garde;3;1`);
+    const preview = dialog.element.querySelector(".wh-import__preview") as HTMLElement;
+    expect(preview.querySelectorAll("b, img, u, td i, caption i")).toHaveLength(0);
+    expect(preview.querySelector(".wh-import__group-name")?.textContent).toBe(name);
+    expect(problemTexts(dialog, 2).join(" ")).toContain("“<u>x</u>” (corps) is not a number.");
+    expect(cellTexts(rowOf(dialog, 2))).toContain("<i>Chef</i>");
+    await paste(dialog, `groupe;nom;nombre;corps\n${name};<i>Chef</i>;2;1`);
+    await clickImport(dialog);
+    const summary = await (postedMessages().at(-1) as unknown as { renderHTML(): Promise<HTMLElement> }).renderHTML();
+    const shown = summary.querySelector(".wh-import-summary__groups strong");
+    expect([shown?.textContent, shown?.children.length]).toEqual([name, 0]);
+    expect(summary.querySelectorAll("img, b")).toHaveLength(0);
+  });
+});
+
+describe("the empty preview", () => {
+  it("lists the columns the import reads, with the names each answers to, for the games the world plays", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "rulesets", "wuxia");
+    const dialog = await open();
+    const rows = [...dialog.element.querySelectorAll(".wh-import__help tbody tr")].map((tr) =>
+      [...tr.children].map((c) => c.textContent),
+    );
+    expect(rows.map((r) => r[0])).toEqual(["Group", "Sub-group", "Count", "Rule set", "Wuxia Attributes", "Skill"]);
+    expect(rows[4]?.[1]).toBe("metal · fire, feu · earth, terre · water, eau · wood, bois");
+  });
+
+  it("downloads a template in the world's language, CSV or JSON, that the import reads back", async () => {
+    await foundry.game.settings.set("wuxia-harmonies", "rulesets", "harmonies");
+    const dialog = await open();
+    for (const format of ["csv", "json"])
+      dialog.element
+        .querySelector<HTMLButtonElement>(`[data-action="downloadTemplate"][data-format="${format}"]`)
+        ?.click();
+    await settle();
+    expect(foundry.downloads.map((d) => [d.filename, d.type])).toEqual([
+      ["groups-template.csv", "text/csv"],
+      ["groups-template.json", "application/json"],
+    ]);
+    for (const { data } of foundry.downloads) {
+      await paste(dialog, data);
+      expect(dialog.element.querySelector(".wh-import__counts")?.textContent).toBe(
+        "1 group read, 0 errors, 0 warnings.",
+      );
+    }
+    expect(foundry.downloads[0]?.data.split("\r\n")[0]).toBe(
+      "group,name,count,ruleset,body,agility,intuition,intelligence,power,resistance,maneuver,precision,skill",
+    );
   });
 });
 

@@ -11,7 +11,10 @@ import {
   type ImportSummary,
 } from "../documents/import-groups";
 import {
+  acceptedNames,
+  csvTemplate,
   decodeImportFile,
+  jsonTemplate,
   parseGroupImport,
   readImportRows,
   shownValue,
@@ -21,6 +24,7 @@ import {
   type SourceCell,
   type SourceRow,
   type StatKey,
+  type TemplateLanguage,
 } from "../import";
 import { addDirectoryButton } from "./directory-button";
 import { HandlebarsApplication, type ContextOptions, renderParts } from "../foundry/applications";
@@ -58,6 +62,12 @@ const STAT_ORDER: readonly StatKey[] = [...WUXIA_ATTRIBUTES, ...HARMONIES_ATTRIB
 
 function statLabel(key: StatKey): string {
   return key === "skill" ? t("WH.Import.Column.Skill") : attributeLabel(key);
+}
+
+/** A stat's header as the preview draws it: short (Cp, Ag… as the book writes them), its full name on hover. */
+function statHeader(key: StatKey): string {
+  if (key === "skill") return t("WH.Import.ColumnAbbr.Skill");
+  return (HARMONIES_ATTRIBUTES as readonly string[]).includes(key) ? t(`WH.AttributeAbbr.${key}`) : attributeLabel(key);
 }
 
 function shown(problem: ImportProblem): ShownProblem {
@@ -152,8 +162,8 @@ export function previewContext(result: GroupImport, rows: readonly SourceRow[]) 
     const keys = STAT_ORDER.filter((k) => groupRows.some((r) => r.stats.some(([key]) => key === k)));
     const withRuleset = groupRows.some((r) => r.ruleset !== null);
     const columns = [
-      ...(withRuleset ? [{ key: "ruleset", label: t("WH.Import.Column.Ruleset") }] : []),
-      ...keys.map((key) => ({ key: key as string, label: statLabel(key) })),
+      ...(withRuleset ? [{ key: "ruleset", label: t("WH.Import.Column.Ruleset"), title: "" }] : []),
+      ...keys.map((key) => ({ key: key as string, label: statHeader(key), title: statLabel(key) })),
     ];
     const cell = (c: SourceCell | null | undefined): PreviewCell => {
       const problems = c ? (byCell.get(c) ?? []) : [];
@@ -220,6 +230,31 @@ export function previewContext(result: GroupImport, rows: readonly SourceRow[]) 
 /** "text/csv" and the like a file input offers. */
 const ACCEPT = ".csv,.tsv,.txt,.json,text/csv,application/json,text/plain";
 
+/** The columns the import reads, for the empty preview: each with the names it answers to and what it takes. */
+function columnsHelp() {
+  const played = playedRulesets();
+  const stats = (keys: readonly StatKey[]) => keys.map((key) => acceptedNames(key)).join(" · ");
+  const row = (label: string, names: string, values: string) => ({ label: t(label), names, values: t(values) });
+  return [
+    row("WH.Import.Help.Group", acceptedNames("group"), "WH.Import.Help.GroupValues"),
+    row("WH.Import.Column.Label", acceptedNames("name"), "WH.Import.Help.NameValues"),
+    row("WH.Import.Column.Count", acceptedNames("count"), "WH.Import.Help.CountValues"),
+    row("WH.Import.Column.Ruleset", acceptedNames("ruleset"), "WH.Import.Help.RulesetValues"),
+    ...(played.includes("wuxia")
+      ? [row("WH.Import.Help.Wuxia", stats(WUXIA_ATTRIBUTES), "WH.Import.Help.WuxiaValues")]
+      : []),
+    ...(played.includes("harmonies")
+      ? [row("WH.Import.Help.Harmonies", stats(HARMONIES_ATTRIBUTES), "WH.Import.Help.HarmoniesValues")]
+      : []),
+    row("WH.Import.Column.Skill", acceptedNames("skill"), "WH.Import.Help.SkillValues"),
+  ];
+}
+
+/** The template's language: the world's (as this GM's client reads it), French or else English. */
+function templateLanguage(): TemplateLanguage {
+  return game.i18n.lang === "fr" ? "fr" : "en";
+}
+
 /** The example files shipped with the system (assets/examples), which a GM may load to try the import. */
 export const IMPORT_EXAMPLES = [
   { file: "groupes-harmonies.csv", label: "WH.Import.Examples.HarmoniesCsv" },
@@ -238,9 +273,10 @@ export class GroupImportDialog extends HandlebarsApplication {
     tag: "form",
     classes: ["wuxia-harmonies", "wh-import"],
     window: { icon: "fa-solid fa-file-import", title: "WH.Import.Title", resizable: true },
-    position: { width: 760 },
+    // A height of its own: the preview fills what the source leaves, and grows as the window does.
+    position: { width: 760, height: 720 },
     form: { handler: GroupImportDialog.#onSubmit, submitOnChange: false, closeOnSubmit: false },
-    actions: { cancel: GroupImportDialog.#onCancel },
+    actions: { cancel: GroupImportDialog.#onCancel, downloadTemplate: GroupImportDialog.#onDownloadTemplate },
   };
 
   static override PARTS = {
@@ -290,6 +326,7 @@ export class GroupImportDialog extends HandlebarsApplication {
       examplesBlank: t("WH.Import.Examples.Choose"),
       ruleset: this.ruleset,
       preview,
+      help: preview ? null : columnsHelp(),
       canImport: Boolean(preview?.canImport) && !this.#importing,
     });
   }
@@ -396,6 +433,15 @@ export class GroupImportDialog extends HandlebarsApplication {
 
   static async #onSubmit(this: GroupImportDialog): Promise<void> {
     await this.importNow();
+  }
+
+  /** *Download a template*: a CSV in the world's language, or JSON, with the rule sets it plays. */
+  static #onDownloadTemplate(this: GroupImportDialog, _event: PointerEvent, target: HTMLElement): void {
+    const language = templateLanguage();
+    const rulesets = playedRulesets();
+    if (target.dataset.format === "json")
+      foundry.utils.saveDataToFile(jsonTemplate(language, rulesets), "application/json", t("WH.Import.Help.JsonFile"));
+    else foundry.utils.saveDataToFile(csvTemplate(language, rulesets), "text/csv", t("WH.Import.Help.CsvFile"));
   }
 
   static async #onCancel(this: GroupImportDialog): Promise<void> {

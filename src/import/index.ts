@@ -11,6 +11,8 @@ import { sourceRow, type SourceRow } from "./source-rows";
 import type { GroupImport, ImportOptions } from "./types";
 
 export { decodeImportFile } from "./decode";
+export { acceptedNames } from "./columns";
+export { csvTemplate, jsonTemplate, type TemplateLanguage } from "./template";
 export { PROBLEM, shown as shownValue, type ProblemCode } from "./problems";
 export type { StatKey } from "./columns";
 export type { SourceCell, SourceRow } from "./source-rows";

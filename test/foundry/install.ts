@@ -192,6 +192,8 @@ export interface FoundryDouble {
   addUser(id: string, name: string, role: number): UserDouble;
   /** What `foundry.utils.logCompatibilityWarning` was told: a deprecated API was used. */
   compatibilityWarnings: string[];
+  /** The files `foundry.utils.saveDataToFile` handed to the browser, in order. */
+  downloads: { data: string; type: string; filename: string }[];
   sheets: typeof DocumentSheetConfigDouble;
   fireStartupHooks(): void;
   /** The startup hooks up to `setup`: the world as a system finds it before `ready`. */
@@ -436,6 +438,7 @@ export function installFoundry(
   const settings = new SettingsDouble();
   const notifications: FoundryDouble["notifications"] = [];
   const compatibilityWarnings: string[] = [];
+  const downloads: { data: string; type: string; filename: string }[] = [];
   const permissions = defaultPermissions();
   const gm = userDouble("gmUser000000001", "Gamemaster", USER_ROLES.GAMEMASTER, permissions, hooks);
   const player = userDouble("player000000001", "Player", USER_ROLES.PLAYER, permissions, hooks);
@@ -570,6 +573,11 @@ export function installFoundry(
         getRoute,
         /** Foundry logs a deprecated API's use (a warning by default); the double records it. */
         logCompatibilityWarning: (message: string) => void compatibilityWarnings.push(message),
+        /**
+         * API v13/v14 `saveDataToFile(data, type, filename)`: "Export data content to be saved to a
+         * local file" — the browser's download; the double records it in `downloads`.
+         */
+        saveDataToFile: (data: string, type: string, filename: string) => void downloads.push({ data, type, filename }),
       },
       CONST: { DOCUMENT_OWNERSHIP_LEVELS: OWNERSHIP, USER_ROLES },
     },
@@ -595,6 +603,7 @@ export function installFoundry(
     game: game as unknown as FoundryDouble["game"],
     notifications,
     compatibilityWarnings,
+    downloads,
     sheets: DocumentSheetConfigDouble,
     addUser(id, name, role) {
       const user = userDouble(id, name, role, permissions, hooks);
