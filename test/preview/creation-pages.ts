@@ -145,6 +145,22 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   const values = new ValueCalculatorDialog() as unknown as DialogLike & { fields: Record<string, string> };
   values.fields = { a: "+3", b: "-2", list: "9 × +1, +3", count: "300" };
   pages.push(await applicationPage(env, values, { name: "gm-values", height: 640 }));
+
+  // The group import: empty (the columns it reads, the templates), then the book's French example read.
+  const { GroupImportDialog, importReader } = await import("../../src/dialogs/import-dialog");
+  const empty = new GroupImportDialog() as unknown as DialogLike;
+  pages.push(await applicationPage(env, empty, { name: "gm-import-empty", height: 900 }));
+  const { readFileSync } = await import("node:fs");
+  const example = readFileSync("assets/examples/groupes-harmonies.csv", "utf8");
+  const filled = new GroupImportDialog() as unknown as DialogLike & {
+    text: string;
+    result: unknown;
+    rows: unknown;
+  };
+  filled.text = example;
+  filled.result = importReader.parse(example, {});
+  filled.rows = importReader.rows(example);
+  pages.push(await applicationPage(env, filled, { name: "gm-import-preview", height: 900 }));
   handlebars.renderTemplate = renderTemplate;
   return pages;
 };

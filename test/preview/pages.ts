@@ -123,12 +123,25 @@ export async function applicationPage(
   };
 }
 
+/** The hero once its creation is finished: the creation check frozen and folded away (the mark taken off after). */
+async function veteranPage(env: PreviewEnv, hero: Fixtures["wuxiaHero"]): Promise<PreviewPage> {
+  const marked = hero as unknown as {
+    setFlag(scope: string, key: string, value: unknown): Promise<unknown>;
+    unsetFlag(scope: string, key: string): Promise<unknown>;
+  };
+  await marked.setFlag("wuxia-harmonies", "created", true);
+  const page = await sheetPage(env, hero, { name: "wuxia-character-veteran" });
+  await marked.unsetFlag("wuxia-harmonies", "created");
+  return page;
+}
+
 /** Every actor sheet in play and edit mode, and a sheet for every item type. */
 export const sheetPages: PageSource = async (env) => {
   const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesNpc, harmoniesGroup, wuxiaGroup } = env.fixtures;
   const pages = [
     await sheetPage(env, wuxiaHero, { name: "wuxia-character-play" }),
     await sheetPage(env, wuxiaHero, { name: "wuxia-character-edit", editMode: true }),
+    await veteranPage(env, wuxiaHero),
     await sheetPage(env, wuxiaNpc, { name: "wuxia-npc-play" }),
     await sheetPage(env, harmoniesHero, { name: "harmonies-character-play" }),
     await sheetPage(env, harmoniesHero, { name: "harmonies-character-edit", editMode: true }),
