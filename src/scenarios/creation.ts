@@ -193,6 +193,11 @@ export const creationBatch: ScenarioBatch = {
         expect([...items].sort(byName)).to.deep.equal([...shownItems].sort(byName));
         expect(system.chi.max).to.equal(chiReserve(shownAttributes));
         expect(system.chi.value).to.equal(system.chi.max);
+        // Finished: the creation check is folded away, and the builder has left play mode.
+        const redrawn = (await openSheet(hero)).element;
+        await until("the creation check folded", () => redrawn.querySelector("details.wh-creation-block:not([open])"));
+        expect(redrawn.querySelector('[data-action="openBuilder"]')).to.equal(null);
+        expect(redrawn.querySelector(".wh-creation .wh-warnings")).to.equal(null);
         await closeSheet(hero);
         expect(world.takeErrors()).to.deep.equal([]);
       });

@@ -1,3 +1,4 @@
+import { t } from "../core/i18n";
 import type { ScenarioBatch } from "./context";
 import { ScenarioWorld, systemApi, until } from "./world";
 
@@ -21,6 +22,25 @@ export const importBatch: ScenarioBatch = {
     afterAll(async () => {
       importDialog()?.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.click();
       await world.end();
+    });
+
+    describe("a file that names no rule set", () => {
+      it("is read as the game whose stats it fills, whatever the dialog's choice", async () => {
+        await systemApi().importGroups();
+        const form = await until("the import dialog", importDialog);
+        const text = form.querySelector<HTMLTextAreaElement>('textarea[name="text"]');
+        if (!text) throw new Error("The import dialog has no text field");
+        text.value = "group,name,count,metal,fire,earth,water,wood\nBandits,Bandit,3,2,3,2,2,2";
+        text.dispatchEvent(new Event("input", { bubbles: true }));
+        const caption = await until("the preview", () =>
+          importDialog()?.querySelector(".wh-import__group caption")?.textContent?.trim(),
+        );
+        expect(caption).to.include(`(${t("WH.Ruleset.wuxia")})`);
+        expect(importDialog()?.querySelectorAll(".wh-import__problem").length, "problems").to.equal(0);
+        importDialog()?.querySelector<HTMLButtonElement>('[data-action="cancel"]')?.click();
+        await until("the dialog closed", () => !importDialog());
+        expect(world.takeErrors()).to.deep.equal([]);
+      });
     });
 
     describe("the example files shipped with the system", () => {
