@@ -1,4 +1,5 @@
 import { untypedHooks } from "../foundry/hooks";
+import { coreTurnEnd, coreTurnStart } from "../foundry/turn-work";
 import { fighterOf, harmoniesFighterOf, wuxiaFighterOf } from "./fighters";
 import type { RoundStartChange } from "./fighters";
 import { UserError } from "../core/errors";
@@ -310,8 +311,9 @@ export class WuxiaHarmoniesCombat extends Combat {
   /**
    * Core's turn events, and for a Wuxia turn core would pass over (back up the order, or the same
    * combatant again) the same events run here: core's own handlers end the turn and start the next
-   * (so its work and the system's run on every turn), on the active GM's client, then
-   * `combatTurnChange` on every client, as core does.
+   * (so its work and the system's run on every turn), with the rest of core's turn work (Region
+   * turn events, the movement history, v14's effect expiry: foundry/turn-work.ts), on the active
+   * GM's client, then `combatTurnChange` on every client, as core does.
    */
   protected override async _manageTurnEvents(): Promise<void> {
     if (!this.#extraTurn) return super._manageTurnEvents();
@@ -319,10 +321,17 @@ export class WuxiaHarmoniesCombat extends Combat {
     const { previous, current } = this;
     if (game.users.activeGM?.isSelf) {
       const prior = previous?.combatantId ? this.combatants.get(previous.combatantId) : undefined;
-      if (prior && previous)
-        await this._onEndTurn(prior, { round: previous.round ?? 0, turn: previous.turn ?? 0, skipped: false });
+      if (prior && previous) {
+        const ended = { round: previous.round ?? 0, turn: previous.turn ?? 0, skipped: false };
+        await this._onEndTurn(prior, ended);
+        await coreTurnEnd(this, prior, ended);
+      }
       const next = this.combatant;
-      if (next) await this._onStartTurn(next, { round: current.round ?? 0, turn: current.turn ?? 0, skipped: false });
+      if (next) {
+        const started = { round: current.round ?? 0, turn: current.turn ?? 0, skipped: false };
+        await this._onStartTurn(next, started);
+        await coreTurnStart(this, next, started);
+      }
     }
     untypedHooks.callAll("combatTurnChange", this, previous, current);
   }
