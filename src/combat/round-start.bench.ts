@@ -9,6 +9,7 @@ import { bench, describe } from "vitest";
 import { serverWrites } from "../../test/foundry/combat";
 import { createCombat, postedMessages, startWorld, wuxiaHero } from "../../test/support/world";
 import type { WuxiaHarmoniesCombat } from "./combat";
+import { median, timedAsync } from "../../test/support/samples";
 
 const COMBATANTS = 50;
 /** The server's modelled time per document operation (a round trip and a database write). */
@@ -41,16 +42,6 @@ async function oneByOne(): Promise<void> {
 const samples = { before: [] as number[], after: [] as number[] };
 const writes = { combatUpdates: 0, combatantWrites: 0, messages: 0 };
 const operations = { before: 0, after: 0 };
-async function timed(into: number[], work: () => Promise<unknown>): Promise<void> {
-  const start = performance.now();
-  await work();
-  into.push(performance.now() - start);
-}
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-}
 async function countedRoundStart(): Promise<void> {
   serverWrites.length = 0;
   const messages = postedMessages().length;
@@ -80,7 +71,7 @@ function report(): void {
 describe(`Wuxia round start, ${COMBATANTS} combatants`, () => {
   bench(
     "before: each combatant rolled, updated and posted on its own (baseline)",
-    () => timed(samples.before, oneByOne),
+    () => timedAsync(samples.before, oneByOne),
     {
       time: 0,
       iterations: 9,
@@ -90,7 +81,7 @@ describe(`Wuxia round start, ${COMBATANTS} combatants`, () => {
       },
     },
   );
-  bench("after: one Combat update and one summary (nextRound)", () => timed(samples.after, countedRoundStart), {
+  bench("after: one Combat update and one summary (nextRound)", () => timedAsync(samples.after, countedRoundStart), {
     time: 0,
     iterations: 9,
     warmupIterations: 2,

@@ -4,6 +4,7 @@
 import Papa from "papaparse";
 import { bench, describe } from "vitest";
 import { parseGroupImport } from "./index";
+import { median, timed } from "../../test/support/samples";
 
 const ROWS = 10_000;
 const HEADER =
@@ -26,16 +27,6 @@ if (check.problems.length || check.groups.reduce((n, g) => n + g.members.length,
   throw new Error("the benchmark's table must read without a problem");
 
 const samples = { papaparse: [] as number[], parse: [] as number[] };
-function timed(into: number[], work: () => unknown): void {
-  const start = performance.now();
-  work();
-  into.push(performance.now() - start);
-}
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-}
 function report(): void {
   const papaparse = median(samples.papaparse);
   const parse = median(samples.parse);

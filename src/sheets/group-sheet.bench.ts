@@ -4,6 +4,7 @@
 import { bench, describe } from "vitest";
 import { createActor, startWorld } from "../../test/support/world";
 import { defaultSheet } from "../../test/support/dom";
+import { median, timedAsync } from "../../test/support/samples";
 
 const foundry = await startWorld();
 
@@ -24,16 +25,6 @@ const large = await groupSheet(1000);
 const small = await groupSheet(10);
 
 const samples = { small: [] as number[], large: [] as number[] };
-async function timed(into: number[], sheet: typeof large): Promise<void> {
-  const start = performance.now();
-  await sheet.render({ force: true });
-  into.push(performance.now() - start);
-}
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-}
 function report(): void {
   const a = median(samples.small);
   const b = median(samples.large);
@@ -43,7 +34,7 @@ function report(): void {
 }
 
 describe("group sheet drawn at the bound", () => {
-  bench("baseline: 10 sub-groups", () => timed(samples.small, small), {
+  bench("baseline: 10 sub-groups", () => timedAsync(samples.small, () => small.render({ force: true })), {
     time: 0,
     iterations: 20,
     warmupIterations: 3,
@@ -51,7 +42,7 @@ describe("group sheet drawn at the bound", () => {
       if (mode === "run") samples.small.length = 0;
     },
   });
-  bench("1 000 sub-groups", () => timed(samples.large, large), {
+  bench("1 000 sub-groups", () => timedAsync(samples.large, () => large.render({ force: true })), {
     time: 0,
     iterations: 10,
     warmupIterations: 2,

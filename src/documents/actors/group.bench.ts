@@ -7,6 +7,7 @@ import { combineValues } from "../../rules";
 import { startSystem, type TestActor } from "../../../test/support/start-system";
 import { HARMONIES_ATTRIBUTES, type HarmoniesAttributeKey } from "../../rules/vocabulary";
 import type { GroupModel } from "./group";
+import { median, timed } from "../../../test/support/samples";
 
 const SUB_GROUPS = 400;
 const MEMBERS = 10_000;
@@ -37,16 +38,6 @@ function expandedCombine(): number {
 }
 
 const samples = { before: [] as number[], after: [] as number[] };
-function timed(into: number[], work: () => unknown): void {
-  const start = performance.now();
-  work();
-  into.push(performance.now() - start);
-}
-function median(values: readonly number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? (sorted[mid] ?? NaN) : ((sorted[mid - 1] ?? NaN) + (sorted[mid] ?? NaN)) / 2;
-}
 function report(): void {
   const before = median(samples.before);
   const after = median(samples.after);
