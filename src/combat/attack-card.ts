@@ -16,7 +16,7 @@ import {
 } from "./attack";
 import { roundOf } from "./models";
 import { combatantOf } from "./fight";
-import { actionButton, attackSection, element, groupHurtLine, numberField } from "./card-dom";
+import { actionButton, attackSection, element, groupHurtLine, numberField, placeAttackParts } from "./card-dom";
 
 const INVESTMENT_LABELS: Record<Investment, string> = {
   defenseDice: "WH.Combat.Invest.DefenseDie",
@@ -141,7 +141,7 @@ export function appendAttack(message: ChatMessage.Implementation, html: HTMLElem
   if (!record) return false;
   const [attack] = message.rolls;
   if (!(attack instanceof WuxiaRoll) || !attack.readable || !message.isContentVisible) return true;
-  const { doc, section, defender } = attackSection(html, attack.state.actorName, record.defenderUuid);
+  const { doc, lead, section, defender } = attackSection(html, attack.state.actorName, record);
   if (record.reserveDice)
     section.append(
       element(doc, "p", "wh-attack__reserve", t("WH.Combat.AttackReserve", { count: record.reserveDice })),
@@ -152,6 +152,6 @@ export function appendAttack(message: ChatMessage.Implementation, html: HTMLElem
     );
     defenceForm(message, record, section);
   } else resolution(message, record, section);
-  (html.querySelector(".message-content") ?? html).append(section);
+  placeAttackParts(html, lead, section);
   return true;
 }

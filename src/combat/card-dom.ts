@@ -50,18 +50,33 @@ export function numberField(doc: Document, name: string, label: string, max: num
   return wrapper;
 }
 
-/** An attack card's own section, titled "attacker attacks defender", not yet in the message. */
+/**
+ * An attack card's own parts, not yet in the message: its lead, who attacks whom with what
+ * ("Lin Mei attacks Bandit with Arc long"), to go above the rolls, and its section for what
+ * follows them (the defence, the verdict, the damage).
+ */
 export function attackSection(
   html: HTMLElement,
   attacker: string,
-  defenderUuid: string,
-): { doc: Document; section: HTMLElement; defender: Actor.Implementation | null } {
+  record: { defenderUuid: string; weaponUuid: string },
+): { doc: Document; lead: HTMLElement; section: HTMLElement; defender: Actor.Implementation | null } {
   const doc = html.ownerDocument;
   const section = element(doc, "section", "wuxia-harmonies wh-card wh-attack");
-  const defender = documentAtSync(defenderUuid) as Actor.Implementation | null;
-  const title = t("WH.Combat.AttackTitle", { attacker, defender: defender?.name ?? "?" });
-  section.append(element(doc, "h4", "wh-card__title", title));
-  return { doc, section, defender };
+  const defender = documentAtSync(record.defenderUuid) as Actor.Implementation | null;
+  const weapon = documentAtSync(record.weaponUuid) as Item.Implementation | null;
+  const names = { attacker, defender: defender?.name ?? "?", weapon: weapon?.name ?? "" };
+  const lead = element(doc, "header", "wuxia-harmonies wh-attack__lead");
+  lead.append(
+    element(doc, "h4", "wh-card__title", t(weapon ? "WH.Combat.AttackTitleWith" : "WH.Combat.AttackTitle", names)),
+  );
+  return { doc, lead, section, defender };
+}
+
+/** Puts the attack card's parts in the message: the lead above the rolls, the section below them. */
+export function placeAttackParts(html: HTMLElement, lead: HTMLElement, section: HTMLElement): void {
+  const content = html.querySelector(".message-content") ?? html;
+  content.prepend(lead);
+  content.append(section);
 }
 
 /** The card's line for a hit on a group: whose member was hurt or put out, and how many fight on. */

@@ -40,7 +40,7 @@ describe("the Harmonies attack card", () => {
     const world = await harmoniesFight();
     const message = await shot(world);
     const gm = await cardFor("gm", message);
-    expect(text(gm.querySelector(".wh-attack .wh-card__title"))).toBe("David attacks Goliath");
+    expect(text(gm.querySelector(".wh-attack__lead .wh-card__title"))).toBe("David attacks Goliath with Lance-pierre");
     expect(buttons(gm)).toEqual([
       ["parry", "Parry or dodge (difficulty −4)"],
       ["take", "Take the hit"],

@@ -2,7 +2,7 @@ import { HarmoniesRoll } from "../rolls/harmonies/roll";
 import { documentAtSync } from "../foundry/documents";
 import { signed } from "../core/format";
 import { t } from "../core/i18n";
-import { actionButton, attackSection, element, groupHurtLine } from "./card-dom";
+import { actionButton, attackSection, element, groupHurtLine, placeAttackParts } from "./card-dom";
 import { suddenActionCheck, woundCheckOf } from "./wound-checks";
 import {
   harmoniesAttackRecord,
@@ -88,9 +88,9 @@ export function appendHarmoniesAttack(message: ChatMessage.Implementation, html:
   if (!record) return false;
   const [attack] = message.rolls;
   if (!(attack instanceof HarmoniesRoll) || !attack.readable || !message.isContentVisible) return true;
-  const { section } = attackSection(html, attack.state.actorName, record.defenderUuid);
+  const { lead, section } = attackSection(html, attack.state.actorName, record);
   answers(message, record, section);
-  (html.querySelector(".message-content") ?? html).append(section);
+  placeAttackParts(html, lead, section);
   return true;
 }
 

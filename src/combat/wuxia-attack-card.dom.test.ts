@@ -66,7 +66,11 @@ describe("the defence form", () => {
     await as("gm", () => combatRequests.adjustPool(world.combat, "friendly", "up"));
     const message = await banditAttacks(world);
     const html = await cardFor("player", message);
-    expect(text(html.querySelector(".wh-attack .wh-card__title"))).toBe("Bandit attacks Lin Mei");
+    expect(text(html.querySelector(".wh-attack__lead .wh-card__title"))).toBe("Bandit attacks Lin Mei with Sabre");
+    // Who attacks whom with what leads the card, above the rolls; what follows them comes after.
+    const content = must(html.querySelector(".message-content"));
+    expect(content.firstElementChild?.classList.contains("wh-attack__lead")).toBe(true);
+    expect(content.lastElementChild?.classList.contains("wh-attack")).toBe(true);
     expect(text(html.querySelector(".wh-attack__waiting"))).toBe("Waiting for Lin Mei's defence.");
     const fields = [...html.querySelectorAll<HTMLLabelElement>(".wh-attack__field")].map((label) => {
       const input = must(label.querySelector("input"));
@@ -231,7 +235,7 @@ describe("the resolution", () => {
     const world = await wuxiaAttackFight();
     const message = await wuxiaAttack(world);
     const waiting = await cardFor("gm", message);
-    expect(text(waiting.querySelector(".wh-attack .wh-card__title"))).toBe("Lin Mei attaque Bandit");
+    expect(text(waiting.querySelector(".wh-attack__lead .wh-card__title"))).toBe("Lin Mei attaque Bandit — Arc long");
     expect(text(waiting.querySelector("[data-wh-attack=defend]"))).toBe("Se défendre (Terre, SR 10)");
     await wuxiaDefend(message);
     const html = await cardFor("player", message);
