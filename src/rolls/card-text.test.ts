@@ -331,6 +331,29 @@ describe("the group card", () => {
     expect(texts(html, ".wh-group__margins tbody td")[0]).toBe("2");
   });
 
+  it("opens with a success at a group margin of 0, a failure below", async () => {
+    // Modifier +2 at difficulty −2: dice 5 − 5 make 0, 5 − 6 make −1.
+    for (const [faces, key] of [
+      [[5, 5], "success"],
+      [[5, 6], "failure"],
+    ] as const) {
+      const html = await post(build({ difficulty: -2 }), [...faces]);
+      expect(html.querySelector(".wh-banner")?.className).toContain(`wh-outcome--${key}`);
+    }
+  });
+
+  it("member by member, opens with a success when at least half succeeded, a failure when fewer did", async () => {
+    // Modifier +2: 5 − 5 succeeds (+2), 1 − 9 fails (−6).
+    for (const [faces, key, shown] of [
+      [[5, 5, 1, 9], "success", "1 succeeded"],
+      [[1, 9, 1, 9], "failure", "0 succeeded"],
+    ] as const) {
+      const html = await post(build({ mode: "individual", size: 2 }), [...faces]);
+      expect(html.querySelector(".wh-banner")?.className).toContain(`wh-outcome--${key}`);
+      expect(html.querySelector(".wh-banner__detail")?.textContent).toBe(shown);
+    }
+  });
+
   it("hidden from a reader it is not for: nothing but the notice", async () => {
     actAs("player");
     const html = await post(build(), [5, 5], "self");
@@ -497,7 +520,7 @@ describe("a card hidden from its reader", () => {
     });
     expect(groupCardContext(group, hidden)).toMatchObject({
       details: [],
-      margin: null,
+      banner: null,
       succeeded: "",
       failed: "",
       rows: [],

@@ -141,7 +141,7 @@ describe("a group card's succeeded and failed are the sums of its rows", () => {
 });
 
 describe("the card's data for a reader it is not for", () => {
-  it("holds the notice's frame only: no size, margin, totals, rows or odds", async () => {
+  it("holds the notice's frame only: no size, outcome, totals, rows or odds", async () => {
     const { groupCardContext } = await import("./group-card");
     foundry.CONFIG.Dice.randomUniform = facesRandom([5, 5]);
     const roll = (await build({ size: 300 }).evaluate()) as unknown as HarmoniesGroupRoll;
@@ -149,14 +149,14 @@ describe("the card's data for a reader it is not for", () => {
     expect(hidden).toMatchObject({
       isPrivate: true,
       details: [],
-      margin: null,
+      banner: null,
       succeeded: "",
       failed: "",
       rows: [],
       odds: "",
     });
     const shown = groupCardContext(roll, { isPrivate: false, tooltip: "<div>dice</div>" });
-    expect([shown.margin, shown.succeeded, shown.failed, shown.rows.length]).toEqual(["+2", "216", "84", 19]);
+    expect([shown.banner?.margin, shown.succeeded, shown.failed, shown.rows.length]).toEqual(["+2", "216", "84", 19]);
   });
 });
 

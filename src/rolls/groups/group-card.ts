@@ -21,7 +21,6 @@ export type GroupCardContext = {
   title: string;
   details: string[];
   mode: string;
-  margin: string | null;
   /** The outcome in words, as every card says it: the group's margin or, every member rolling, how many succeeded. */
   banner: { key: "success" | "failure"; label: string; margin: string | null; succeeded: string } | null;
   succeeded: string;
@@ -46,8 +45,7 @@ export function groupCardContext(
     formula: roll.formula,
     tooltip: options.tooltip,
   };
-  if (options.isPrivate)
-    return { ...base, details: [], margin: null, banner: null, succeeded: "", failed: "", rows: [], odds: "" };
+  if (options.isPrivate) return { ...base, details: [], banner: null, succeeded: "", failed: "", rows: [], odds: "" };
 
   const details = [
     t("WH.Chat.Group.Size", { count: state.size, size: count(state.size) }),
@@ -60,7 +58,6 @@ export function groupCardContext(
   return {
     ...base,
     details,
-    margin: outcome.margin === null ? null : signed(outcome.margin),
     banner: banner(outcome),
     succeeded: count(outcome.succeeded),
     failed: count(outcome.failed),
