@@ -50,3 +50,14 @@ describe("a group's rule set", () => {
     expect(groups[0]?.members.map((m) => m.label)).toEqual(["A"]);
   });
 });
+
+describe("a group's sub-groups", () => {
+  it("are at most 1 000: the first row beyond is an error, said once, however many follow", () => {
+    const rows = Array.from({ length: 1003 }, (_, i) => `Armée;S${i};1;2`);
+    const { problems, groups } = parseGroupImport(["group;name;count;fire", ...rows].join("\n"), { ruleset: "wuxia" });
+    expect(problems.map((p) => [p.line, p.code, p.data])).toEqual([
+      [1002, PROBLEM.TooManySubgroups, { group: "Armée", max: 1000 }],
+    ]);
+    expect(groups[0]?.members).toHaveLength(1000);
+  });
+});
