@@ -680,3 +680,23 @@ describe("a refused edit", () => {
     expect(sheet.render).not.toHaveBeenCalled();
   });
 });
+
+describe("the armour's heading on a Wuxia hero's combat tab", () => {
+  it("says the armour worn and its total AR once, in English and in French", async () => {
+    for (const [lang, expected] of [
+      ["en", "Armour worn total AR 2"],
+      ["fr", "Armures portées AR totale 2"],
+    ] as const) {
+      foundry = await startWorld({ lang });
+      actAs("player");
+      const hero = await actor({
+        name: "Lin Mei",
+        type: "wuxiaCharacter",
+        items: [{ name: "Cuirasse", type: "wuxiaArmour", system: { armour: 2, worn: true } }],
+      });
+      const sheet = await open(hero);
+      const heading = [...sheet.element.querySelectorAll(".wh-section-title")].find((h) => h.querySelector("small"));
+      expect(heading?.textContent?.replace(/\s+/g, " ").trim()).toBe(expected);
+    }
+  });
+});
