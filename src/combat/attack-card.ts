@@ -80,9 +80,13 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
       }),
     ),
   );
+  // The surplus explained: how far ahead, the one success that hits, what that leaves to invest.
   const verdict = outcome.hit
     ? t("WH.Combat.Hit", {
-        beyond: t("WH.Count.SuccessesBeyond", { count: outcome.surplus }),
+        left: outcome.attackerSuccesses,
+        defender: outcome.defenderSuccesses,
+        ahead: outcome.attackerSuccesses - outcome.defenderSuccesses,
+        surplus: outcome.surplus,
         unspent: outcome.unspent,
       })
     : t("WH.Combat.Parried", { name: defence.state.actorName });

@@ -158,7 +158,9 @@ describe("the resolution", () => {
     await vi.waitFor(async () => expect(buttons(await cardFor("player", message))).toEqual(["apply"]));
     const after = await cardFor("player", message);
     expect(text(after.querySelector(".wh-attack__invested"))).toBe("Weapon's soul ×1");
-    expect(text(after.querySelector(".wh-attack .wh-outcome"))).toBe("Hit — 1 success beyond, 0 left to invest");
+    expect(text(after.querySelector(".wh-attack .wh-outcome"))).toBe(
+      "Hit — 3 − 1 = 2 ahead · 1 to hit · 1 to invest · 0 left",
+    );
     expect(buttons(await cardFor("gm", message))).toEqual(["apply"]);
     expect(buttons(await cardFor("stranger", message))).toEqual([]);
   });
@@ -240,7 +242,9 @@ describe("the resolution", () => {
     await wuxiaDefend(message);
     const html = await cardFor("player", message);
     expect(text(html.querySelector(".wh-attack__score"))).toBe("Lin Mei : 5 réussites − 2 annulées = 3 ; Bandit : 1.");
-    expect(text(html.querySelector(".wh-attack .wh-outcome"))).toBe("Touché — 1 réussite en plus, 1 à investir");
+    expect(text(html.querySelector(".wh-attack .wh-outcome"))).toBe(
+      "Touché — 3 − 1 = 2 d'avance · 1 pour toucher · 1 à investir · reste 1",
+    );
     expect(text(html.querySelector("[data-wh-attack=apply]"))).toBe("Appliquer les dégâts (+3 NB)");
     expect(text(html.querySelector(".wh-attack__damage"))).toBe(
       "Dégâts : ND de l'arme 3 − AR de l'armure 0 = +3 au niveau de blessure (NB)",

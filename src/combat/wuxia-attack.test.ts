@@ -76,7 +76,9 @@ describe("a Wuxia attack", () => {
     expect(html.querySelector(".wh-attack__score")?.textContent).toBe(
       "Lin Mei: 5 successes − 2 cancelled = 3; Bandit: 1.",
     );
-    expect(html.querySelector(".wh-attack .wh-outcome")?.textContent).toBe("Hit — 1 success beyond, 1 left to invest");
+    expect(html.querySelector(".wh-attack .wh-outcome")?.textContent).toBe(
+      "Hit — 3 − 1 = 2 ahead · 1 to hit · 1 to invest · 1 left",
+    );
   });
 
   it("refuses a defence by anyone but the defender's owner, more dice than are held, and a second defence", async () => {
