@@ -65,6 +65,10 @@ describe("Destiny dice on a Wuxia card", () => {
     const html = await renderAs("player", message);
     expect(liveDice(html)).toHaveLength(5);
     expect(dice(html)[0]?.dataset.tooltip).toBe(format("WH.Chat.Wuxia.DestinyTooltipLeft", { count: 2 }));
+    // Each die's accessible name starts with the face it shows (what a voice user says to click it).
+    expect(dice(html).map((d) => d.getAttribute("aria-label")?.split(" — ")[0])).toEqual(
+      dice(html).map((d) => d.textContent),
+    );
     expect(html.querySelector(".wh-card__hint")).not.toBeNull();
     DialogV2.answers.push(true);
     foundry.CONFIG.Dice.randomUniform = facesRandom([9]);
