@@ -11,6 +11,7 @@ import {
   wuxiaHero,
 } from "../../test/support/world";
 import { openSheet, settle, type DrawnSheet } from "../../test/support/dom";
+import { DialogV2 } from "../../test/foundry/applications";
 
 /** A Wuxia hero's chi on the sheet: a power used from it spends chi, a button restores it. */
 
@@ -66,6 +67,15 @@ describe("chi on the Wuxia sheet", () => {
     expect(max).toBe(8);
     expect(restore(sheet)?.disabled).toBe(false);
     expect(restore(sheet)?.getAttribute("aria-label")).toBe(foundry.game.i18n.localize("WH.Sheet.Wuxia.RestoreChi"));
+    // Asked first: closing the question (or answering no) leaves the chi as it was.
+    DialogV2.asked = [];
+    restore(sheet)?.click();
+    await settle();
+    expect(chiOf(hero)).toBe(2);
+    expect(String(DialogV2.asked[0]?.content)).toContain(
+      "Bring Lin Mei's chi back from 2 to its full reserve of 8 (rest, meditation)?",
+    );
+    DialogV2.answers.push(true);
     restore(sheet)?.click();
     await settle();
     expect(chiOf(hero)).toBe(8);

@@ -741,10 +741,15 @@ export class ItemSheetV2 extends DocumentSheetV2 {
   }
 }
 
-/** `DialogV2`: the static helpers resolve with what a test queued in `DialogV2.answers`. */
+/**
+ * `DialogV2`: the static helpers resolve with what a test queued in `DialogV2.answers` (null, as
+ * a dialog closed unanswered, when none is queued); what each was asked is kept in `asked`.
+ */
 export class DialogV2 extends ApplicationV2 {
   static answers: unknown[] = [];
-  static async wait(_config: AnyObject): Promise<unknown> {
+  static asked: AnyObject[] = [];
+  static async wait(config: AnyObject): Promise<unknown> {
+    DialogV2.asked.push(config);
     return DialogV2.answers.shift() ?? null;
   }
   static async prompt(config: AnyObject): Promise<unknown> {

@@ -59,11 +59,25 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     await openWuxiaBuilder(this.actor);
   }
 
-  /** Chi back to the full reserve (rest, meditation: the GM's call, RULES 1.1), saving any edit typed first. */
+  /**
+   * Chi back to the full reserve (rest, meditation: the GM's call, RULES 1.1), once asked "are
+   * you sure?" — the button sits beside the chi field, and a slip would undo the fight's spending.
+   */
   static async #onRestoreChi(this: WuxiaCharacterSheet): Promise<void> {
     if (!this.isEditable) return;
     const system = this.actor.system as WuxiaSystem;
     if (system.chi.value >= system.chi.max) return;
+    const text = document.createElement("p");
+    text.textContent = t("WH.Sheet.Wuxia.RestoreChiConfirm", {
+      name: this.actor.name ?? "",
+      value: system.chi.value,
+      max: system.chi.max,
+    });
+    const confirmed = await foundry.applications.api.DialogV2.confirm({
+      window: { title: t("WH.Sheet.Wuxia.RestoreChi") },
+      content: text.outerHTML,
+    });
+    if (confirmed !== true) return;
     await updateSystem(this.actor as Actor.OfType<"wuxiaCharacter">, { chi: { value: system.chi.max } });
   }
 
