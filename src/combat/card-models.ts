@@ -78,6 +78,17 @@ function defineHarmoniesAttackSchema() {
     defenderUuid: uuidField(),
     difficulty: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
     damage: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+    /** What the damage was made of when the attack was rolled (RULES 2.5); null on older cards. */
+    damageParts: new fields.SchemaField(
+      {
+        corps: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+        puissance: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+        weapon: new fields.NumberField({ required: true, nullable: false, integer: true, initial: 0 }),
+        /** Whether the attacker's strength (Cp + Pu) counted: not for a missile weapon, by default. */
+        strength: new fields.BooleanField({ required: true, initial: true }),
+      },
+      { nullable: true, initial: null },
+    ),
     /** "rolled": the defender parried or dodged; "taken": it took the hit; null: not yet. */
     defence: new fields.StringField({ required: true, nullable: true, choices: ["rolled", "taken"], initial: null }),
     soak: new fields.SchemaField(

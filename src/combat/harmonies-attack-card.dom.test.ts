@@ -69,6 +69,11 @@ describe("the Harmonies attack card", () => {
       [],
     ]);
     expect(player.querySelector(".wh-outcome--success")).not.toBeNull();
+    // Who took the hit, and what the damage is made of: David's sling is a missile weapon.
+    expect(text(player.querySelector(".wh-attack__taken"))).toBe("Goliath took the hit, without parrying or dodging.");
+    expect(text(player.querySelector(".wh-attack__damage"))).toBe(
+      "Damage: weapon 0 = 0 (a missile weapon adds no strength)",
+    );
     // Cp + Rs +6, closed: 1 − 10 = −9 → −3, stunned.
     scriptFaces([1, 10]);
     await as("gm", async () => click((await cardFor("gm", message)).querySelector("[data-wh-attack=soak]")));
@@ -102,6 +107,23 @@ describe("the Harmonies attack card", () => {
     await vi.waitFor(() => expect(postedMessages().length).toBe(before + 1));
     const check = await cardFor("player", must(postedMessages().at(-1)));
     expect(check.querySelector(".wh-wound-check .wh-outcome")).not.toBeNull();
+  });
+
+  it("writes the damage as the sum it is for a weapon that adds the attacker's strength", async () => {
+    const world = await harmoniesFight();
+    await as("gm", () =>
+      world.david.update({
+        system: { characteristics: { corps: { value: 2 } }, means: { puissance: { value: 1 } } },
+      } as never),
+    );
+    await as("gm", () => world.sling.update({ system: { range: "melee", damage: 3 } } as never));
+    const message = await shot(world, [9, 1]);
+    await as("gm", async () => click((await cardFor("gm", message)).querySelector("[data-wh-attack=take]")));
+    await vi.waitFor(async () =>
+      expect(text((await cardFor("player", message)).querySelector(".wh-attack__damage"))).toBe(
+        "Damage: Body +2 + Power +1 + weapon +3 = 6",
+      ),
+    );
   });
 
   it("says a miss or a parry in words, with the failure's colour and no soak", async () => {

@@ -59,8 +59,27 @@ function answers(message: ChatMessage.Implementation, record: HarmoniesAttackRec
       ? t("WH.Combat.Harmonies.Missed", { name: attacker })
       : t("WH.Combat.Parried", { name: defence instanceof HarmoniesRoll ? defence.state.actorName : "?" })
     : t("WH.Combat.Harmonies.Hit", { damage: record.damage });
+  if (record.defence === "taken" && defender)
+    section.append(
+      element(doc, "p", "wh-attack__taken", t("WH.Combat.Harmonies.TookHit", { name: defender.name ?? "" })),
+    );
   section.append(element(doc, "p", `wh-banner wh-outcome wh-outcome--${hit ? "success" : "failure"}`, verdict));
   if (!hit) return;
+  const parts = record.damageParts;
+  if (parts)
+    section.append(
+      element(
+        doc,
+        "p",
+        "wh-attack__damage",
+        t(parts.strength ? "WH.Combat.Harmonies.DamageSum" : "WH.Combat.Harmonies.DamageSumMissile", {
+          corps: signed(parts.corps),
+          puissance: signed(parts.puissance),
+          weapon: signed(parts.weapon),
+          damage: record.damage,
+        }),
+      ),
+    );
   if (record.soak) {
     section.append(element(doc, "p", "wh-attack__soak", soakText(record.soak)));
     if (record.groupHurt) section.append(groupHurtLine(doc, record.groupHurt));

@@ -38,6 +38,8 @@ export interface HarmoniesAttackRecord {
   defenderUuid: string;
   difficulty: number;
   damage: number;
+  /** What the damage was made of (absent or null on older cards). */
+  damageParts?: { corps: number; puissance: number; weapon: number; strength: boolean } | null;
   /** "taken": the defender took the hit without defending. */
   defence: "rolled" | "taken" | null;
   soak: HarmoniesSoak | null;
@@ -180,15 +182,15 @@ async function postAttack(payload: unknown, requester: User.Implementation): Pro
   const target = harmoniesTarget(await documentAt(textField(payload, "targetUuid")));
   const { damage: weaponDamage, range } = (weapon as Item.OfType<"harmoniesWeapon">).system;
   const { corps, puissance } = (rollSubject(attacker) as HarmoniesSubject).scores;
-  const damage = attackDamage(corps, puissance, weaponDamage, {
-    missile: range === "missile",
-    missileAddsStrength: harmoniesRuleOptions().missileAddsStrength,
-  });
+  const missileAddsStrength = harmoniesRuleOptions().missileAddsStrength;
+  const missile = range === "missile";
+  const damage = attackDamage(corps, puissance, weaponDamage, { missile, missileAddsStrength });
   const record: HarmoniesAttackRecord = {
     weaponUuid: weapon.uuid,
     defenderUuid: target.uuid,
     difficulty: roll.state.difficulty,
     damage,
+    damageParts: { corps, puissance, weapon: weaponDamage, strength: !missile || missileAddsStrength },
     defence: null,
     soak: null,
   };
