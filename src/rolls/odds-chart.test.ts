@@ -15,8 +15,10 @@ beforeEach(async () => {
 type Chart = OddsModule.OddsView["chart"];
 
 /** The outcome each bar stands for, read from the axis: the first tick is under the first bar. */
+/** The outcome of the chart's first bar, read from its title ("Margin −12: …", "12 successes: …"). */
 function firstShown(chart: Chart): number {
-  return Number((chart.ticks[0]?.label ?? "").replace("\u2212", "-"));
+  const outcome = /([\u2212+]?\d+)/.exec(chart.bars[0]?.title ?? "")?.[1] ?? "";
+  return Number(outcome.replace("\u2212", "-").replace("+", ""));
 }
 
 function pct(p: number): string {
@@ -180,9 +182,25 @@ describe("the chart's drawing", () => {
     expect(chart.bars.every((b, i) => b.width === 1 && b.x === chart.left + i && b.height === chart.baseline)).toBe(
       true,
     );
-    // 250 outcomes: a label every 32nd, eight in all.
+    // 250 outcomes: a label every 32nd from 0, eight in all; the success line at 1, right beside 0, shares its label.
     expect(count).toBe(250);
     expect(chart.ticks.map((tick) => tick.label)).toEqual(["0", "32", "64", "96", "128", "160", "192", "224"]);
+  });
+
+  it("labels 0 and the success line, whatever the step between labels", () => {
+    // Margins −20 to +20, success from +3: a label every 6th counted from 0, and +3 besides (16 px from its neighbours).
+    const margins = Array.from({ length: 41 }, (_, i) => i - 20);
+    const chart = odds.oddsChart(
+      margins.map((x) => ({ x, p: 1 / 41, good: x >= 3, title: String(x) })),
+      "",
+    );
+    const labels = chart.ticks.map((tick) => tick.label);
+    expect(labels).toContain("0");
+    expect(labels).toContain("3");
+    expect(labels).toEqual(["\u221218", "\u221212", "\u22126", "0", "3", "6", "12", "18"]);
+    expect(chart.ticks.find((tick) => tick.label === "3")?.x).toBeCloseTo(
+      (chart.successLine ?? 0) + (chart.width - chart.left) / 41 / 2,
+    );
   });
 
   it("draws nothing, without failing, when no outcome is possible", () => {

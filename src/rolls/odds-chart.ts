@@ -56,6 +56,27 @@ export interface OddsPoint {
   critical?: number;
 }
 
+/** Room a label under the bars needs, in pixels, so that two never run into each other. */
+const LABEL_ROOM = 16;
+
+/**
+ * The outcomes labelled under the bars, at most about MAX_TICKS: every step-th counted from 0 (the
+ * point a chart of margins or successes is about), and the first good outcome, where the success
+ * line stands, the regular labels too close to it left out (0 stays; when it stands right beside
+ * the line, it speaks for both).
+ */
+function tickIndices(points: readonly OddsPoint[], firstGood: number, slot: number): number[] {
+  const step = Math.ceil(points.length / MAX_TICKS);
+  const zero = points.findIndex((pt) => pt.x === 0);
+  const anchor = zero >= 0 ? zero : 0;
+  const regular = points.map((_, i) => i).filter((i) => (((i - anchor) % step) + step) % step === 0);
+  if (firstGood < 0 || regular.includes(firstGood)) return regular;
+  const near = Math.max(1, Math.ceil(LABEL_ROOM / slot));
+  if (zero >= 0 && Math.abs(firstGood - zero) < near) return regular;
+  const kept = regular.filter((i) => i === zero || Math.abs(i - firstGood) >= near);
+  return [...kept, firstGood].sort((a, b) => a - b);
+}
+
 /** The bar chart of a distribution: one bar per outcome, the tallest full height, at most MAX_TICKS labels. */
 export function oddsChart(points: readonly OddsPoint[], caption: string): OddsView["chart"] {
   const max = points.reduce((m, pt) => Math.max(m, pt.p), 0);
@@ -75,11 +96,11 @@ export function oddsChart(points: readonly OddsPoint[], caption: string): OddsVi
       critical: critical > 0 ? { y: BARS_HEIGHT - critical, height: critical } : null,
     };
   });
-  const step = Math.ceil(points.length / MAX_TICKS);
-  const ticks = points.flatMap((pt, i) =>
-    i % step === 0 ? [{ x: LEFT + i * slot + slot / 2, label: pt.x < 0 ? `\u2212${-pt.x}` : String(pt.x) }] : [],
-  );
   const firstGood = points.findIndex((pt) => pt.good);
+  const ticks = tickIndices(points, firstGood, slot).map((i) => {
+    const x = points[i]?.x ?? 0;
+    return { x: LEFT + i * slot + slot / 2, label: x < 0 ? `\u2212${-x}` : String(x) };
+  });
   const successLine = firstGood > 0 ? LEFT + firstGood * slot : null;
   const yTicks = [
     { y: 0, label: percent(max) },
