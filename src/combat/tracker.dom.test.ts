@@ -60,7 +60,7 @@ describe("the tracker's Wuxia rows", () => {
       "Defense die 0",
     ]);
     expect(text(row(html, zhaoC)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 1");
-    expect(text(row(html, zhaoC)?.querySelector(".wh-tracker__dice"))).toBe("Defense dice 0");
+    expect(text(row(html, zhaoC)?.querySelector(".wh-tracker__dice"))).toBe("Defense dice left 0");
   });
 
   it("gives the owner, and only the owner, the controls to move a success, which the GM carries out", async () => {
@@ -167,7 +167,7 @@ describe("the tracker's controls, seat by seat", () => {
     });
     const after = await drawnFor("player");
     expect(row(after, lin)?.querySelector(".wh-tracker__unspent")).toBeNull();
-    expect(text(row(after, lin)?.querySelector(".wh-tracker__dice"))).toBe("Defense dice 1");
+    expect(text(row(after, lin)?.querySelector(".wh-tracker__dice"))).toBe("Defense dice left 1");
   });
 
   it("gives the owner a button to use a Defense die, enabled while one is left; the GM −/+ instead; the stranger none", async () => {
