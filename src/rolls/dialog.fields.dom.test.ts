@@ -261,13 +261,16 @@ describe("the Harmonies roll dialog's fields", () => {
     expect(successOf(dialog)).toBe(harmoniesOdds(-3));
   });
 
-  it("says the modifier and whether the roll is open, and follows the open box", async () => {
+  it("says the modifier as the sum its card will show and whether the roll is open, and follows the open box", async () => {
     const dialog = await open(await harmoniesHero());
-    expect(facts(dialog)).toEqual(["Modifier +2", "Closed roll"]);
+    const sum = "Modifier +2: Agility +2, Manoeuvre 0, Difficulty 0";
+    expect(facts(dialog)).toEqual([sum, "Closed roll"]);
     field(dialog, "open").click();
     await settle();
-    expect(facts(dialog)).toEqual(["Modifier +2", "Open roll"]);
+    expect(facts(dialog)).toEqual([sum, "Open roll"]);
     expect(successOf(dialog)).toBe(harmoniesOdds(2, { open: true }));
+    await type(dialog, "difficulty", "-4");
+    expect(facts(dialog)[0]).toBe("Modifier \u22122: Agility +2, Manoeuvre 0, Difficulty \u22124");
   });
 
   it("refuses an emptied or blank difficulty with a message naming the field, never reading it as 0", async () => {

@@ -5,6 +5,7 @@ import { t } from "../../core/i18n";
 import { attributeLabel } from "../../core/labels";
 
 import { type HarmoniesRollState } from "./roll";
+import { actionDetails } from "./card";
 import type { HarmoniesSubject } from "./subject";
 
 import { HARMONIES_CHARACTERISTICS, HARMONIES_MEANS } from "../../rules/vocabulary";
@@ -44,11 +45,14 @@ export class HarmoniesRollDialog extends RollDialog<HarmoniesSubject, HarmoniesF
     };
   }
 
-  protected oddsOf({ modifier, open }: HarmoniesRollState): OddsContext {
+  /** The odds, and the modifier written as the sum its card will show (RULES 2.4). */
+  protected oddsOf(state: HarmoniesRollState): OddsContext {
+    const { modifier, open } = state;
+    const terms = actionDetails(state).details.slice(0, -1).join(", ");
     return {
       odds: harmoniesOddsView(modifier, open),
       facts: [
-        t("WH.Chat.Harmonies.Modifier", { modifier: signed(modifier) }),
+        t("WH.Dialog.ModifierSum", { modifier: signed(modifier), terms }),
         t(open ? "WH.Chat.Harmonies.Open" : "WH.Chat.Harmonies.Closed"),
       ],
       error: null,
