@@ -72,3 +72,16 @@ describe("an NPC's sheet", () => {
     expect(parts(sheet)).not.toContain("statblock");
   });
 });
+
+describe("the stat block's help", () => {
+  it("is a note on hover or focus, not a paragraph printed under every NPC", async () => {
+    for (const type of ["wuxiaCharacter", "harmoniesCharacter"] as const) {
+      const npc = await createActor({ name: "Bandit", type, system: { npc: true } }, { ownedByPlayer: false });
+      const sheet = await openSheet(foundry, npc);
+      const hint = foundry.game.i18n.localize("WH.Sheet.Statblock.Hint");
+      const help = sheet.element.querySelector<HTMLElement>(".wh-statblock__help [role=note]");
+      expect([help?.dataset.tooltip, help?.getAttribute("aria-label"), help?.tabIndex]).toEqual([hint, hint, 0]);
+      expect(sheet.element.textContent).not.toContain(hint);
+    }
+  });
+});
