@@ -700,3 +700,20 @@ describe("the armour's heading on a Wuxia hero's combat tab", () => {
     }
   });
 });
+
+describe("a Harmonies wound track holding more than its room", () => {
+  it("says so in words beside the track, and nothing when every level fits", async () => {
+    const david = await actor({
+      name: "David",
+      type: "harmoniesCharacter",
+      system: { wounds: { light: 6 }, woundMaxima: { light: 4 } },
+    });
+    const sheet = await open(david);
+    expect(texts(sheet, ".wh-wound-over")).toEqual([
+      "Light wounds: 6, more than the 4 its track holds. Lower the count, or raise the track's room in edit mode.",
+    ]);
+    await david.update({ system: { wounds: { light: 3 } } });
+    await sheet.render();
+    expect(texts(sheet, ".wh-wound-over")).toEqual([]);
+  });
+});

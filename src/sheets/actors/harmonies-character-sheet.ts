@@ -73,6 +73,15 @@ function woundTrack(system: HarmoniesSystem) {
     maxName: `system.woundMaxima.${level}`,
     count: system.wounds[level],
     max: system.woundMaxima[level],
+    // More than the track holds (typed in, or its room lowered since): said, not drawn as if normal.
+    over:
+      system.wounds[level] > system.woundMaxima[level]
+        ? t("WH.Sheet.Harmonies.OverTrack", {
+            level: t(`WH.Actor.Harmonies.FIELDS.wounds.${level}.label`),
+            count: system.wounds[level],
+            max: system.woundMaxima[level],
+          })
+        : null,
     boxes: Array.from({ length: Math.max(system.wounds[level], system.woundMaxima[level]) }, (_, i) => ({
       filled: i < system.wounds[level],
       over: i >= system.woundMaxima[level],
