@@ -717,3 +717,14 @@ describe("a Harmonies wound track holding more than its room", () => {
     expect(texts(sheet, ".wh-wound-over")).toEqual([]);
   });
 });
+
+describe("an empty description", () => {
+  it("says there is none yet on a group's description tab, in play mode, instead of a blank", async () => {
+    const group = await actor({ name: "Gardes", type: "group", system: { ruleset: "harmonies" } });
+    const sheet = await open(group);
+    expect(texts(sheet, '[data-application-part="description"] .wh-empty')).toEqual(["No description yet."]);
+    await group.update({ system: { description: "<p>Les gardes.</p>" } });
+    await sheet.render();
+    expect(texts(sheet, '[data-application-part="description"] .wh-empty')).toEqual([]);
+  });
+});
