@@ -1,14 +1,7 @@
 import { UserError } from "../core/errors";
+import { actorRuleset } from "../documents/rulesets";
 import { attackWith } from "./attack";
 import { harmoniesAttackWith } from "./harmonies-attack";
-
-/** The rule set a targeted actor fights under: a character's, or a group's own. */
-function fightsUnder(target: Actor.Implementation | null | undefined): string | null {
-  if (target?.type === "wuxiaCharacter") return "wuxia";
-  if (target?.type === "harmoniesCharacter") return "harmonies";
-  if (target?.type === "group") return (target as Actor.OfType<"group">).system.ruleset;
-  return null;
-}
 
 /**
  * Whether a weapon used on this target is an attack (RULES 1.4, 2.5, 3.4): a Wuxia weapon on a
@@ -18,7 +11,7 @@ export function attackOf(
   weapon: Item.Implementation | null | undefined,
   target: Actor.Implementation | null | undefined,
 ): "wuxia" | "harmonies" | null {
-  const ruleset = fightsUnder(target);
+  const ruleset = target ? actorRuleset(target) : null;
   if (weapon?.type === "wuxiaWeapon" && ruleset === "wuxia") return "wuxia";
   if (weapon?.type === "harmoniesWeapon" && ruleset === "harmonies") return "harmonies";
   return null;
