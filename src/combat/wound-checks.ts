@@ -8,7 +8,7 @@ import { ownedActor } from "../rolls/card-subject";
 import { carryOut, handleRequest } from "../requests/authority";
 import { checkedHarmoniesRoll } from "../rolls/harmonies/checked";
 import { objectField } from "../requests/payload";
-import { prepareRoll } from "../rolls/pipeline";
+import { prepareRollNow } from "../rolls/pipeline";
 import { harmoniesActor } from "./harmonies-attack";
 import { rollSubject } from "../rolls/subject";
 import { type HarmoniesSubject } from "../rolls/harmonies/subject";
@@ -34,13 +34,13 @@ export function woundCheckOf(message: ChatMessage.Implementation): { check: Woun
 }
 
 /** The check's roll, not yet evaluated: the pair, no skill, difficulty 0, closed, no penalty. */
-function checkRoll(actor: Actor.OfType<"harmoniesCharacter">, check: WoundCheck): Promise<HarmoniesRoll | null> {
+function checkRoll(actor: Actor.OfType<"harmoniesCharacter">, check: WoundCheck): HarmoniesRoll | null {
   const subject = rollSubject(actor) as HarmoniesSubject;
-  return prepareRoll<"harmonies">(subject, {
-    dialog: false,
+  const prepared = prepareRollNow<"harmonies">(subject, {
     start: PAIRS[check],
     values: { skillId: "", difficulty: 0, penalty: 0, open: false },
-  }).then((prepared) => prepared?.roll ?? null);
+  });
+  return prepared?.roll ?? null;
 }
 
 /** Whether a checked roll is this check: its pair, no skill, difficulty 0, closed. */
@@ -58,7 +58,7 @@ export async function suddenActionCheck(actor: Actor.Implementation): Promise<vo
   if (!character.isOwner) throw new UserError("WH.Roll.Error.NotOwner", { name: character.name ?? "" });
   if (character.system.wounds.grave === 0)
     throw new UserError("WH.Combat.Error.NoGraveWound", { name: actor.name ?? "" });
-  const roll = await checkRoll(character, "grave");
+  const roll = checkRoll(character, "grave");
   if (!roll) return;
   await roll.evaluate();
   await carryOut(GRAVE_CHECK, { roll: roll.toJSON() as object });
@@ -93,7 +93,7 @@ export async function criticalWoundCheck(actor: Actor.Implementation): Promise<v
   const character = harmoniesActor(actor);
   if (character.system.wounds.critical === 0 || character.statuses.has(UNCONSCIOUS_STATUS)) return;
   // Through the roll pipeline, stopped after evaluation: a module's preRoll hook sees it, and may cancel it.
-  const roll = await checkRoll(character, "critical");
+  const roll = checkRoll(character, "critical");
   if (!roll) return;
   await roll.evaluate({ allowInteractive: false });
   const held = roll.action.success;
