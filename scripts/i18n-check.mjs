@@ -26,6 +26,7 @@ export const SAME_IN_BOTH = new Set([
   "Concept",
   "Type",
   "Actions",
+  "Actions {count}",
   "Attribute",
   "Sorcier",
   "Intuition",

@@ -50,17 +50,49 @@ const format = (key: string, data: Record<string, string>) =>
   (globalThis as unknown as { game: { i18n: { format(k: string, d: unknown): string } } }).game.i18n.format(key, data);
 
 describe("the tracker's Wuxia rows", () => {
-  it("shows each combatant's successes, their split, actions left and Defense dice to everyone", async () => {
-    const { lin, zhaoC } = await wuxiaFight();
+  it("shows everyone each combatant's Initiative as Métal plus the successes bought, actions left and Defense dice left, on one line", async () => {
+    const { lin, zhaoC, banditC } = await wuxiaFight();
     const html = await drawnFor("stranger");
-    expect(text(row(html, lin)?.querySelector(".wh-tracker__successes"))).toBe("Successes 2");
-    expect([...(row(html, lin)?.querySelectorAll(".wh-tracker__spent") ?? [])].map((el) => text(el))).toEqual([
-      "+1 Initiative 2",
-      "Extra action 0",
-      "Defense die 0",
+    const status = (c: Combatant.Implementation | undefined) =>
+      [...(row(html, c)?.querySelector(".wh-tracker__status")?.children ?? [])].map((el) => text(el));
+    expect(status(lin)).toEqual(["Metal 3 + 2", "Actions 1", "Defense 0"]);
+    expect(status(banditC)).toEqual(["Metal 3 + 2", "Actions 1", "Defense 0"]);
+    expect(row(html, lin)?.querySelector<HTMLElement>(".wh-tracker__base")?.dataset.tooltip).toBe(
+      "Initiative 5: Metal (Métal) 3 + 2 bought with successes",
+    );
+    expect(lin?.initiative).toBe(5);
+    // Nobody else's split: the stranger's row alone has one, folded.
+    expect([
+      row(html, lin)?.querySelector(".wh-tracker__split"),
+      row(html, banditC)?.querySelector(".wh-tracker__split"),
+    ]).toEqual([null, null]);
+    const split = row(html, zhaoC)?.querySelector<HTMLDetailsElement>(".wh-tracker__split");
+    expect([split?.open, text(split?.querySelector("summary"))]).toEqual([false, "Place 1 success"]);
+    expect([...(split?.querySelectorAll(".wh-tracker__spend") ?? [])].map((el) => text(el))).toEqual([
+      "Initiative\u22121+",
+      "Extra actions\u22120+",
+      "Defense dice\u22120+",
     ]);
-    expect(text(row(html, zhaoC)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 1");
-    expect(text(row(html, zhaoC)?.querySelector(".wh-tracker__dice"))).toBe("Defense dice left 0");
+  });
+
+  it("keeps a split its owner opened open when the tracker is drawn again, and folds it again when closed", async () => {
+    const { lin } = await wuxiaFight();
+    const html = await drawnFor("player");
+    const split = () =>
+      tracker().element.querySelector<HTMLDetailsElement>(`[data-combatant-id="${lin.id}"] .wh-tracker__split`);
+    const opened = split();
+    if (!opened) throw new Error("no split line");
+    opened.open = true;
+    opened.dispatchEvent(new Event("toggle"));
+    expect(html).toBe(tracker().element);
+    await drawnFor("player");
+    expect(split()?.open).toBe(true);
+    const again = split();
+    if (!again) throw new Error("no split line");
+    again.open = false;
+    again.dispatchEvent(new Event("toggle"));
+    await drawnFor("player");
+    expect(split()?.open).toBe(false);
   });
 
   it("gives the owner, and only the owner, the controls to move a success, which the GM carries out", async () => {
@@ -70,6 +102,7 @@ describe("the tracker's Wuxia rows", () => {
     expect(row(stranger, zhaoC)?.querySelectorAll("[data-wh-delta]").length).toBe(6);
     const html = await drawnFor("player");
     expect(row(html, zhaoC)?.querySelector("[data-wh-delta]")).toBeNull();
+    expect(row(html, zhaoC)?.querySelector(".wh-tracker__split")).toBeNull();
     const plusAction = row(html, lin)?.querySelector<HTMLButtonElement>("[data-wh-spend=actions] [data-wh-delta='1']");
     const minusAction = row(html, lin)?.querySelector<HTMLButtonElement>(
       "[data-wh-spend=actions] [data-wh-delta='-1']",
@@ -139,20 +172,20 @@ describe("the tracker's controls, seat by seat", () => {
     const { combat, lin } = await wuxiaFight();
     const html = await drawnFor("player");
     const minus = row(html, lin)?.querySelector<HTMLButtonElement>("[data-wh-spend=initiative] [data-wh-delta='-1']");
-    expect(minus?.getAttribute("aria-label")).toBe("+1 Initiative \u22121");
+    expect(minus?.getAttribute("aria-label")).toBe("Initiative \u22121");
     await asClient(seatUser("player"), async () => {
       minus?.click();
       await settle();
       await vi.waitFor(() => expect(roundOf(lin).spent.initiative).toBe(1));
     });
     const after = await drawnFor("player");
-    expect(text(row(after, lin)?.querySelector(".wh-tracker__unspent"))).toBe("Unspent (lost) 1");
-    expect(text(row(after, lin)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 1");
+    expect(text(row(after, lin)?.querySelector(".wh-tracker__unspent"))).toBe("1 unspent (lost)");
+    expect(text(row(after, lin)?.querySelector(".wh-tracker__actions"))).toBe("Actions 1");
     await asClient(seatUser("gm"), () => combat.nextTurn());
     await asClient(seatUser("player"), () => combat.nextTurn());
     const acted = await drawnFor("player");
-    expect(row(acted, lin)?.querySelector("[data-wh-delta]")).toBeNull();
-    expect(text(row(acted, lin)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 0");
+    expect(row(acted, lin)?.querySelector(".wh-tracker__split")).toBeNull();
+    expect(text(row(acted, lin)?.querySelector(".wh-tracker__actions"))).toBe("Actions 0");
   });
 
   it("counts nothing unspent while every success is placed, a Defense die among them", async () => {
@@ -167,7 +200,7 @@ describe("the tracker's controls, seat by seat", () => {
     });
     const after = await drawnFor("player");
     expect(row(after, lin)?.querySelector(".wh-tracker__unspent")).toBeNull();
-    expect(text(row(after, lin)?.querySelector(".wh-tracker__dice"))).toBe("Defense dice left 1");
+    expect(text(row(after, lin)?.querySelector(".wh-tracker__dice"))).toBe("Defense 1");
   });
 
   it("gives the owner a button to use a Defense die, enabled while one is left; the GM −/+ instead; the stranger none", async () => {
@@ -208,7 +241,7 @@ describe("the tracker's controls, seat by seat", () => {
       await settle();
       await vi.waitFor(() => expect(reserveOf(combat).friendly).toBe(0));
     });
-    expect(text(html.querySelector(".wh-tracker__reserve-title"))).toBe("Group reserve");
+    expect(text(html.querySelector(".wh-tracker__reserve-title"))).toBe("Reserve");
   });
 
   it("draws each row's round once however often the tracker is drawn; a combat not begun shows no successes", async () => {
@@ -219,8 +252,8 @@ describe("the tracker's controls, seat by seat", () => {
       html.querySelectorAll(".wh-tracker__round").length,
       html.querySelectorAll(".wh-tracker__reserve").length,
     ]).toEqual([3, 1]);
-    expect(row(html, lin)?.querySelector(".wh-tracker__successes, .wh-tracker__spend")).toBeNull();
-    expect(text(row(html, lin)?.querySelector(".wh-tracker__actions"))).toBe("Actions left 0");
+    expect(row(html, lin)?.querySelector(".wh-tracker__split, .wh-tracker__base")).toBeNull();
+    expect(text(row(html, lin)?.querySelector(".wh-tracker__actions"))).toBe("Actions 0");
   });
 
   it("leaves a Harmonies combatant's row alone in a combat with Wuxia ones", async () => {

@@ -29,15 +29,79 @@ function button(doc: Document, label: string, text: string, onClick: () => Promi
   return el;
 }
 
-function counter(doc: Document, className: string, label: string, value: number): HTMLElement {
+function counter(doc: Document, className: string, label: string, text: string): HTMLElement {
   const el = doc.createElement("span");
   el.className = className;
   el.dataset.tooltip = label;
-  el.textContent = `${label} ${value}`;
+  el.textContent = text;
   return el;
 }
 
-/** One combatant's Wuxia round in its tracker row: successes and their split, actions left, Defense dice. */
+/** The split lines a row keeps open across redraws: each click redraws the tracker. */
+const openSplits = new Set<string>();
+
+const SPEND_KEYS = { initiative: "Initiative", actions: "Actions", defense: "Defense" } as const;
+
+/**
+ * The owner's split of a combatant's Initiative successes, folded under "Place 2 successes" so a
+ * row is one line until its owner opens it (RULES 1.4): a stepper per bucket, and what is unspent.
+ */
+function splitLine(
+  combat: WuxiaHarmoniesCombat,
+  combatant: Combatant.Implementation,
+  round: ReturnType<typeof roundOf>,
+  doc: Document,
+): HTMLElement {
+  const id = combatant.id ?? "";
+  const split = { initiative: round.spent.initiative, actions: round.spent.actions, defense: round.spent.defense };
+  const unspent = round.successes - split.initiative - split.actions - split.defense;
+  const details = doc.createElement("details");
+  details.className = "wh-tracker__split";
+  details.open = openSplits.has(id);
+  details.addEventListener("toggle", () => {
+    if (details.open) openSplits.add(id);
+    else openSplits.delete(id);
+  });
+  const summary = doc.createElement("summary");
+  summary.className = "wh-tracker__successes";
+  summary.textContent = t("WH.Combat.PlaceSuccesses", { count: round.successes });
+  details.append(summary);
+  for (const bucket of BUCKETS) {
+    const group = doc.createElement("span");
+    group.className = `wh-tracker__spend wh-tracker__spend--${bucket}`;
+    group.dataset.whSpend = bucket;
+    const label = t(`WH.Combat.Spend.${SPEND_KEYS[bucket]}`);
+    const name = doc.createElement("span");
+    name.textContent = label;
+    group.append(name);
+    for (const delta of [-1, 1] as const) {
+      const next = moveSuccess(split, round.successes, bucket, delta);
+      const text = delta === 1 ? "+" : "\u2212";
+      const spend = () =>
+        combatRequests.spendInitiative(combat, combatant, {
+          initiative: next?.initiative ?? 0,
+          actions: next?.actions ?? 0,
+          defense: next?.defense ?? 0,
+        });
+      const control = button(doc, `${label} ${text}1`, text, spend, next !== null);
+      control.dataset.whDelta = String(delta);
+      group.append(control);
+      if (delta === -1) group.append(counter(doc, "wh-tracker__spent", label, String(split[bucket])));
+    }
+    details.append(group);
+  }
+  if (unspent > 0)
+    details.append(
+      counter(doc, "wh-tracker__unspent", t("WH.Combat.Unspent"), t("WH.Combat.UnspentCount", { count: unspent })),
+    );
+  return details;
+}
+
+/**
+ * One combatant's Wuxia round under its tracker row, on one line for everyone: its Initiative as
+ * Métal plus the successes bought, actions left, Defense dice left (with the owner's and the GM's
+ * controls); below it, folded, the owner's split of its successes until its first turn.
+ */
 function decorateRow(combat: WuxiaHarmoniesCombat, combatant: Combatant.Implementation, row: HTMLElement): void {
   const doc = row.ownerDocument;
   const round = roundOf(combatant);
@@ -46,44 +110,35 @@ function decorateRow(combat: WuxiaHarmoniesCombat, combatant: Combatant.Implemen
   const box = doc.createElement("div");
   box.className = "wuxia-harmonies wh-tracker__round";
   box.dataset.whCombatant = combatant.id ?? "";
-  if (rolled) {
-    box.append(counter(doc, "wh-tracker__successes", t("WH.Combat.Successes"), round.successes));
-    const split = { initiative: round.spent.initiative, actions: round.spent.actions, defense: round.spent.defense };
-    const canSpend = owner && round.turnsTaken === 0;
-    for (const bucket of BUCKETS) {
-      const group = doc.createElement("span");
-      group.className = `wh-tracker__spend wh-tracker__spend--${bucket}`;
-      group.dataset.whSpend = bucket;
-      const label = t(
-        `WH.Combat.Spend.${bucket === "initiative" ? "Initiative" : bucket === "actions" ? "Actions" : "Defense"}`,
-      );
-      if (canSpend) {
-        for (const delta of [-1, 1] as const) {
-          const next = moveSuccess(split, round.successes, bucket, delta);
-          const text = delta === 1 ? "+" : "\u2212";
-          const spend = () =>
-            combatRequests.spendInitiative(combat, combatant, {
-              initiative: next?.initiative ?? 0,
-              actions: next?.actions ?? 0,
-              defense: next?.defense ?? 0,
-            });
-          const control = button(doc, `${label} ${text}1`, text, spend, next !== null);
-          control.dataset.whDelta = String(delta);
-          group.append(control);
-        }
-      }
-      group.prepend(counter(doc, "wh-tracker__spent", label, split[bucket]));
-      box.append(group);
-    }
-    const unspent = round.successes - split.initiative - split.actions - split.defense;
-    if (unspent > 0) box.append(counter(doc, "wh-tracker__unspent", t("WH.Combat.Unspent"), unspent));
+  const status = doc.createElement("div");
+  status.className = "wh-tracker__status";
+  const metal = wuxiaFighterOf(combatant)?.metal;
+  if (rolled && metal !== undefined) {
+    const bought = round.spent.initiative;
+    const attribute = t("WH.Attribute.metal");
+    status.append(
+      counter(
+        doc,
+        "wh-tracker__base",
+        t("WH.Combat.InitiativeMade", { total: metal + bought, base: metal, bought }),
+        `${attribute} ${metal} + ${bought}`,
+      ),
+    );
   }
-  box.append(
-    counter(doc, "wh-tracker__actions", t("WH.Combat.ActionsLeft"), rolled ? actionsLeft(turnEntry(combatant)) : 0),
+  const actions = rolled ? actionsLeft(turnEntry(combatant)) : 0;
+  status.append(
+    counter(doc, "wh-tracker__actions", t("WH.Combat.ActionsLeft"), t("WH.Combat.ActionsShort", { count: actions })),
   );
   const defense = doc.createElement("span");
   defense.className = "wh-tracker__defense";
-  defense.append(counter(doc, "wh-tracker__dice", t("WH.Combat.DefenseDice"), round.defenseDice));
+  defense.append(
+    counter(
+      doc,
+      "wh-tracker__dice",
+      t("WH.Combat.DefenseDice"),
+      t("WH.Combat.DefenseShort", { count: round.defenseDice }),
+    ),
+  );
   if (owner && !game.user.isGM)
     defense.append(
       button(
@@ -108,7 +163,10 @@ function decorateRow(combat: WuxiaHarmoniesCombat, combatant: Combatant.Implemen
       ),
     );
   }
-  box.append(defense);
+  status.append(defense);
+  box.append(status);
+  if (rolled && owner && round.turnsTaken === 0 && round.successes > 0)
+    box.append(splitLine(combat, combatant, round, doc));
   row.append(box);
 }
 
@@ -128,9 +186,8 @@ function decorateHeader(combat: WuxiaHarmoniesCombat, root: HTMLElement): void {
     part.className = `wh-tracker__side wh-tracker__side--${side}`;
     part.dataset.whSide = side;
     const value = sharedOf(combat).reserve[side];
-    part.append(
-      counter(doc, "wh-tracker__side-dice", t(`WH.Combat.Side.${side === "friendly" ? "Friendly" : "Hostile"}`), value),
-    );
+    const label = t(`WH.Combat.Side.${side === "friendly" ? "Friendly" : "Hostile"}`);
+    part.append(counter(doc, "wh-tracker__side-dice", label, `${label} ${value}`));
     if (game.user.isGM) {
       part.append(
         button(
