@@ -95,6 +95,19 @@ function appendOpposedResult(message: ChatMessage.Implementation, html: HTMLElem
 }
 
 /**
+ * The message's header names its speaker already: a card's actor line says it again only when it
+ * names someone else (an attack card's defender); a line left with nothing (no badge) goes too.
+ */
+function dropSpeakerRepeats(message: ChatMessage.Implementation, html: HTMLElement): void {
+  for (const name of html.querySelectorAll(".wh-card__actor-name")) {
+    if (name.textContent?.trim() !== message.alias) continue;
+    const line = name.parentElement;
+    name.remove();
+    if (line && !line.textContent?.trim()) line.remove();
+  }
+}
+
+/**
  * Wires the system's chat cards as the chat log draws them (on every client, after a reload
  * too): buttons for the GM only disappear for players, then each card's actions are bound to
  * the roll it shows (the cards come in the order of the message's rolls).
@@ -105,6 +118,7 @@ export function activateCards(message: ChatMessage.Implementation, html: HTMLEle
   const cards = [...html.querySelectorAll<HTMLElement>("[data-wh-card]")];
   if (!cards.length) return;
   if (!game.user.isGM) html.querySelectorAll("[data-wh-gm-only]").forEach((el) => el.remove());
+  dropSpeakerRepeats(message, html);
   cards.forEach((card, rollIndex) => {
     const roll = message.rolls[rollIndex];
     // A roll the system did not make is drawn as unreadable: nothing on it acts.

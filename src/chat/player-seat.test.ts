@@ -74,7 +74,8 @@ describe("a player's roll, as each reader sees it", () => {
         outcome: html.querySelector(".wh-outcome") !== null,
         actor: html.querySelector(".wh-card__actor")?.textContent ?? null,
       }).toEqual(
-        sees[who] ? { who, dice: 5, outcome: true, actor: "Lin Mei" } : { who, dice: 0, outcome: false, actor: null },
+        // The header names Lin Mei: the card does not say it a second time.
+        sees[who] ? { who, dice: 5, outcome: true, actor: null } : { who, dice: 0, outcome: false, actor: null },
       );
       // A hidden card leaves no button to press: Destiny dice and Oppose act on what it hides.
       if (!sees[who]) expect(html.querySelectorAll("button")).toHaveLength(0);

@@ -5,7 +5,7 @@ import { t } from "../core/i18n";
 import {
   INVESTMENTS,
   attackOutcome,
-  surplusSpendable,
+  investmentRefusal,
   attackRecord,
   attackRequests,
   defenceOdds,
@@ -13,6 +13,7 @@ import {
   reserveLeftFor,
   type AttackRecord,
   type Investment,
+  weaponSoul,
 } from "./attack";
 import { roundOf } from "./models";
 import { combatantOf } from "./fight";
@@ -28,6 +29,12 @@ const INVESTMENT_LABELS: Record<Investment, string> = {
   ame: "WH.Combat.Invest.Ame",
 };
 
+/** An investment's name on the card; the âme by the weapon's own name for it. */
+function investmentLabel(record: AttackRecord, investment: Investment): string {
+  const soul = investment === "ame" ? weaponSoul(documentAtSync(record.weaponUuid)) : "";
+  return soul ? t("WH.Combat.Invest.AmeNamed", { name: soul }) : t(INVESTMENT_LABELS[investment]);
+}
+
 /** What the defender's owner sees before answering: the attacker's successes and what they may spend. */
 function defenceForm(message: ChatMessage.Implementation, record: AttackRecord, section: HTMLElement): void {
   const doc = section.ownerDocument;
@@ -37,10 +44,11 @@ function defenceForm(message: ChatMessage.Implementation, record: AttackRecord, 
   const defenseLeft = combatant ? roundOf(combatant).defenseDice : 0;
   const reserveLeft = reserveLeftFor(defender);
   const form = element(doc, "div", "wh-attack__defence");
-  form.append(
-    numberField(doc, "defenseDice", t("WH.Combat.DefenseDiceLeft", { count: defenseLeft }), defenseLeft),
-    numberField(doc, "reserve", t("WH.Combat.ReserveLeft", { count: reserveLeft }), reserveLeft),
-  );
+  // A pool with nothing in it is no choice: its field is left out.
+  if (defenseLeft > 0)
+    form.append(numberField(doc, "defenseDice", t("WH.Combat.DefenseDiceLeft", { count: defenseLeft }), defenseLeft));
+  if (reserveLeft > 0)
+    form.append(numberField(doc, "reserve", t("WH.Combat.ReserveLeft", { count: reserveLeft }), reserveLeft));
   const read = (name: string) => Number(form.querySelector<HTMLInputElement>(`[name=${name}]`)?.value ?? 0);
   const odds = element(doc, "p", "wh-attack__odds");
   const showOdds = () => {
@@ -65,34 +73,27 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
   const outcome = attackOutcome(message);
   const [attack, defence] = message.rolls as [WuxiaRoll, WuxiaRoll];
   if (!outcome || !record.defence) return;
-  section.append(
-    element(
-      doc,
-      "p",
-      "wh-attack__score",
-      t("WH.Combat.AttackScore", {
-        attacker: attack.state.actorName,
-        rolled: t("WH.Count.Successes", { count: attack.outcome.successes }),
-        cancelled: t("WH.Count.Cancelled", { count: outcome.defenseDiceUsed }),
-        left: outcome.attackerSuccesses,
-        defender: defence.state.actorName,
-        successes: outcome.defenderSuccesses,
-      }),
-    ),
-  );
-  // The surplus explained: how far ahead, the one success that hits, what that leaves to invest.
+  // The score explained: successes after the defence's cancellations against the defender's, how
+  // far ahead, the one success that hits, what that leaves to invest.
+  const score = {
+    count: outcome.defenseDiceUsed,
+    rolled: attack.outcome.successes,
+    left: outcome.attackerSuccesses,
+    defender: outcome.defenderSuccesses,
+    name: defence.state.actorName,
+  };
+  const cancelled = outcome.defenseDiceUsed > 0;
   const verdict = outcome.hit
-    ? t("WH.Combat.Hit", {
-        left: outcome.attackerSuccesses,
-        defender: outcome.defenderSuccesses,
+    ? t(cancelled ? "WH.Combat.HitCancelled" : "WH.Combat.Hit", {
+        ...score,
         ahead: outcome.attackerSuccesses - outcome.defenderSuccesses,
         surplus: outcome.surplus,
         unspent: outcome.unspent,
       })
-    : t("WH.Combat.Parried", { name: defence.state.actorName });
+    : t(cancelled ? "WH.Combat.ParriedCancelled" : "WH.Combat.ParriedScore", score);
   section.append(element(doc, "p", `wh-banner wh-outcome wh-outcome--${outcome.hit ? "success" : "failure"}`, verdict));
   const invested = INVESTMENTS.filter((k) => record.invested[k] > 0).map(
-    (k) => `${t(INVESTMENT_LABELS[k])} ×${record.invested[k]}`,
+    (k) => `${investmentLabel(record, k)} ×${record.invested[k]}`,
   );
   if (invested.length) section.append(element(doc, "p", "wh-attack__invested", invested.join(" · ")));
   if (!outcome.hit) return;
@@ -120,12 +121,13 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
   }
   const attacker = documentAtSync(attack.state.actorUuid ?? "") as Actor.Implementation | null;
   const attackerOwner = Boolean(attacker?.isOwner);
-  const spendable = attacker ? INVESTMENTS.filter((k) => surplusSpendable(record, attacker, k)) : [];
+  // Only what would buy something here is offered: the authority refuses the rest the same way.
+  const spendable = attacker ? INVESTMENTS.filter((k) => !investmentRefusal(record, attacker, k)) : [];
   if (attackerOwner && outcome.unspent > 0 && spendable.length) {
     const row = element(doc, "div", "wh-attack__investments");
     for (const investment of spendable)
       row.append(
-        actionButton(doc, `invest-${investment}`, `+ ${t(INVESTMENT_LABELS[investment])}`, () =>
+        actionButton(doc, `invest-${investment}`, `+ ${investmentLabel(record, investment)}`, () =>
           attackRequests.invest(message, investment),
         ),
       );
@@ -145,7 +147,7 @@ export function appendAttack(message: ChatMessage.Implementation, html: HTMLElem
   if (!record) return false;
   const [attack] = message.rolls;
   if (!(attack instanceof WuxiaRoll) || !attack.readable || !message.isContentVisible) return true;
-  const { doc, lead, section, defender } = attackSection(html, attack.state.actorName, record);
+  const { doc, lead, section, defender } = attackSection(html, attack.state, record);
   if (record.reserveDice)
     section.append(
       element(doc, "p", "wh-attack__reserve", t("WH.Combat.AttackReserve", { count: record.reserveDice })),

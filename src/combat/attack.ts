@@ -343,15 +343,53 @@ function fightOf(combatant: Combatant.Implementation | null): { combatId: string
  * A card's surplus is spent in the round it was made in: once that round is over (or in another
  * combat) it buys nothing; a card made outside a combat buys no Defense or reserve die in one.
  */
-export function surplusSpendable(
-  record: AttackRecord,
-  attacker: Actor.Implementation,
-  investment: Investment,
-): boolean {
+function surplusSpendable(record: AttackRecord, attacker: Actor.Implementation, investment: Investment): boolean {
   const now = fightOf(combatantOf(attacker));
   const fight = record.fight ?? null;
   if (!fight) return investment !== "defenseDice" && investment !== "groupReserve";
   return fight.combatId === now?.combatId && fight.round === now.round;
+}
+
+/** Someone else still fighting on the combatant's side, who could spend a reserve die (RULES 1.4). */
+function hasAlly(combatant: Combatant.Implementation): boolean {
+  const side = sideOf(combatant);
+  return Boolean(
+    combatant.combat?.combatants.contents.some((c) => c !== combatant && !c.isDefeated && sideOf(c) === side),
+  );
+}
+
+/**
+ * Why an investment would buy nothing on this card, if it would not: a Defense or reserve die
+ * outside a combat; a reserve die with no ally left to spend it; Estourbir or Intimidation on a
+ * group, which has no Terre or Panic of its own; the âme of a weapon that has none.
+ */
+export function investmentRefusal(
+  record: AttackRecord,
+  attacker: Actor.Implementation,
+  investment: Investment,
+): UserError | null {
+  const combatant = combatantOf(attacker);
+  const name = attacker.name ?? "";
+  if ((investment === "defenseDice" || investment === "groupReserve") && !combatant?.combat)
+    return new UserError("WH.Combat.Error.NotInCombat", { name });
+  if (investment === "groupReserve" && combatant && !hasAlly(combatant))
+    return new UserError("WH.Combat.Error.NoAlly", { name });
+  if (
+    (investment === "estourbir" || investment === "intimidation") &&
+    wuxiaGroup(documentAtSync(record.defenderUuid) as Actor.Implementation | null)
+  )
+    return new UserError("WH.Combat.Error.NotOnGroup");
+  if (investment === "ame" && !weaponSoul(documentAtSync(record.weaponUuid)))
+    return new UserError("WH.Combat.Error.NoSoul");
+  if (!surplusSpendable(record, attacker, investment)) return new UserError("WH.Combat.Error.SurplusExpired");
+  return null;
+}
+
+/** The name of a Wuxia weapon's âme, if it has one. */
+export function weaponSoul(weapon: unknown): string {
+  return weapon instanceof Item && weapon.type === "wuxiaWeapon"
+    ? (weapon as Item.OfType<"wuxiaWeapon">).system.ame.name.trim()
+    : "";
 }
 
 /** One surplus success invested by the attacker's owner; a Defense or reserve die is given at once. */
@@ -369,10 +407,9 @@ async function invest(payload: unknown, requester: User.Implementation): Promise
   const invested = { ...record.invested, [investment]: record.invested[investment] + 1 };
   // The rules refuse an investment beyond the surplus (OverSpent).
   attackOutcome(message, invested);
+  const refusal = investmentRefusal(record, attacker, investment);
+  if (refusal) throw refusal;
   const combatant = combatantOf(attacker);
-  if ((investment === "defenseDice" || investment === "groupReserve") && !combatant?.combat)
-    throw new UserError("WH.Combat.Error.NotInCombat", { name: attacker.name ?? "" });
-  if (!surplusSpendable(record, attacker, investment)) throw new UserError("WH.Combat.Error.SurplusExpired");
   if (investment === "defenseDice" && combatant)
     await updateRound(combatant, { defenseDice: roundOf(combatant).defenseDice + 1 });
   if (investment === "groupReserve" && combatant?.combat) await changeReserve(combatant.combat, sideOf(combatant), 1);

@@ -50,25 +50,39 @@ export function numberField(doc: Document, name: string, label: string, max: num
   return wrapper;
 }
 
+/** A small picture for the lead: an actor's portrait or an item's icon, decorative beside the names. */
+function picture(doc: Document, className: string, src: string | null | undefined): HTMLImageElement | null {
+  if (!src) return null;
+  const img = element(doc, "img", className);
+  img.src = src;
+  img.alt = "";
+  return img;
+}
+
 /**
  * An attack card's own parts, not yet in the message: its lead, who attacks whom with what
- * ("Lin Mei attacks Bandit with Arc long"), to go above the rolls, and its section for what
- * follows them (the defence, the verdict, the damage).
+ * ("Lin Mei attacks Bandit with Arc long", with the attacker's portrait and the weapon's icon),
+ * to go above the rolls, and its section for what follows them (the defence, the verdict, the damage).
  */
 export function attackSection(
   html: HTMLElement,
-  attacker: string,
+  attacker: { actorName: string; actorUuid: string | null },
   record: { defenderUuid: string; weaponUuid: string },
 ): { doc: Document; lead: HTMLElement; section: HTMLElement; defender: Actor.Implementation | null } {
   const doc = html.ownerDocument;
   const section = element(doc, "section", "wuxia-harmonies wh-card wh-attack");
   const defender = documentAtSync(record.defenderUuid) as Actor.Implementation | null;
   const weapon = documentAtSync(record.weaponUuid) as Item.Implementation | null;
-  const names = { attacker, defender: defender?.name ?? "?", weapon: weapon?.name ?? "" };
+  const actor = attacker.actorUuid ? (documentAtSync(attacker.actorUuid) as Actor.Implementation | null) : null;
+  const names = { attacker: attacker.actorName, defender: defender?.name ?? "?", weapon: weapon?.name ?? "" };
   const lead = element(doc, "header", "wuxia-harmonies wh-attack__lead");
+  const portrait = picture(doc, "wh-attack__portrait", actor?.img);
+  const icon = picture(doc, "wh-attack__icon", weapon?.img);
+  if (portrait) lead.append(portrait);
   lead.append(
     element(doc, "h4", "wh-card__title", t(weapon ? "WH.Combat.AttackTitleWith" : "WH.Combat.AttackTitle", names)),
   );
+  if (icon) lead.append(icon);
   return { doc, lead, section, defender };
 }
 

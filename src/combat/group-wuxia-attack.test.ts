@@ -43,6 +43,26 @@ function shoot(world: Awaited<ReturnType<typeof band>>, target: Actor.Implementa
 const members = (group: Actor.Implementation) => (group.system as unknown as { members: GroupMemberData[] }).members;
 
 describe("a Wuxia attack on a group", () => {
+  it("offers no Estourbir or Intimidation against it, a group having no Terre or Panic of its own; forged, they are refused", async () => {
+    const world = await band();
+    const { attackWith, defendAgainst, attackRequests } = await import("./attack");
+    scriptFaces([10, 10, 10, 10, 10]);
+    await as("player", () => attackWith(world.lin, world.arc, world.guards, { dialog: false }));
+    const message = must(postedMessages().at(-1));
+    scriptFaces([3]);
+    await as("gm", () => defendAgainst(message as never, { defenseDice: 0, reserve: 0 }));
+    const html = await asClient(seatUser("player"), () => message.renderHTML());
+    const offered = [...html.querySelectorAll<HTMLElement>(".wh-attack__investments [data-wh-attack]")].map(
+      (b) => b.dataset.whAttack,
+    );
+    // Lin Mei fights alone on her side: no reserve die either.
+    expect(offered).toEqual(["invest-defenseDice", "invest-critique", "invest-precise"]);
+    for (const investment of ["estourbir", "intimidation"] as const)
+      await expect(as("player", () => attackRequests.invest(message as never, investment))).rejects.toMatchObject({
+        key: "WH.Combat.Error.NotOnGroup",
+      });
+  });
+
   it("is defended by one guard's Terre test and hurts one guard at a time until the band is defeated", async () => {
     const world = await band();
     const first = await shoot(world);

@@ -83,6 +83,11 @@ describe("the Harmonies attack card", () => {
       "Stunned: −1 to all actions during the next round (soak −3)",
       [],
     ]);
+    // The soak's own card says it is the soak, and writes its difficulty as armour − damage.
+    const soak = [...after.querySelectorAll("[data-wh-card]")].at(-1);
+    expect(text(soak?.querySelector(".wh-card__title"))).toBe("Soak: Body + Resistance");
+    const terms = [...(soak?.querySelectorAll(".wh-card__details > li") ?? [])].map((li) => text(li));
+    expect(terms).toEqual(["Body +3", "Resistance +3", "Armour 0 − damage 0 = 0", "Modifier +6"]);
   });
 
   it("offers the check a grave wound calls for to the victim's owner only, right on the card", async () => {

@@ -107,10 +107,32 @@ export function appendHarmoniesAttack(message: ChatMessage.Implementation, html:
   if (!record) return false;
   const [attack] = message.rolls;
   if (!(attack instanceof HarmoniesRoll) || !attack.readable || !message.isContentVisible) return true;
-  const { lead, section } = attackSection(html, attack.state.actorName, record);
+  const { lead, section } = attackSection(html, attack.state, record);
   answers(message, record, section);
   placeAttackParts(html, lead, section);
+  labelSoak(message, record, html);
   return true;
+}
+
+/**
+ * The soak's own card, the last of the message's rolls: its title says it is the soak and its
+ * difficulty is written as what it is, armour − damage, rather than a bare "Difficulty".
+ */
+function labelSoak(message: ChatMessage.Implementation, record: HarmoniesAttackRecord, html: HTMLElement): void {
+  const soak = message.rolls.at(-1);
+  const card = [...html.querySelectorAll<HTMLElement>("[data-wh-card]")].at(-1);
+  if (!record.soak || !(soak instanceof HarmoniesRoll) || !card) return;
+  const difficulty = soak.state.difficulty;
+  const title = card.querySelector(".wh-card__title");
+  if (title) title.textContent = t("WH.Combat.Harmonies.SoakTitle", { title: title.textContent ?? "" });
+  const bare = t("WH.Chat.Harmonies.Difficulty", { difficulty: signed(difficulty) });
+  const term = [...card.querySelectorAll(".wh-card__details > li")].find((li) => li.textContent === bare);
+  if (term)
+    term.textContent = t("WH.Combat.Harmonies.SoakDifficulty", {
+      armour: signed(difficulty + record.damage),
+      damage: record.damage,
+      difficulty: signed(difficulty),
+    });
 }
 
 const CHECK_TEXT = {

@@ -103,22 +103,83 @@ describe("the defence form", () => {
     await vi.waitFor(() => expect(message.rolls).toHaveLength(2));
     expect([roundOf(world.lin).defenseDice, reserveOf(world.combat).friendly]).toEqual([1, 0]);
     const after = await cardFor("stranger", message);
-    expect(text(after.querySelector(".wh-attack__score"))).toBe("Bandit: 2 successes − 2 cancelled = 0; Lin Mei: 1.");
-    expect(text(after.querySelector(".wh-attack .wh-banner.wh-outcome"))).toBe("Parried by Lin Mei");
+    expect(after.querySelector(".wh-attack__score")).toBeNull();
+    expect(text(after.querySelector(".wh-attack .wh-banner.wh-outcome"))).toBe(
+      "Parried by Lin Mei — 2 − 2 cancelled = 0 against 1",
+    );
     expect(after.querySelector(".wh-attack .wh-outcome--failure")).not.toBeNull();
   });
 
   it("gives the Defend button back and says why when the GM refuses the defence", async () => {
     const world = await wuxiaAttackFight({ bandit: { attributes: { metal: 3, terre: 2, feu: 3 } } });
+    const { combatRequests } = await import("./requests");
+    await as("gm", () => combatRequests.adjustPool(world.combat, "defense", "up", world.lin));
     const message = await banditAttacks(world);
     const html = await cardFor("player", message);
-    await typeIn(html, "defenseDice", "2");
+    await typeIn(html, "defenseDice", "1");
+    // The GM takes the die back while the card is open: the defence asks for a die no longer held.
+    await as("gm", () => combatRequests.adjustPool(world.combat, "defense", "down", world.lin));
     scriptFaces([10, 2, 2, 2]);
     const defend = must(html.querySelector<HTMLButtonElement>("[data-wh-attack=defend]"));
     await as("player", () => click(defend));
     await vi.waitFor(() => expect(defend.disabled).toBe(false));
     expect(foundry.notifications.at(-1)).toMatchObject({ level: "error", message: "Lin Mei has only 0 Defense dice." });
     expect(message.rolls).toHaveLength(1);
+  });
+});
+
+describe("what the card leaves out", () => {
+  it("leads with the attacker's portrait and the weapon's icon; the attacker's roll does not name her again, the defender's does", async () => {
+    const world = await wuxiaAttackFight();
+    await as("player", () => world.arc.update({ img: "icons/weapons/bows/longbow.webp" } as never));
+    const message = await wuxiaAttack(world);
+    await wuxiaDefend(message);
+    const html = await cardFor("stranger", message);
+    const lead = must(html.querySelector(".wh-attack__lead"));
+    expect([
+      lead.querySelector<HTMLImageElement>(".wh-attack__portrait")?.getAttribute("src"),
+      lead.querySelector<HTMLImageElement>(".wh-attack__icon")?.getAttribute("src"),
+      lead.querySelector<HTMLImageElement>("img")?.alt,
+    ]).toEqual([world.linMei.img, "icons/weapons/bows/longbow.webp", ""]);
+    expect(text(html.querySelector(".message-header .message-sender"))).toBe("Lin Mei");
+    expect([...html.querySelectorAll(".wh-card__actor")].map((el) => text(el))).toEqual(["Bandit"]);
+  });
+
+  it("draws no field for a pool with nothing in it: the defender with no dice sees only Defend", async () => {
+    const world = await wuxiaAttackFight({ bandit: { attributes: { metal: 3, terre: 2, feu: 3 } } });
+    const message = await banditAttacks(world);
+    const html = await cardFor("player", message);
+    expect([html.querySelectorAll(".wh-attack__defence input").length, buttons(html)]).toEqual([0, ["defend"]]);
+    const { combatRequests } = await import("./requests");
+    await as("gm", () => combatRequests.adjustPool(world.combat, "friendly", "up"));
+    const again = await cardFor("player", message);
+    expect([...again.querySelectorAll<HTMLInputElement>(".wh-attack__defence input")].map((i) => i.name)).toEqual([
+      "reserve",
+    ]);
+  });
+
+  it("offers no reserve die without an ally, no Estourbir or Intimidation on a group, no soul for a weapon without one", async () => {
+    const world = await wuxiaAttackFight();
+    // Zhao leaves the fight: Lin Mei has nobody left on her side to spend a reserve die.
+    await as("gm", () => world.combat.deleteEmbeddedDocuments("Combatant", [world.zhaoC.id ?? ""]));
+    const message = await wuxiaAttack(world);
+    await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
+    expect(buttons(await cardFor("player", message))).toEqual([
+      "invest-defenseDice",
+      "invest-critique",
+      "invest-estourbir",
+      "invest-intimidation",
+      "invest-precise",
+      "apply",
+    ]);
+    const { attackRequests } = await import("./attack");
+    for (const [investment, key] of [
+      ["groupReserve", "WH.Combat.Error.NoAlly"],
+      ["ame", "WH.Combat.Error.NoSoul"],
+    ] as const)
+      await expect(as("player", () => attackRequests.invest(message as never, investment))).rejects.toMatchObject({
+        key,
+      });
   });
 });
 
@@ -129,12 +190,16 @@ describe("the resolution", () => {
     await wuxiaDefend(message, { defenseDice: 0, reserve: 0 }, { faces: [10, 10] });
     for (const who of ["gm", "player", "stranger"] as const) {
       const html = await cardFor(who, message);
-      expect([text(html.querySelector(".wh-attack .wh-outcome")), buttons(html)]).toEqual(["Parried by Bandit", []]);
+      expect([text(html.querySelector(".wh-attack .wh-outcome")), buttons(html)]).toEqual([
+        "Parried by Bandit — 1 against 2",
+        [],
+      ]);
     }
   });
 
   it("gives the attacker's owner a button per investment while successes are left, then only Apply damage", async () => {
     const world = await wuxiaAttackFight();
+    await as("player", () => world.arc.update({ system: { ame: { name: "Flèche sifflante" } } } as never));
     const message = await wuxiaAttack(world);
     // 5 − 2 cancelled = 3 against 1: one success to invest.
     await wuxiaDefend(message);
@@ -147,19 +212,19 @@ describe("the resolution", () => {
     ).toEqual([
       ["invest-defenseDice", "+ Defense die"],
       ["invest-groupReserve", "+ Group reserve"],
-      ["invest-critique", "+ Critique (+1 damage)"],
-      ["invest-estourbir", "+ Estourbir (Earth −1)"],
+      ["invest-critique", "+ Critical (Critique, +1 damage)"],
+      ["invest-estourbir", "+ Stun (Estourbir, Earth −1)"],
       ["invest-intimidation", "+ Intimidation (Panic +1)"],
       ["invest-precise", "+ Precise attack (Attaque précise)"],
-      ["invest-ame", "+ Weapon's soul"],
+      ["invest-ame", "+ Soul (âme): Flèche sifflante"],
     ]);
     expect(html.querySelector(".wh-attack .wh-outcome--success")).not.toBeNull();
     await as("player", () => click(html.querySelector("[data-wh-attack=invest-ame]")));
     await vi.waitFor(async () => expect(buttons(await cardFor("player", message))).toEqual(["apply"]));
     const after = await cardFor("player", message);
-    expect(text(after.querySelector(".wh-attack__invested"))).toBe("Weapon's soul ×1");
+    expect(text(after.querySelector(".wh-attack__invested"))).toBe("Soul (âme): Flèche sifflante ×1");
     expect(text(after.querySelector(".wh-attack .wh-outcome"))).toBe(
-      "Hit — 3 − 1 = 2 ahead · 1 to hit · 1 to invest · 0 left",
+      "Hit — 5 − 2 cancelled − 1 = 2 ahead · 1 to hit · 1 to invest · 0 left",
     );
     expect(buttons(await cardFor("gm", message))).toEqual(["apply"]);
     expect(buttons(await cardFor("stranger", message))).toEqual([]);
@@ -185,7 +250,6 @@ describe("the resolution", () => {
       "invest-estourbir",
       "invest-intimidation",
       "invest-precise",
-      "invest-ame",
       "apply",
     ]);
   });
@@ -241,9 +305,8 @@ describe("the resolution", () => {
     expect(text(waiting.querySelector("[data-wh-attack=defend]"))).toBe("Se défendre (Terre, SR 10)");
     await wuxiaDefend(message);
     const html = await cardFor("player", message);
-    expect(text(html.querySelector(".wh-attack__score"))).toBe("Lin Mei : 5 réussites − 2 annulées = 3 ; Bandit : 1.");
     expect(text(html.querySelector(".wh-attack .wh-outcome"))).toBe(
-      "Touché — 3 − 1 = 2 d'avance · 1 pour toucher · 1 à investir · reste 1",
+      "Touché — 5 − 2 annulées − 1 = 2 d'avance · 1 pour toucher · 1 à investir · reste 1",
     );
     expect(text(html.querySelector("[data-wh-attack=apply]"))).toBe("Appliquer les dégâts (+3 NB)");
     expect(text(html.querySelector(".wh-attack__damage"))).toBe(

@@ -231,7 +231,7 @@ describe("investing the surplus", () => {
     expect(attackRecord(message as never)?.invested).toMatchObject({ precise: 1, estourbir: 1, intimidation: 1 });
     const html = await as("stranger", () => message.renderHTML());
     expect(html.querySelector(".wh-attack__invested")?.textContent).toBe(
-      "Estourbir (Earth −1) ×1 · Intimidation (Panic +1) ×1 · Precise attack (Attaque précise) ×1",
+      "Stun (Estourbir, Earth −1) ×1 · Intimidation (Panic +1) ×1 · Precise attack (Attaque précise) ×1",
     );
   });
 

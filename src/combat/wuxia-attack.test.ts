@@ -73,11 +73,8 @@ describe("a Wuxia attack", () => {
     await defend(message);
     expect([roundOf(world.banditC).defenseDice, reserveOf(world.combat).hostile]).toEqual([1, 0]);
     const html = await asClient(seatUser("player"), () => message.renderHTML());
-    expect(html.querySelector(".wh-attack__score")?.textContent).toBe(
-      "Lin Mei: 5 successes − 2 cancelled = 3; Bandit: 1.",
-    );
     expect(html.querySelector(".wh-attack .wh-outcome")?.textContent).toBe(
-      "Hit — 3 − 1 = 2 ahead · 1 to hit · 1 to invest · 1 left",
+      "Hit — 5 − 2 cancelled − 1 = 2 ahead · 1 to hit · 1 to invest · 1 left",
     );
   });
 
