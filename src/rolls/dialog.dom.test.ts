@@ -70,16 +70,22 @@ describe("the Wuxia roll dialog, typed in", () => {
     expect(field(dialog, "extraDice")).toBe(extra);
   });
 
-  it("redraws its fields when a choice changes what they offer: a specialisation's rerolls", async () => {
+  it("rolls a specialisation chosen with its rerolls and its parent skill without them, with no box to say it twice", async () => {
     const actor = await wuxiaHero();
     const dialog = await open(actor);
-    expect(dialog.element.querySelector("[name=specialisation]")).toBeNull();
-    await choose(dialog, "skillId", actor.items.find((i) => i.name === "Tir à l'arc")?.id ?? "");
-    expect(field(dialog, "specialisation").checked).toBe(true);
+    const bow = actor.items.find((i) => i.name === "Tir à l'arc");
+    const option = dialog.element.querySelector<HTMLOptionElement>(`[name=skillId] option[value="${bow?.id}"]`);
+    expect(option?.textContent).toBe("Tir à l'arc (spec. of Chasseur 3, 1 reroll)");
+    await choose(dialog, "skillId", bow?.id ?? "");
     expect(successOf(dialog)).toBe(wuxiaOdds(5, 7, { rerolls: 1 }).success);
-    field(dialog, "specialisation").click();
-    await settle();
-    expect(successOf(dialog)).toBe(wuxiaOdds(5, 7).success);
+    await type(dialog, "extraDice", "1");
+    expect(successOf(dialog)).toBe(wuxiaOdds(6, 7, { rerolls: 1 }).success);
+    await choose(dialog, "skillId", actor.items.find((i) => i.name === "Chasseur")?.id ?? "");
+    expect(successOf(dialog)).toBe(wuxiaOdds(6, 7).success);
+    expect(dialog.element.querySelector("[name=specialisation], input[type=checkbox]")).toBeNull();
+    // Each control sits in core's field wrapper beside its label, so a long label stays in its column.
+    const loose = [...dialog.element.querySelectorAll(".form-group > select, .form-group > input")];
+    expect(loose).toEqual([]);
   });
 
   it("says what is wrong in place of the odds, and refuses to roll until it is fixed", async () => {

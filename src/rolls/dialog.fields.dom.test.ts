@@ -71,7 +71,7 @@ describe("the Wuxia roll dialog's fields", () => {
     expect(options(dialog, "skillId")).toEqual([
       "— none —",
       "Chasseur (level 3)",
-      "Tir à l'arc (specialisation of Chasseur 3, rerolls: 1)",
+      "Tir à l'arc (spec. of Chasseur 3, 1 reroll)",
       "Pêche (hobby, level 2)",
       "Bond du tigre (level 2, 1 chi)",
     ]);
@@ -129,9 +129,6 @@ describe("the Wuxia roll dialog's fields", () => {
     const dialog = await open(actor);
     expect(facts(dialog)).toEqual(["5 dice", "SR 10: success on a 10 only"]);
     await choose(dialog, "skillId", itemId(actor, "Tir à l'arc"));
-    expect(dialog.element.querySelector(`label[for="${dialog.id}-specialisation"]`)?.textContent).toBe(
-      "Use the specialisation Tir à l'arc (rerolls: 1)",
-    );
     expect(facts(dialog)).toEqual(["5 dice", "SR 10 − Chasseur 3: success on 7+", "Up to 1 failed die rerolled"]);
   });
 
@@ -190,13 +187,14 @@ describe("the Wuxia roll dialog's fields", () => {
     extra.value = "1";
     extra.dispatchEvent(new Event("input", { bubbles: true }));
     const skill = field<HTMLSelectElement>(dialog, "skillId");
-    skill.value = itemId(actor, "Tir à l'arc");
+    skill.value = itemId(actor, "Bond du tigre");
     skill.dispatchEvent(new Event("change", { bubbles: true }));
     extra.value = "2";
     extra.dispatchEvent(new Event("input", { bubbles: true }));
     await settle();
-    expect(field(dialog, "specialisation").checked).toBe(true);
-    expect(facts(dialog)).toEqual(["7 dice", "SR 10 − Chasseur 3: success on 7+", "Up to 1 failed die rerolled"]);
+    // The power's chi cost is a field drawn for it alone: the fields were drawn again.
+    expect(dialog.element.querySelector("[data-wh-chi]")).not.toBeNull();
+    expect(field<HTMLInputElement>(dialog, "extraDice").value).toBe("2");
   });
 
   it("redraws the odds once for the last of many quick keystrokes, not once for each", async () => {

@@ -54,15 +54,17 @@ describe("the Wuxia roll dialog", () => {
     expect([odds.success, odds.critical]).toEqual([exact.success, exact.critical]);
   });
 
-  it("turns a specialisation's rerolls on when it is chosen, and off when asked", async () => {
+  it("uses a specialisation's rerolls whenever it is the skill chosen, and none for another skill", async () => {
     const actor = await wuxiaHero();
     const bow = actor.items.find((i) => i.name === "Tir à l'arc");
     const dialog = await dialogFor(actor);
     await dialog.updateValues({ ...dialog.values, skillId: bow?.id }, { redrawFields: true });
     expect(dialog.values.specialisation).toBe(true);
     expect((dialog.lastContext?.odds as { success: number }).success).toBe(wuxiaOdds(5, 7, { rerolls: 1 }).success);
-    await dialog.updateValues({ ...dialog.values, specialisation: false });
-    expect((dialog.lastContext?.odds as { success: number }).success).toBe(wuxiaOdds(5, 7).success);
+    await dialog.updateValues({ ...dialog.values, sr: "11" });
+    expect(dialog.values.specialisation).toBe(true);
+    await dialog.updateValues({ ...dialog.values, skillId: "" }, { redrawFields: true });
+    expect(dialog.values.specialisation).toBe(false);
   });
 
   it("updates its odds as the fields change, exactly as the rules give them", async () => {

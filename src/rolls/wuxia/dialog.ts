@@ -23,15 +23,14 @@ import { srChoices } from "../presets";
 import { type WuxiaFormValues } from "./fields";
 import { FOOTER, ODDS, type OddsContext, RollDialog } from "../dialog";
 
-/** Wuxia: Attribute, skill (a specialisation's rerolls on or off), SR, extra and Destiny dice. */
+/** Wuxia: Attribute, skill or specialisation (with its rerolls), SR, extra and Destiny dice. */
 export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues, WuxiaRollState> {
   static override PARTS = { form: { template: templatePath("dialogs/wuxia-roll.hbs") }, odds: ODDS, footer: FOOTER };
 
   protected override read(raw: Record<string, unknown>): WuxiaFormValues {
     const values = super.read(raw);
-    // Choosing another skill turns its specialisation's rerolls on; the box then says so.
-    if (values.skillId !== this.values.skillId)
-      values.specialisation = (this.subject.skills.find((k) => k.id === values.skillId)?.rerolls ?? 0) > 0;
+    // A specialisation chosen is its rerolls used: its parent skill, listed apart, rolls without them.
+    values.specialisation = (this.subject.skills.find((k) => k.id === values.skillId)?.rerolls ?? 0) > 0;
     return values;
   }
 
@@ -58,7 +57,7 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues, W
                   name: k.specialisation,
                   parent: k.skillName,
                   level: k.competence,
-                  rerolls: k.rerolls,
+                  count: k.rerolls,
                 })
               : t(
                   k.kind === "hobby"
@@ -71,7 +70,6 @@ export class WuxiaRollDialog extends RollDialog<WuxiaSubject, WuxiaFormValues, W
           })),
         })),
       chi: skill?.chiCost ? { cost: skill.chiCost, left: chi, short: chi < skill.chiCost } : null,
-      specialisation: skill?.specialisation ? { name: skill.specialisation, rerolls: skill.rerolls } : null,
       srChoices: srChoices(),
       srPenalty: s.srPenalty ? signed(s.srPenalty) : null,
       destiny: rollSettings().destinyMode === "extraDie" ? { left: s.destiny } : null,
