@@ -262,7 +262,7 @@ describe("the resolution", () => {
     await as("player", () => click(html.querySelector("[data-wh-attack=invest-critique]")));
     await vi.waitFor(async () =>
       expect(text((await cardFor("player", message)).querySelector(".wh-attack__damage"))).toBe(
-        "Damage: weapon ND 3 + Critique 1 − armour AR 0 = +4 to the wound level (NB)",
+        "Damage: weapon ND 3 + Critical 1 − armour AR 0 = +4 to the wound level (NB)",
       ),
     );
   });

@@ -32,4 +32,20 @@ describe("t", () => {
     installFoundry({ lang: "en" });
     expect(t("WH.Import.CountErrors", { count: "2" })).toBe("WH.Import.CountErrors");
   });
+
+  it("elides French « de » and « que » before a name that starts with a vowel, and nowhere else", () => {
+    installFoundry({ lang: "fr" });
+    expect(["Aiko", "Élodie", "Lin Mei", "Hugo"].map((name) => t("WH.Creation.Harmonies.Title", { name }))).toEqual([
+      "Attributs d'Aiko",
+      "Attributs d'Élodie",
+      "Attributs de Lin Mei",
+      "Attributs de Hugo",
+    ]);
+    // The key's own « que » before a number stays; a value is never read as a mark.
+    expect(t("WH.Combat.Error.NotEnoughDefense", { name: "Aiko", count: 1 })).toBe("Aiko n'a que 1 dé de Défense.");
+    installFoundry({ lang: "en" });
+    expect(t("WH.Creation.Harmonies.Title", { name: "Aiko" })).toBe(
+      game.i18n.format("WH.Creation.Harmonies.Title", { name: "Aiko" }),
+    );
+  });
 });

@@ -123,10 +123,10 @@ const skillLevels = (actor: Actor.Implementation) =>
 describe("the beginner package dialog", () => {
   it("names what is missing until the package is complete, and only then lets it apply", async () => {
     await openAsPlayer();
-    expect(problems()).toEqual(["Pick a métier.", "Pick 2 hobbies (0 picked).", "Pick 4 talents (0 picked)."]);
+    expect(problems()).toEqual(["Pick a trade (métier).", "Pick 2 hobbies (0 picked).", "Pick 4 talents (0 picked)."]);
     expect(shown().element.querySelector(".wh-beginner-package__warning")).toBeNull();
     expect(Array.from(shown().element.querySelectorAll("legend")).map((l) => l.textContent)).toEqual([
-      "Métier",
+      "Trade (Métier)",
       "Hobby 1",
       "Hobby 2",
       "Talents",
@@ -134,8 +134,8 @@ describe("the beginner package dialog", () => {
     expect(
       Array.from(shown().element.querySelectorAll(".wh-beginner-package__body .hint")).map((p) => p.textContent),
     ).toEqual([
-      "A beginner knows one métier (4 of its skills at 0), two hobbies (2 of their skills at −5 each) and four talents (at −10). Pick them from the character's and the world's métiers, hobbies and skills.",
-      "Skills picked start at 0; the métier's other skills stay at least −3.",
+      "A beginner knows one trade, or métier (4 of its skills at 0), two hobbies (2 of their skills at −5 each) and four talents (at −10). Pick them from the character's and the world's trades, hobbies and skills.",
+      "Skills picked start at 0; the trade's other skills stay at least −3.",
       "Skills picked start at −5; a hobby's other skills stay at least −7.",
       "Each talent starts at −10.",
     ]);
@@ -299,7 +299,7 @@ describe("opening the package", () => {
       await (item as unknown as { delete(): Promise<unknown> }).delete();
     await openAsPlayer();
     expect(shown().element.querySelector(".wh-beginner-package__warning")?.textContent).toBe(
-      "The world has no métier or not two hobbies yet: the GM creates them (Items sidebar) first.",
+      "The world has no trade (métier) or not two hobbies yet: the GM creates them (Items sidebar) first.",
     );
   });
 
@@ -336,7 +336,7 @@ describe("applying a package", () => {
       key: "WH.Creation.Error.PackageInvalid",
       data: {
         problems:
-          "Nager is not one of the skills its métier or hobby lists. Nager is picked twice: each skill goes in the package once.",
+          "Nager is not one of the skills its trade (métier) or hobby lists. Nager is picked twice: each skill goes in the package once.",
       },
     });
     expect(david.items.contents).toHaveLength(2);

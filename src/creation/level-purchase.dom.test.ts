@@ -114,6 +114,28 @@ describe("buying a skill's next level", () => {
   });
 });
 
+describe("raising a skill learnt below a floor it already has", () => {
+  it("offers the level above the floor, never one that changes nothing; the GM's undo puts the learnt level back", async () => {
+    const david = await harmoniesHero("David");
+    const [forge] = (await david.createEmbeddedDocuments("Item", [
+      { name: "Forge", type: "harmoniesSkill", system: { level: -4, xp: 100 } },
+      { name: "Forgeron", type: "harmoniesMetier", system: { skills: ["Forge"] } },
+    ] as never)) as Item.Implementation[];
+    const skill = forge as Item.OfType<"harmoniesSkill">;
+    // The métier's floor −3 is what Forge is used at: the raise is to −2, Measure(+18) = 60 XP.
+    expect([skill.system.effective.level, skill.system.nextLevelCost]).toEqual([-3, 60]);
+    actAs("player");
+    const sheet = await openSheet(foundry, david);
+    expect(button(row(sheet, forge?.id ?? ""), "buyLevel")?.getAttribute("aria-label")).toBe("Raise: 60 XP");
+    const { buySkillLevel, undoPurchase } = await import("./level-purchase");
+    await buySkillLevel(skill);
+    expect(held(skill)).toEqual({ level: -2, xp: 40 });
+    actAs("gm");
+    await undoPurchase(skill);
+    expect(held(skill)).toEqual({ level: -4, xp: 100 });
+  });
+});
+
 describe("undoing a level bought from a level above 0", () => {
   it("puts back that level, not 0", async () => {
     const david = await harmoniesHero("David");

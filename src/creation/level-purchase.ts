@@ -13,6 +13,7 @@ import {
 import { carryOut, handleRequest } from "../requests/authority";
 import { textField } from "../requests/payload";
 import type { HarmoniesScore } from "../documents/actors/harmonies-character";
+import { raisedFrom } from "../documents/items/harmonies-skill";
 
 /**
  * Spending experience: a Harmonies skill's or attribute's own XP buy its next level (RULES 2.7),
@@ -57,11 +58,15 @@ function bought(name: string, holding: LevelHolding, cost: number | null): Level
   return next;
 }
 
-/** The skill's next level bought with its XP, refused short of XP or never learnt. */
+/**
+ * The skill's next level bought with its XP, refused short of XP or never learnt; from the floor
+ * it is used at when that is above the level learnt (−4 under a métier's −3 is raised to −2).
+ */
 async function buySkillLevelNow(skill: Skill): Promise<void> {
-  const { level, xp, nextLevelCost } = skill.system;
+  const { level, xp, nextLevelCost, effective } = skill.system;
   const before = { level: level ?? 0, xp };
-  const next = bought(skill.name ?? "", before, level === null ? null : nextLevelCost);
+  const from = { level: raisedFrom(before.level, effective.level), xp };
+  const next = bought(skill.name ?? "", from, level === null ? null : nextLevelCost);
   await skill.update({ system: next, flags: { [SYSTEM_ID]: { [FLAG]: before } } });
 }
 

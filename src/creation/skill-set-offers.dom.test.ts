@@ -101,7 +101,7 @@ describe("the métiers and hobbies a character qualifies for", () => {
       ["hobby", "Barde"],
     ]);
     expect(offerTexts(await openSheet(foundry, david))).toEqual([
-      "The métier Fantassin is open to this character: Épée 0, Lance 0, Bouclier 0, Marche 0.",
+      "The trade (métier) Fantassin is open to this character: Épée 0, Lance 0, Bouclier 0, Marche 0.",
       "The hobby Barde is open to this character: Chants −5, mandoline −5.",
     ]);
   });

@@ -237,7 +237,7 @@ describe("the Wuxia creation builder", () => {
       shown().element.querySelector<HTMLOptionElement>('select[name="add-skills"] option')?.value ?? "",
     );
     await click(shown().element.querySelector<HTMLButtonElement>('[data-action="addItem"][data-list="skills"]'));
-    expect(rows("skills")).toContain("Tir à l'arc spécialisation of Chasseur: its level");
+    expect(rows("skills")).toContain("Tir à l'arc specialisation of Chasseur: its level");
     expect(tally("skills")).toBe("10 of 60");
     const chasseur = Array.from(shown().element.querySelectorAll<HTMLElement>('[data-list="skills"] li')).find((li) =>
       li.textContent?.includes("Chasseur Trade"),

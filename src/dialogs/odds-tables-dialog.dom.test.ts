@@ -53,9 +53,7 @@ describe("the odds tables", () => {
     });
     // The Wuxia text's example: Attribute 5, SR − Compétence 8 → 80 % success, 13 % critical failure.
     expect(cell(5, 8)?.textContent).toBe("79.5%12.7%");
-    expect(cell(5, 8)?.getAttribute("title")).toBe(
-      "Attribute 5, SR − Compétence 8: success 79.5%, critical failure 12.7%",
-    );
+    expect(cell(5, 8)?.getAttribute("title")).toBe("Attribute 5, SR − skill 8: success 79.5%, critical failure 12.7%");
     expect(shown().element.querySelectorAll(".wh-odds-tables__wuxia tbody tr")).toHaveLength(10);
   });
 

@@ -5,6 +5,7 @@ export const SHEET_PARTIALS: Record<string, string> = {
   [`${SYSTEM_ID}.row-controls`]: templatePath("partials/row-controls.hbs"),
   [`${SYSTEM_ID}.level-purchase`]: templatePath("partials/level-purchase.hbs"),
   [`${SYSTEM_ID}.package-set`]: templatePath("partials/package-set.hbs"),
+  [`${SYSTEM_ID}.identifier`]: templatePath("partials/identifier.hbs"),
 };
 
 /**

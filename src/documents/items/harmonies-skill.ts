@@ -37,7 +37,7 @@ export type HarmoniesSkillDerived = {
   hobbies: string[];
   /** The best of the skill's own level and its floors (RULES 2.3). */
   effective: { level: number; source: SkillLevelSource };
-  /** XP needed to raise the learnt level by one (RULES 2.7); null while never learnt. */
+  /** XP needed for the next level (RULES 2.7), from a floor above the learnt level; null while never learnt. */
   nextLevelCost: number | null;
 };
 
@@ -87,8 +87,14 @@ export class HarmoniesSkillModel extends foundry.abstract.TypeDataModel<
       hermetic: this.hermetic,
     };
     this.effective = effectiveSkillLevel(this.level, coverage);
-    this.nextLevelCost = this.level === null ? null : skillLevelCost(this.level + 1);
+    // [default] RULES 2.7: a level learnt below a floor the skill already has is raised from that floor.
+    this.nextLevelCost = this.level === null ? null : skillLevelCost(raisedFrom(this.level, this.effective.level) + 1);
   }
+}
+
+/** The level a raise starts from: the learnt one, or the floor above it that the skill is used at. */
+export function raisedFrom(level: number, effective: number): number {
+  return Math.max(level, effective);
 }
 
 /** The names of the owner's métiers and hobbies whose skill lists name this skill. */

@@ -290,6 +290,15 @@ export class WuxiaCharacterSheet extends SystemActorSheet {
     const skills = this.skills().map((skill) => ({
       ...skill,
       ...(skill.system.use.kind === "specialisation" ? {} : this.purchase("skill", skill.system.level, skill.id)),
+      // Written here, not in the template, for French elision (« spécialisation d'Artisan »).
+      specialisationOf:
+        skill.system.use.kind === "specialisation"
+          ? t("WH.Sheet.Wuxia.SpecialisationOf", {
+              parent: skill.system.parentSkill,
+              competence: skill.system.use.competence,
+              rerolls: skill.system.use.rerolls,
+            })
+          : null,
     }));
     return [
       {
