@@ -187,10 +187,16 @@ describe("the Wuxia creation builder", () => {
     await type(shown(), "attributes.metal", "6", true);
     expect(problems()).toEqual(["Attributes: 25 spent, 24 allowed."]);
     expect(finish()?.disabled).toBe(true);
+    // The priority's own row in the table says it too, and no other row does.
+    const over = [...shown().element.querySelectorAll<HTMLElement>(".wh-wuxia-builder__priorities tr.wh-over")];
+    expect(over.map((tr) => [tr.dataset.priority, tr.querySelector(".wh-over__mark")?.textContent?.trim()])).toEqual([
+      ["attributes", "1 over"],
+    ]);
     await type(shown(), "attributes.metal", "7", true);
     expect(problems()).toEqual(["Attributes: 26 spent, 24 allowed.", "Metal: 7 is above the maximum 6."]);
     await type(shown(), "attributes.metal", "5", true);
     expect(problems()).toEqual([]);
+    expect(shown().element.querySelector(".wh-over")).toBeNull();
   });
 
   it("takes the world's creation table, counts traits, and names powers over budget", async () => {

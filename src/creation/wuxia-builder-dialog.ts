@@ -105,6 +105,8 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
       allowed[key] === null
         ? ""
         : t("WH.Creation.Builder.Spent", { spent: check.spent[key], allowed: allowed[key] ?? 0 });
+    // A priority spent beyond what it buys is marked on its own row, not only in the list of breaches.
+    const overBy = (key: keyof typeof check.spent) => Math.max(0, check.spent[key] - (allowed[key] ?? Infinity));
     const powerNames = draft.items.filter((i) => i.type === "wuxiaPower").map((i) => i.name);
     return Object.assign(context, {
       archetypes: this.sources.archetypes.map((a) => ({
@@ -125,6 +127,7 @@ export class WuxiaBuilderDialog extends HandlebarsApplication {
         options: [5, 4, 3, 2, 1].map((p) => ({ value: p, label: String(p), selected: draft.priorities[key] === p })),
         buys: buys[key] ?? "",
         spent: tally(key),
+        over: overBy(key) ? t("WH.Creation.Builder.OverBy", { count: overBy(key) }) : "",
       })),
       attributes: WUXIA_ATTRIBUTES.map((key) => ({
         key,
