@@ -21,17 +21,21 @@ const STYLESHEETS = [resolve("test/preview/frame.css"), resolve("styles/wuxia-ha
 
 export type Theme = "light" | "dark";
 
+/** The viewport a page that fits its content is drawn in: taller than any chat card. */
+const FIT_VIEWPORT = 4000;
+
 /** A complete HTML document showing one window, with the frame's and the system's real styles. */
 export function pageDocument(page: PreviewPage, lang: string, theme: Theme): string {
   const links = STYLESHEETS.map((href) => `<link rel="stylesheet" href="${pathToFileURL(href).href}">`).join("\n");
   const { width, height } = page.size;
+  const tall = height === "fit" ? "height:auto" : `height:${height}px`;
   return `<!doctype html>
 <html lang="${lang}">
 <head><meta charset="utf-8"><title>${page.name}</title>
 ${links}
 </head>
 <body class="theme-${theme}">
-<${page.tag} id="preview-window" class="${page.classes.join(" ")}" style="width:${width}px;height:${height}px">
+<${page.tag} id="preview-window" class="${page.classes.join(" ")}" style="width:${width}px;${tall}">
 <header class="window-header"><h1 class="window-title">${page.title}</h1></header>
 <section class="window-content">
 ${page.html}
@@ -163,7 +167,9 @@ async function checkPage(page: Page, preview: PreviewPage, lang: string, theme: 
   mkdirSync(dir, { recursive: true });
   const file = resolve(dir, `${preview.name}-${theme}.html`);
   writeFileSync(file, pageDocument(preview, lang, theme));
-  await page.setViewportSize({ width: preview.size.width + 32, height: preview.size.height + 32 });
+  // A page that fits its content is measured in a tall viewport, then shown whole.
+  const height = preview.size.height === "fit" ? FIT_VIEWPORT : preview.size.height;
+  await page.setViewportSize({ width: preview.size.width + 32, height: height + 32 });
   const findings: Finding[] = [];
   const report = (tab: string, problem: string) => findings.push({ page: preview.name, tab, theme, problem });
   const onConsole = (message: ConsoleMessage) => {

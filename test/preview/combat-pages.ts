@@ -1,5 +1,5 @@
 import { Window } from "happy-dom";
-import type { PageSource, PreviewEnv, PreviewPage } from "./pages";
+import { chatPage, type PageSource, type PreviewEnv, type PreviewPage } from "./pages";
 
 type AnyObject = Record<string, unknown>;
 
@@ -8,11 +8,6 @@ function faces(list: number[]): () => number {
   let next = 0;
   return () => 1 - ((list[next++] ?? 5) - 0.5) / 10;
 }
-
-const CHAT_LOG_STYLE = `<style>
-  .chat-log { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 8px; }
-  .chat-log > .chat-message { padding: 6px; border: 1px solid var(--input-border); border-radius: 5px; }
-</style>`;
 
 /** Core's tracker rows, as little of their style as the preview needs (core's CSS is not loaded). */
 const TRACKER_STYLE = `<style>
@@ -92,6 +87,13 @@ export const combatPages: PageSource = async (env: PreviewEnv) => {
   await harmoniesDefend(harmonies as never, { take: true });
   foundry.CONFIG.Dice.randomUniform = faces([1, 8]);
   await harmoniesSoak(harmonies as never);
+  // A second blow, waiting for the defender's answer: parry or dodge, or take the hit.
+  foundry.CONFIG.Dice.randomUniform = faces([8, 4]);
+  await harmoniesAttackWith(harmoniesHero as never, item(harmoniesHero, "Bâton de baseball"), harmoniesNpc as never, {
+    dialog: false,
+    values: { difficulty: -2 },
+  });
+  const harmoniesWaiting = last();
 
   const dom = new Window();
   const withDom = async <T>(work: () => Promise<T>): Promise<T> => {
@@ -105,36 +107,51 @@ export const combatPages: PageSource = async (env: PreviewEnv) => {
     }
   };
   const draw = (message: MessageLike) => withDom(async () => (await message.renderHTML()).outerHTML);
-  const cards = [await draw(summary), await draw(waiting), await draw(resolved), await draw(harmonies)];
+  const cards = {
+    "combat-round-summary": await draw(summary),
+    "combat-wuxia-waiting": await draw(waiting),
+    "combat-wuxia-resolved": await draw(resolved),
+    "combat-harmonies-defence": await draw(harmoniesWaiting),
+    "combat-harmonies-soaked": await draw(harmonies),
+  };
 
   // The tracker Foundry builds from CONFIG.ui.combat once the system has registered its own.
   const Tracker = (foundry.CONFIG as unknown as { ui: { combat: new () => TrackerLike } }).ui.combat;
   const tracker = new Tracker();
-  const trackerHtml = await withDom(async () => {
-    await tracker.render({ force: true });
-    return tracker.element.innerHTML;
-  });
+  const drawTracker = () =>
+    withDom(async () => {
+      await tracker.render({ force: true });
+      return tracker.element.innerHTML;
+    });
+  const trackerHtml = await drawTracker();
+
+  // A Harmonies encounter beside it: Goliath against the night guard and the palace guards,
+  // initiative rolled once for the combat; the group's row counts the members still fighting.
+  const { harmoniesGroup } = env.fixtures;
+  if (!game.actors.get(harmoniesGroup.id)) game.actors.add(harmoniesGroup);
+  foundry.CONFIG.Dice.randomUniform = faces([7, 3, 9, 2, 5, 5]);
+  const harmoniesCombat = (await Combat.create({
+    combatants: [{ actorId: harmoniesHero.id }, { actorId: harmoniesNpc.id }, { actorId: harmoniesGroup.id }],
+  })) as { startCombat(): Promise<unknown>; rollAll(): Promise<unknown> };
+  await harmoniesCombat.startCombat();
+  await harmoniesCombat.rollAll();
+  game.combats.viewed = harmoniesCombat;
+  const harmoniesTrackerHtml = await drawTracker();
 
   handlebars.renderTemplate = renderTemplate;
+  const trackerPage = (name: string, html: string): PreviewPage => ({
+    name,
+    title: "Combat",
+    size: { width: 300, height: "fit" },
+    classes: ["application", "sidebar-tab", "combat-sidebar"],
+    tag: "div",
+    html: `${TRACKER_STYLE}${html}`,
+    tabs: [],
+  });
   const pages: PreviewPage[] = [
-    {
-      name: "combat-tracker",
-      title: foundry.game.i18n.localize("WH.Combat.Reserve"),
-      size: { width: 300, height: 700 },
-      classes: ["application", "sidebar-tab", "combat-sidebar"],
-      tag: "div",
-      html: `${TRACKER_STYLE}${trackerHtml}`,
-      tabs: [],
-    },
-    {
-      name: "combat-cards",
-      title: "Chat",
-      size: { width: 300, height: 2400 },
-      classes: ["application", "wh-preview-chat"],
-      tag: "div",
-      html: `${CHAT_LOG_STYLE}<ol class="chat-log">${cards.join("\n")}</ol>`,
-      tabs: [],
-    },
+    trackerPage("combat-tracker", trackerHtml),
+    trackerPage("combat-tracker-harmonies", harmoniesTrackerHtml),
+    ...Object.entries(cards).map(([name, card]) => chatPage(name, [card])),
   ];
   return pages;
 };

@@ -161,6 +161,28 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   filled.result = importReader.parse(example, {});
   filled.rows = importReader.rows(example);
   pages.push(await applicationPage(env, filled, { name: "gm-import-preview", height: 900 }));
+  // A file with mistakes: a count in words, a row with no name, a letter in a stat.
+  const faulty = [
+    "Groupe;Nom;Nombre;Jeu;Corps;Agilité;Compétence",
+    "Garde du palais;Gardes;vingt-cinq;harmonies;0;1;2",
+    "Garde du palais;;1;harmonies;1;1;4",
+    "Légion d'Aquitaine;Soldats;300;harmonies;0;x;1",
+  ].join("\r\n");
+  const errors = new GroupImportDialog() as unknown as DialogLike & { text: string; result: unknown; rows: unknown };
+  errors.text = faulty;
+  errors.result = importReader.parse(faulty, {});
+  errors.rows = importReader.rows(faulty);
+  pages.push(await applicationPage(env, errors, { name: "gm-import-errors", height: 900 }));
+
+  // Placing the palace guards on a scene the GM views, with a combat under way to join.
+  const { PlaceGroupDialog } = await import("../../src/scene/place-group-dialog");
+  const { viewScene } = await import("../foundry/scenes");
+  const { Scene } = globalThis as unknown as { Scene: { create(data: Record<string, unknown>): Promise<unknown> } };
+  const scene = await Scene.create({ name: "Palais", width: 3000, height: 2000, grid: { size: 100 } });
+  viewScene(scene as never);
+  const place = new PlaceGroupDialog(env.fixtures.harmoniesGroup as never) as unknown as DialogLike;
+  pages.push(await applicationPage(env, place, { name: "gm-place", height: "fit" }));
+  viewScene(null);
   handlebars.renderTemplate = renderTemplate;
   return pages;
 };

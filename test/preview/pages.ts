@@ -15,8 +15,11 @@ export interface PreviewPage {
   name: string;
   /** The window title bar's text. */
   title: string;
-  /** The window's size: the application's default position. */
-  size: { width: number; height: number };
+  /**
+   * The window's size: the application's default position. A height of "fit" grows the window to
+   * its content (a chat card is as long as it is: none is cut in its picture).
+   */
+  size: { width: number; height: number | "fit" };
   /** Classes of the application element, as Foundry sets them ("application" + DEFAULT_OPTIONS). */
   classes: string[];
   /** The application element's tag ("form" for document sheets). */
@@ -100,7 +103,7 @@ export interface ApplicationLike {
 export async function applicationPage(
   env: PreviewEnv,
   app: ApplicationLike,
-  page: { name: string; height: number; tag?: "form" | "div"; title?: string },
+  page: { name: string; height: number | "fit"; tag?: "form" | "div"; title?: string },
 ): Promise<PreviewPage> {
   await app.render({ force: true });
   const parts = (app.constructor as unknown as { PARTS: Record<string, { template: string }> }).PARTS;
@@ -171,4 +174,23 @@ export function systemTemplateRenderer(): PreviewEnv["render"] {
   const hb = (globalThis as unknown as { Handlebars: Parameters<typeof registerFoundryHelpers>[0] }).Handlebars;
   registerFoundryHelpers(hb);
   return templateRenderer(hb);
+}
+
+/** The chat log as the previews draw it: core's list of messages, as little of its style as needed. */
+export const CHAT_LOG_STYLE = `<style>
+  .chat-log { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 8px; }
+  .chat-log > .chat-message { padding: 6px; border: 1px solid var(--input-border); border-radius: 5px; }
+</style>`;
+
+/** A chat column of 300 px holding these cards, as long as they are. */
+export function chatPage(name: string, cards: string[]): PreviewPage {
+  return {
+    name,
+    title: "Chat",
+    size: { width: 300, height: "fit" },
+    classes: ["application", "wh-preview-chat"],
+    tag: "div",
+    html: `${CHAT_LOG_STYLE}<ol class="chat-log">${cards.join("\n")}</ol>`,
+    tabs: [],
+  };
 }

@@ -1,8 +1,9 @@
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { guidePictures, pictureRecord, previewFiles } from "../../scripts/guide-pictures.mjs";
 import { chromium, type Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSystem } from "../support/start-system";
-import { CHROMIUM, CHROMIUM_ARGS, checkPages, type Theme } from "./browser";
+import { CHROMIUM, CHROMIUM_ARGS, OUT_DIR, checkPages, type Theme } from "./browser";
 import { buildFixtures } from "./fixtures";
 import { PAGE_SOURCES, systemTemplateRenderer, type PreviewPage } from "./pages";
 
@@ -47,6 +48,18 @@ describe.skipIf(!hasBrowser)("the sheets in Chromium", () => {
       expect(pages.length).toBeGreaterThan(process.env.PREVIEW_PAGES ? 0 : 10);
       const findings = await checkPages(browser, pages, lang, THEMES);
       expect(findings.map((f) => `${f.page} [${f.tab}, ${f.theme}]: ${f.problem}`)).toEqual([]);
+      // Each picture a guide names is a page drawn here, and shows what it shows now (not checked
+      // in a partial run, nor in the run `npm run docs:images` makes the pictures from).
+      if (process.env.PREVIEW_PAGES || process.env.DOCS_IMAGES) return;
+      const recorded = JSON.parse(readFileSync("docs/images/pictures.json", "utf8")) as Record<string, string>;
+      const stale = guidePictures()
+        .filter((picture) => picture.lang === lang)
+        .filter((picture) => {
+          const { html, tab } = previewFiles(OUT_DIR, lang, picture.name);
+          return !html || recorded[`${lang}/${picture.name}`] !== pictureRecord(html, tab);
+        })
+        .map((picture) => `${picture.guide}: ${lang}/${picture.name}`);
+      expect(stale, "pictures the system no longer draws so: run npm run docs:images").toEqual([]);
     });
   }
 });

@@ -1,5 +1,12 @@
 import { Window } from "happy-dom";
-import { applicationPage, type ApplicationLike, type PageSource, type PreviewEnv, type PreviewPage } from "./pages";
+import {
+  applicationPage,
+  chatPage,
+  type ApplicationLike,
+  type PageSource,
+  type PreviewEnv,
+  type PreviewPage,
+} from "./pages";
 
 type AnyObject = Record<string, unknown>;
 
@@ -10,10 +17,6 @@ function faces(list: number[]): () => number {
 }
 
 /** Foundry's chat log, as little of it as the cards sit in: a list of framed messages. */
-const CHAT_LOG_STYLE = `<style>
-  .chat-log { margin: 0; padding: 0; list-style: none; display: flex; flex-direction: column; gap: 8px; }
-  .chat-log > .chat-message { padding: 6px; border: 1px solid var(--input-border); border-radius: 5px; }
-</style>`;
 
 interface MessageLike {
   id: string;
@@ -51,14 +54,14 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   const { kindOf } = await import("../../src/rolls/kinds");
   const { rollDialogFor } = await import("../../src/rolls/ask");
 
-  const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup } = env.fixtures;
+  const { wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup, wuxiaGroup } = env.fixtures;
   const game = foundry.game as unknown as {
     actors: { add(a: unknown): void };
     messages: { get(id: string): MessageLike };
     user: AnyObject;
     users: { contents: AnyObject[] };
   };
-  for (const actor of [wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup]) game.actors.add(actor);
+  for (const actor of [wuxiaHero, wuxiaNpc, harmoniesHero, harmoniesGroup, wuxiaGroup]) game.actors.add(actor);
   const item = (actor: { items: { contents: { id: string; name: string }[] } }, name: string) =>
     actor.items.contents.find((i) => i.name === name)?.id;
 
@@ -92,6 +95,7 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
   });
   const group = await roll(harmoniesGroup, [6, 4], { values: { difficulty: -1 } });
   const secret = await roll(harmoniesHero, [5, 5], { values: { visibility: "gm" } });
+  const wuxiaBand = await roll(wuxiaGroup, [10, 8, 7, 3, 1, 9, 2, 6, 4, 8, 10, 5]);
 
   // The chat log draws a message as DOM and the system's hook edits it (buttons a reader may
   // not use, the opposed result); this runs in Node, so happy-dom provides the document.
@@ -116,15 +120,7 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
       await draw(group),
       await draw(secret, true),
     ];
-    return {
-      name: "chat-log",
-      title: "Chat",
-      size: { width: 300, height: 2000 },
-      classes: ["application", "wh-preview-chat"],
-      tag: "div",
-      html: `${CHAT_LOG_STYLE}<ol class="chat-log">${messages.join("\n")}</ol>`,
-      tabs: [],
-    };
+    return chatPage("chat-log", messages);
   };
 
   const dialog = async (name: string, actor: unknown, start: AnyObject): Promise<PreviewPage> => {
@@ -142,6 +138,7 @@ export const rollPages: PageSource = async (env: PreviewEnv) => {
     await dialog("harmonies", harmoniesHero, { skillId: item(harmoniesHero, "Combat à l'épée") }),
     await dialog("group", harmoniesGroup, {}),
     await chatLog(),
+    chatPage("chat-wuxia-group", [await draw(wuxiaBand)]),
   ];
   handlebars.renderTemplate = renderTemplate;
   return pages;
