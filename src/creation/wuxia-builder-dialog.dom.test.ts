@@ -133,7 +133,7 @@ describe("the Wuxia creation builder", () => {
     const legends = Array.from(shown().element.querySelectorAll(".wh-wuxia-builder__list legend")).map((l) =>
       l.firstChild?.textContent?.trim(),
     );
-    expect(legends).toEqual(["Skills", "Powers", "Traits and drames"]);
+    expect(legends).toEqual(["Skills", "Powers", "Traits and Dramas (Drames)"]);
     const buys = Array.from(shown().element.querySelectorAll("[data-priority] td:nth-child(3)")).map(
       (td) => td.textContent,
     );
