@@ -72,7 +72,7 @@ function resolution(message: ChatMessage.Implementation, record: AttackRecord, s
   const doc = section.ownerDocument;
   const outcome = attackOutcome(message);
   const [attack, defence] = message.rolls as [WuxiaRoll, WuxiaRoll];
-  if (!outcome || !record.defence) return;
+  if (!outcome) return;
   // The score explained: successes after the defence's cancellations against the defender's, how
   // far ahead, the one success that hits, what that leaves to invest.
   const score = {

@@ -266,6 +266,56 @@ describe("the tracker's controls, seat by seat", () => {
   });
 });
 
+describe("the tracker's row, edge by edge", () => {
+  it("offers no split to a combatant whose test made no success: nothing to place", async () => {
+    const { lin } = await wuxiaFight({ faces: [2, 2, 2, 2, 2, 2, 2, 2, 2] });
+    expect(roundOf(lin).successes).toBe(0);
+    const html = await drawnFor("player");
+    expect(row(html, lin)?.querySelector(".wh-tracker__split")).toBeNull();
+    expect(row(html, lin)?.querySelector(".wh-tracker__base")?.textContent).toBe("Metal 3 + 0");
+  });
+
+  it("takes one click only while the first is carried out", async () => {
+    const { lin } = await wuxiaFight();
+    const { combatRequests } = await import("./requests");
+    const html = await drawnFor("player");
+    const plus = row(html, lin)?.querySelector<HTMLButtonElement>("[data-wh-spend=actions] [data-wh-delta='1']");
+    const spend = vi.spyOn(combatRequests, "spendInitiative");
+    await asClient(seatUser("player"), async () => {
+      plus?.click();
+      expect(plus?.disabled).toBe(true);
+      plus?.click();
+      await settle();
+      await vi.waitFor(() => expect(roundOf(lin).spent.actions).toBe(1));
+    });
+    expect(spend).toHaveBeenCalledTimes(1);
+    spend.mockRestore();
+  });
+
+  it("redraws for a change to a group it shows, not for a group it does not show nor for a character", async () => {
+    const group = await createActor({
+      name: "Gardes",
+      type: "group",
+      system: { ruleset: "wuxia", members: [{ label: "Garde", count: 3, stats: { metal: 1, skill: 0 } }] },
+    });
+    const other = await createActor({
+      name: "Autres",
+      type: "group",
+      system: { ruleset: "wuxia", members: [{ label: "Garde", count: 2, stats: { metal: 1, skill: 0 } }] },
+    });
+    const hero = await wuxiaHero("Lin Mei");
+    await createCombat([group, hero], { start: false });
+    await drawnFor("gm");
+    const render = vi.spyOn(tracker(), "render");
+    await other.update({ name: "Autres gardes" } as never);
+    await hero.update({ name: "Lin Mei, rebelle" } as never);
+    expect(render).not.toHaveBeenCalled();
+    await group.update({ name: "Gardes du palais" } as never);
+    expect(render).toHaveBeenCalledTimes(1);
+    render.mockRestore();
+  });
+});
+
 describe("a group's row in the tracker", () => {
   it("says how many of its members still fight, each sub-group in the row's plain-text title", async () => {
     const group = await createActor({

@@ -102,7 +102,12 @@ function splitLine(
  * Métal plus the successes bought, actions left, Defense dice left (with the owner's and the GM's
  * controls); below it, folded, the owner's split of its successes until its first turn.
  */
-function decorateRow(combat: WuxiaHarmoniesCombat, combatant: Combatant.Implementation, row: HTMLElement): void {
+function decorateRow(
+  combat: WuxiaHarmoniesCombat,
+  combatant: Combatant.Implementation,
+  metal: number,
+  row: HTMLElement,
+): void {
   const doc = row.ownerDocument;
   const round = roundOf(combatant);
   const rolled = round.round === combat.round && combat.round > 0;
@@ -112,8 +117,7 @@ function decorateRow(combat: WuxiaHarmoniesCombat, combatant: Combatant.Implemen
   box.dataset.whCombatant = combatant.id ?? "";
   const status = doc.createElement("div");
   status.className = "wh-tracker__status";
-  const metal = wuxiaFighterOf(combatant)?.metal;
-  if (rolled && metal !== undefined) {
+  if (rolled) {
     const bought = round.spent.initiative;
     const attribute = t("WH.Attribute.metal");
     status.append(
@@ -236,7 +240,8 @@ export function decorateTracker(combat: Combat.Implementation | null | undefined
     const combatant = combat.combatants.get(row.dataset.combatantId ?? "");
     if (!combatant) continue;
     if (combatant.actor?.type === "group") decorateGroupRow(combatant.actor as Actor.OfType<"group">, row);
-    if (wuxia && wuxiaFighterOf(combatant)) decorateRow(wuxia, combatant, row);
+    const fighter = wuxia ? wuxiaFighterOf(combatant) : null;
+    if (wuxia && fighter) decorateRow(wuxia, combatant, fighter.metal, row);
   }
   if (wuxia) decorateHeader(wuxia, root);
 }

@@ -245,13 +245,19 @@ describe("the resolution", () => {
     await as("gm", () => world.combat.delete());
     const message = await wuxiaAttack(world);
     await wuxiaDefend(message, { defenseDice: 0, reserve: 0 });
-    expect(buttons(await cardFor("player", message))).toEqual([
+    const html = await cardFor("player", message);
+    expect(buttons(html)).toEqual([
       "invest-critique",
       "invest-estourbir",
       "invest-intimidation",
       "invest-precise",
       "apply",
     ]);
+    // Nothing cancelled, nothing invested yet: the verdict has no cancellation and no list follows it.
+    expect(text(html.querySelector(".wh-attack .wh-outcome"))).toBe(
+      "Hit — 5 − 1 = 4 ahead · 1 to hit · 3 to invest · 3 left",
+    );
+    expect(html.querySelector(".wh-attack__invested")).toBeNull();
   });
 
   it("adds the Critique bought to the damage sum", async () => {
