@@ -26,10 +26,16 @@ type Started = Awaited<ReturnType<typeof startSystem>>;
  * Fixture actors built through the double, so every sheet gets its context from the real data
  * models and its real `_prepareContext`. Names and numbers come from the rules and their examples.
  */
-export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
+export async function buildFixtures({ Actor, foundry }: Started): Promise<Fixtures> {
+  // The heroes are a player's, as at a table: their side in a fight is the players' side.
+  const player = (
+    foundry.game as unknown as { users: { contents: { id: string; isGM: boolean }[] } }
+  ).users.contents.find((u) => !u.isGM);
+  const ownership = player ? { default: 0, [player.id]: 3 } : undefined;
   const wuxiaHero = await Actor.create({
     name: "Lin Mei, rebelle mystérieuse",
     type: "wuxiaCharacter",
+    ownership,
     img: PORTRAIT,
     system: {
       zodiac: "tigre",
@@ -127,6 +133,7 @@ export async function buildFixtures({ Actor }: Started): Promise<Fixtures> {
   const harmoniesHero = await Actor.create({
     name: "Goliath de Terminale",
     type: "harmoniesCharacter",
+    ownership,
     img: PORTRAIT,
     system: {
       race: "Humain",
