@@ -3,13 +3,14 @@ import { prototypeTokenDefaults, TOKEN_BARS } from "./tokens";
 import { startSystem } from "../../test/support/start-system";
 
 describe("a new actor's prototype token", () => {
-  it("is linked for a Wuxia or a Harmonies character, with the type's bars (a Harmonies character has none)", () => {
+  it("is linked and friendly for a Wuxia or a Harmonies character, with the type's bars (a Harmonies character has none)", () => {
     expect(prototypeTokenDefaults("wuxiaCharacter", {})).toEqual({
       actorLink: true,
+      disposition: 1,
       bar1: { attribute: "wounds" },
       bar2: { attribute: "chi" },
     });
-    expect(prototypeTokenDefaults("harmoniesCharacter", { system: {} })).toEqual({ actorLink: true });
+    expect(prototypeTokenDefaults("harmoniesCharacter", { system: {} })).toEqual({ actorLink: true, disposition: 1 });
   });
 
   it("is not linked for an NPC or a group of NPCs (each token its own)", () => {
@@ -23,18 +24,25 @@ describe("a new actor's prototype token", () => {
 
   it("keeps what the creation data says, nested or dotted", () => {
     expect(
-      prototypeTokenDefaults("wuxiaCharacter", { prototypeToken: { actorLink: false, bar1: { attribute: "panic" } } }),
+      prototypeTokenDefaults("wuxiaCharacter", {
+        prototypeToken: { actorLink: false, disposition: -1, bar1: { attribute: "panic" } },
+      }),
     ).toEqual({ bar2: { attribute: "chi" } });
     expect(
       prototypeTokenDefaults("wuxiaCharacter", {
         "prototypeToken.actorLink": false,
         "prototypeToken.bar2.attribute": null,
+        "prototypeToken.disposition": 0,
       }),
     ).toEqual({ bar1: { attribute: "wounds" } });
     expect(prototypeTokenDefaults("harmoniesCharacter", { prototypeToken: { name: "David" } })).toEqual({
       actorLink: true,
+      disposition: 1,
     });
-    expect(prototypeTokenDefaults("harmoniesCharacter", { prototypeToken: null })).toEqual({ actorLink: true });
+    expect(prototypeTokenDefaults("harmoniesCharacter", { prototypeToken: null })).toEqual({
+      actorLink: true,
+      disposition: 1,
+    });
   });
 
   it("is written into the actor the system creates", async () => {
@@ -43,6 +51,7 @@ describe("a new actor's prototype token", () => {
       ((await started.Actor.create(data)) as unknown as { prototypeToken: Record<string, unknown> }).prototypeToken;
     expect(await token({ name: "Lin Mei", type: "wuxiaCharacter" })).toMatchObject({
       actorLink: true,
+      disposition: 1,
       bar1: { attribute: "wounds" },
       bar2: { attribute: "chi" },
     });

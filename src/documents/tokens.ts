@@ -1,6 +1,6 @@
 /**
  * How a new actor's prototype token starts: a player character's token is linked to its actor
- * (its wounds are the character's, on every scene), an NPC's or a group's is not; and its bars
+ * (its wounds are the character's, on every scene) and friendly, an NPC's or a group's is neither; and its bars
  * show what `CONFIG.Actor.trackableAttributes` offers first for its type. Whatever the creation
  * data already says about the token stands.
  */
@@ -11,6 +11,9 @@ export const TOKEN_BARS: Readonly<Record<string, { bar1: string; bar2: string | 
 };
 
 const CHARACTER_TYPES: readonly string[] = ["wuxiaCharacter", "harmoniesCharacter"];
+
+/** CONST.TOKEN_DISPOSITIONS.FRIENDLY (API v13). */
+const FRIENDLY = 1;
 
 type Data = Record<string, unknown>;
 
@@ -30,7 +33,11 @@ function gives(data: Data, path: string): boolean {
 export function prototypeTokenDefaults(type: string, data: Data): Data {
   const token: Data = {};
   const isNpc = isData(data.system) && data.system.npc === true;
-  if (CHARACTER_TYPES.includes(type) && !isNpc && !gives(data, "prototypeToken.actorLink")) token.actorLink = true;
+  const hero = CHARACTER_TYPES.includes(type) && !isNpc;
+  if (hero && !gives(data, "prototypeToken.actorLink")) token.actorLink = true;
+  // A hero stands on the players' side (as dnd5e makes its characters' tokens friendly): the side
+  // whose group reserve its dice go to and come from (RULES 1.4).
+  if (hero && !gives(data, "prototypeToken.disposition")) token.disposition = FRIENDLY;
   const bars = TOKEN_BARS[type];
   if (bars) {
     for (const bar of ["bar1", "bar2"] as const) {
