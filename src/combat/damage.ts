@@ -111,7 +111,9 @@ export async function hurtGroup(target: Actor.OfType<"group">, hit: GroupHit): P
   const group = groupActorOf(target);
   const members = group.system.members as GroupMemberData[];
   const leading = leadingMember(group);
-  if (!leading) return null;
+  // A blow that wounds nobody (no damage through armour, a soak that absorbs or only stuns) hurts no member.
+  const harmless = "damage" in hit ? hit.damage <= 0 : hit.severity === "none" || hit.severity === "stunned";
+  if (!leading || harmless) return null;
   const index = members.indexOf(leading);
   const result: MemberHit =
     "damage" in hit

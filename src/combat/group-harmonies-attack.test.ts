@@ -105,6 +105,19 @@ describe("a Harmonies attack on a group", () => {
     expect(world.combat.combatants.contents.find((c) => c.actorId === world.soldiers.id)?.defeated).toBe(true);
   });
 
+  it("hurts no member when the soak absorbs the blow or only stuns, and says nothing of one", async () => {
+    const world = await band();
+    // 9 − 2 = +7: absorbed; then 5 − 8 = −3: stunned, which a member is not apart from its group.
+    for (const faces of [
+      [9, 2],
+      [5, 8],
+    ]) {
+      const message = await shot(world, faces);
+      expect((await lines(message)).filter((line) => line?.includes("still fighting"))).toEqual([]);
+    }
+    expect(members(world.soldiers)[0]).toMatchObject({ out: 0, wounds: { light: 0, grave: 0, critical: 0 } });
+  });
+
   it("refuses a Wuxia group as the target of a Harmonies attack", async () => {
     const world = await band();
     const { harmoniesAttackWith } = await import("./harmonies-attack");
