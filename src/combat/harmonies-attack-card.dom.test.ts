@@ -123,23 +123,34 @@ describe("the Harmonies attack card", () => {
     );
     await as("gm", () => world.sling.update({ system: { range: "melee", damage: 3 } } as never));
     const message = await shot(world, [9, 1]);
-    await as("gm", async () => click((await cardFor("gm", message)).querySelector("[data-wh-attack=take]")));
-    await vi.waitFor(async () =>
-      expect(text((await cardFor("player", message)).querySelector(".wh-attack__damage"))).toBe(
-        "Damage: Body +2 + Power +1 + weapon +3 = 6",
-      ),
+    // Goliath parries and fails (1 − 10), then soaks the 6: the soak is the third card, not the parry.
+    const { harmoniesDefend, harmoniesSoak } = await import("./harmonies-attack");
+    scriptFaces([1, 10]);
+    await as("gm", () => harmoniesDefend(message as never, { characteristic: "agilite", means: "resistance" }));
+    expect(text((await cardFor("player", message)).querySelector(".wh-attack__damage"))).toBe(
+      "Damage: Body +2 + Power +1 + weapon +3 = 6",
     );
+    scriptFaces([5, 5]);
+    await as("gm", () => harmoniesSoak(message as never));
+    const html = await cardFor("player", message);
+    const cards = [...html.querySelectorAll("[data-wh-card]")];
+    expect(cards.map((card) => text(card.querySelector(".wh-card__title")))).toEqual([
+      "Fronde",
+      "Agility + Resistance",
+      "Soak: Body + Resistance",
+    ]);
+    const terms = [...(cards[2]?.querySelectorAll(".wh-card__details > li") ?? [])].map((li) => text(li));
+    expect(terms).toContain("Armour 0 − damage 6 = −6");
   });
 
   it("says a miss or a parry in words, with the failure's colour and no soak", async () => {
     const world = await harmoniesFight();
+    // A failed attack has missed at once: the defender's owner is offered nothing to parry or take.
     const missed = await shot(world, [1, 9]);
-    await as("gm", async () => click((await cardFor("gm", missed)).querySelector("[data-wh-attack=take]")));
-    await vi.waitFor(async () =>
-      expect(text((await cardFor("player", missed)).querySelector(".wh-attack .wh-outcome"))).toBe("David missed"),
-    );
+    expect(text((await cardFor("player", missed)).querySelector(".wh-attack .wh-outcome"))).toBe("David missed");
     const html = await cardFor("gm", missed);
     expect([html.querySelector(".wh-outcome--failure") !== null, buttons(html)]).toEqual([true, []]);
+    expect(html.querySelector(".wh-attack__waiting")).toBeNull();
   });
 
   it("draws no attack part under a roll the system could not have made", async () => {

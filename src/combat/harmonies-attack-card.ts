@@ -38,6 +38,21 @@ export function soakText(soak: HarmoniesSoak): string {
 function answers(message: ChatMessage.Implementation, record: HarmoniesAttackRecord, section: HTMLElement): void {
   const doc = section.ownerDocument;
   const defender = documentAtSync(record.defenderUuid) as Actor.Implementation | null;
+  const hit = harmoniesHit(message);
+  const [attack, defence] = message.rolls;
+  const attacker = attack instanceof HarmoniesRoll ? attack.state.actorName : "?";
+  // A failed attack has missed: nobody needs to parry it.
+  if (!record.defence && hit === false) {
+    section.append(
+      element(
+        doc,
+        "p",
+        "wh-banner wh-outcome wh-outcome--failure",
+        t("WH.Combat.Harmonies.Missed", { name: attacker }),
+      ),
+    );
+    return;
+  }
   if (!record.defence) {
     section.append(
       element(doc, "p", "wh-attack__waiting", t("WH.Combat.AwaitingDefence", { name: defender?.name ?? "?" })),
@@ -51,9 +66,6 @@ function answers(message: ChatMessage.Implementation, record: HarmoniesAttackRec
       );
     return;
   }
-  const hit = harmoniesHit(message);
-  const [attack, defence] = message.rolls;
-  const attacker = attack instanceof HarmoniesRoll ? attack.state.actorName : "?";
   const verdict = !hit
     ? attack instanceof HarmoniesRoll && !attack.action.success
       ? t("WH.Combat.Harmonies.Missed", { name: attacker })

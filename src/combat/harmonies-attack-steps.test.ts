@@ -196,7 +196,11 @@ describe("the defence", () => {
   it("a missed shot or a parried one is no hit, and nothing is soaked", async () => {
     const world = await harmoniesFight();
     const missed = await shot(world, [1, 9]);
-    await takeHit(missed);
+    // Nothing to parry or take: a forged defence of a miss is refused, and the card says it missed.
+    await expect(takeHit(missed)).rejects.toMatchObject({
+      key: "WH.Combat.Error.NothingToParry",
+      data: { name: "David" },
+    });
     expect(await cardText("stranger", missed, ".wh-attack .wh-outcome")).toBe("David missed");
     await expect(soak(missed, [5, 5])).rejects.toMatchObject({ key: "WH.Combat.Error.NoHit" });
     const parried = await shot(world);

@@ -51,12 +51,16 @@ export function harmoniesAttackRecord(message: ChatMessage.Implementation): Harm
   return (cardRecord(message, "harmoniesAttack") as HarmoniesAttackRecord | undefined) ?? null;
 }
 
-/** Whether the attack hit: the attacker succeeded and the defender (if it defended) did not. */
+/**
+ * Whether the attack hit: the attacker succeeded and the defender (if it defended) did not; a
+ * failed attack has missed before anyone defends; null while a successful one awaits its defence.
+ */
 export function harmoniesHit(message: ChatMessage.Implementation): boolean | null {
   const record = harmoniesAttackRecord(message);
   const [attack, defence] = message.rolls;
-  if (!record?.defence || !(attack instanceof HarmoniesRoll)) return null;
+  if (!record || !(attack instanceof HarmoniesRoll)) return null;
   if (!attack.action.success) return false;
+  if (!record.defence) return null;
   return !(record.defence === "rolled" && defence instanceof HarmoniesRoll && defence.action.success);
 }
 
@@ -208,6 +212,10 @@ async function defend(payload: unknown, requester: User.Implementation): Promise
   const message = attackMessage(payload);
   const record = harmoniesAttackRecord(message) as HarmoniesAttackRecord;
   if (record.defence) throw new UserError("WH.Combat.Error.AlreadyDefended");
+  if (harmoniesHit(message) === false)
+    throw new UserError("WH.Combat.Error.NothingToParry", {
+      name: (message.rolls[0] as HarmoniesRoll).state.actorName,
+    });
   const defender = await ownedActor(record.defenderUuid, requester);
   const take = (payload as { take?: unknown }).take === true;
   const rolls: Roll[] = [...message.rolls];
