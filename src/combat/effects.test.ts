@@ -38,7 +38,7 @@ describe("the system's timed effects", () => {
     await as("gm", () => markStunned(david));
     const [estourbi] = effectsOf(bandit);
     const [stunned] = effectsOf(david);
-    expect([estourbi?.name, estourbi?.getFlag(SYSTEM, "expiry")]).toEqual(["Stunned (Earth −2)", null]);
+    expect([estourbi?.name, estourbi?.getFlag(SYSTEM, "expiry")]).toEqual(["Stun (Estourbir, Earth −2)", null]);
     expect([[...(stunned?.statuses ?? [])], stunned?.getFlag(SYSTEM, "expiry")]).toEqual([["stun"], null]);
     const combat = await createCombat([bandit, david]);
     await as("gm", () => expireEffects(combat, 50));

@@ -69,7 +69,7 @@ describe("a Wuxia fight while the GM views another encounter", () => {
     const { attackRequests } = await import("./attack");
     await as("player", () => attackRequests.invest(message as never, "estourbir"));
     await as("player", () => attackRequests.applyDamage(message as never));
-    const stunned = must(world.bandit.effects.contents.find((e) => e.name.startsWith("Stunned")));
+    const stunned = must(world.bandit.effects.contents.find((e) => e.name.startsWith("Stun (Estourbir")));
     expect(stunned.getFlag(SYSTEM as never, "expiry" as never)).toEqual({ combatId: world.combat.id, afterRound: 2 });
     expect(world.banditC.defeated).toBe(true);
   });

@@ -188,7 +188,7 @@ describe("a Wuxia attack", () => {
     expect(system(world.bandit).panic.value).toBe(1);
     const effects = () => world.bandit.effects.contents as unknown as { name: string; changes: unknown[] }[];
     expect(effects().map((e) => [e.name, e.changes])).toEqual([
-      ["Stunned (Earth −1)", [{ key: "system.attributes.terre", value: "-1", mode: 2 }]],
+      ["Stun (Estourbir, Earth −1)", [{ key: "system.attributes.terre", value: "-1", mode: 2 }]],
     ]);
     const { turnEventsSettled } = await import("../../test/foundry/combat");
     foundry.CONFIG.Dice.randomUniform = () => 0.85;
@@ -209,7 +209,7 @@ describe("a Wuxia attack", () => {
     const effects = () =>
       world.bandit.effects.contents as unknown as { name: string; changes?: unknown; system: { changes: unknown[] } }[];
     expect(effects().map((e) => [e.name, e.system.changes])).toEqual([
-      ["Stunned (Earth −2)", [{ key: "system.attributes.terre", value: "-2", type: "add" }]],
+      ["Stun (Estourbir, Earth −2)", [{ key: "system.attributes.terre", value: "-2", type: "add" }]],
     ]);
     await as("gm", () => expireEffects(world.combat, 1));
     expect(effects()).toHaveLength(1);

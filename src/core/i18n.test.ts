@@ -33,7 +33,7 @@ describe("t", () => {
     expect(t("WH.Import.CountErrors", { count: "2" })).toBe("WH.Import.CountErrors");
   });
 
-  it("elides French « de » and « que » before a name that starts with a vowel, and nowhere else", () => {
+  it("elides French « de » before a name that starts with a vowel, and nowhere else", () => {
     installFoundry({ lang: "fr" });
     expect(["Aiko", "Élodie", "Lin Mei", "Hugo"].map((name) => t("WH.Creation.Harmonies.Title", { name }))).toEqual([
       "Attributs d'Aiko",
@@ -41,6 +41,8 @@ describe("t", () => {
       "Attributs de Lin Mei",
       "Attributs de Hugo",
     ]);
+    // A vowel after a name is not a name after « de »: « Lin attaque Aiko » is left as it is.
+    expect(t("WH.Combat.AttackTitle", { attacker: "Lin", defender: "Aiko" })).toBe("Lin attaque Aiko");
     // The key's own « que » before a number stays; a value is never read as a mark.
     expect(t("WH.Combat.Error.NotEnoughDefense", { name: "Aiko", count: 1 })).toBe("Aiko n'a que 1 dé de Défense.");
     installFoundry({ lang: "en" });

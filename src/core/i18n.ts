@@ -12,12 +12,12 @@ export function t(key: string, data?: Record<string, string | number>): string {
       : key;
   const values = Object.fromEntries(Object.entries(data).map(([k, v]) => [k, String(v)]));
   if (game.i18n.lang !== "fr") return game.i18n.format(form, values);
-  // French elides "de" and "que" before a vowel: « les attributs d'Aiko », not « de Aiko ». The
-  // values go in as marks so that only a name given, never the key's own text, is looked at.
+  // French elides "de" before a vowel: « les attributs d'Aiko », not « de Aiko ». The values go
+  // in as marks so that only a name given, never the key's own text, is looked at.
   const marked = game.i18n.format(form, Object.fromEntries(Object.keys(values).map((k) => [k, `\uE000${k}\uE000`])));
   return marked
-    .replace(/\b(de|que) \uE000(\w+)\uE000/gi, (whole, word: string, key: string) =>
-      VOWEL_START.test(values[key] ?? "") ? `${word.slice(0, -1)}'\uE000${key}\uE000` : whole,
+    .replace(/\bde \uE000(\w+)\uE000/g, (whole, key: string) =>
+      VOWEL_START.test(values[key] ?? "") ? `d'\uE000${key}\uE000` : whole,
     )
     .replace(/\uE000(\w+)\uE000/g, (_, key: string) => values[key] ?? "");
 }
