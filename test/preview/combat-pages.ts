@@ -1,4 +1,5 @@
 import { Window } from "happy-dom";
+import { PORTRAIT } from "./fixtures";
 import { chatPage, type PageSource, type PreviewEnv, type PreviewPage } from "./pages";
 
 type AnyObject = Record<string, unknown>;
@@ -67,6 +68,13 @@ export const combatPages: PageSource = async (env: PreviewEnv) => {
   })) as { startCombat(): Promise<unknown> };
   await combat.startCombat();
   const summary = last();
+  // The bandit holds two Defense dice and the foes one reserve die: the defence form offers them.
+  const { combatRequests } = await import("../../src/combat/requests");
+  const bandit = (combat as unknown as { combatants: { contents: { actorId: string }[] } }).combatants.contents.find(
+    (c) => c.actorId === wuxiaNpc.id,
+  );
+  for (let i = 0; i < 2; i++) await combatRequests.adjustPool(combat as never, "defense", "up", bandit as never);
+  await combatRequests.adjustPool(combat as never, "hostile", "up");
 
   foundry.CONFIG.Dice.randomUniform = faces([10, 9, 8, 7, 3, 1]);
   await attackWith(wuxiaHero as never, item(wuxiaHero, "Arc long"), wuxiaNpc as never, { dialog: false });
@@ -78,22 +86,27 @@ export const combatPages: PageSource = async (env: PreviewEnv) => {
   await defendAgainst(resolved as never, { defenseDice: 0, reserve: 0 });
   await attackRequests.invest(resolved as never, "critique");
 
-  foundry.CONFIG.Dice.randomUniform = faces([9, 3]);
-  await harmoniesAttackWith(harmoniesHero as never, item(harmoniesHero, "Bâton de baseball"), harmoniesNpc as never, {
-    dialog: false,
-    values: { difficulty: -2 },
+  // Goliath's baseball bat against an unhurt sentry: one blow taken and soaked, one waiting.
+  const sentry = await env.started.Actor.create({
+    name: "Sentinelle",
+    type: "harmoniesCharacter",
+    img: PORTRAIT,
+    system: { npc: true, characteristics: { corps: { value: 1 } }, means: { resistance: { value: 1 } } },
   });
-  const harmonies = last();
+  game.actors.add(sentry);
+  const blow = async (list: number[]) => {
+    foundry.CONFIG.Dice.randomUniform = faces(list);
+    await harmoniesAttackWith(harmoniesHero as never, item(harmoniesHero, "Bâton de baseball"), sentry as never, {
+      dialog: false,
+      values: { difficulty: -2 },
+    });
+    return last();
+  };
+  const harmonies = await blow([9, 3]);
   await harmoniesDefend(harmonies as never, { take: true });
-  foundry.CONFIG.Dice.randomUniform = faces([1, 8]);
+  foundry.CONFIG.Dice.randomUniform = faces([4, 5]);
   await harmoniesSoak(harmonies as never);
-  // A second blow, waiting for the defender's answer: parry or dodge, or take the hit.
-  foundry.CONFIG.Dice.randomUniform = faces([8, 4]);
-  await harmoniesAttackWith(harmoniesHero as never, item(harmoniesHero, "Bâton de baseball"), harmoniesNpc as never, {
-    dialog: false,
-    values: { difficulty: -2 },
-  });
-  const harmoniesWaiting = last();
+  const harmoniesWaiting = await blow([10, 3]);
 
   const dom = new Window();
   const withDom = async <T>(work: () => Promise<T>): Promise<T> => {

@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from "node:fs";
+import { resolve } from "node:path";
 import { Window } from "happy-dom";
 import { applicationPage, type ApplicationLike, type PageSource, type PreviewEnv, type PreviewPage } from "./pages";
 
@@ -74,13 +76,9 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
 
   const { BeginnerPackageDialog } = await import("../../src/creation/beginner-package-dialog");
   const Item = (globalThis as unknown as { Item: { create(data: AnyObject): Promise<unknown> } }).Item;
-  await Item.create({
-    name: "Fantassin",
-    type: "harmoniesMetier",
-    system: { skills: ["Épée", "Lance", "Bouclier", "Marche", "Survie"] },
-  });
-  await Item.create({ name: "Barde", type: "harmoniesHobby", system: { skills: ["Chants", "Mandoline", "Poésie"] } });
-  await Item.create({ name: "Cambrioleur", type: "harmoniesHobby", system: { skills: ["Crochetage", "Discrétion"] } });
+  // The métier and hobbies the system ships (packs-src), as a world holds them once imported.
+  for (const name of ["Fantassin", "Barde", "Cambrioleur", "Fronde", "Équitation", "Marchandage", "Cartographie"])
+    await Item.create(packEntry("harmonies-skills", name));
   pages.push(await page("creation-harmonies-package", undefined, BeginnerPackageDialog));
   pages.push(
     await page(
@@ -88,42 +86,34 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
       (app) =>
         void (app.choice = {
           metier: "Fantassin",
-          metierSkills: ["Épée", "Lance", "Bouclier"],
+          metierSkills: ["Combat à l'épée", "Esquive", "Combat à mains nues", "Lancer du couteau"],
           hobbies: [
             { name: "Barde", skills: ["Chants", "Mandoline"] },
             { name: "Cambrioleur", skills: ["Crochetage", "Discrétion"] },
           ],
-          talents: ["Poésie", "Survie", "Marche", ""],
+          talents: ["Fronde", "Équitation", "Marchandage", "Cartographie"],
         }),
       BeginnerPackageDialog,
     ),
   );
 
-  // The Wuxia builder from the archetype the Wuxia text describes, one Attribute over budget.
+  // The Wuxia builder from the archetype the system ships, for a hero whose Attributes are dealt.
   const { WuxiaBuilderDialog } = await import("../../src/creation/wuxia-builder-dialog");
   for (const item of [
-    { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier" } },
     { name: "Course du vent", type: "wuxiaPower", system: { heroType: "assassin" } },
     { name: "Sixième sens", type: "wuxiaPower", system: { heroType: "general" } },
     { name: "Mémoire", type: "wuxiaTrait", system: {} },
   ])
     await Item.create(item);
-  const rebel = (await Actor.create({
-    name: "Rebelle mystérieux",
-    type: "wuxiaCharacter",
-    flags: { "wuxia-harmonies": { archetype: true } },
-    system: {
-      priorities: { attributes: 3, skills: 5, powers: 4, traits: 2, experience: 1 },
-      attributes: { metal: 6, feu: 5, terre: 5, eau: 4, bois: 5 },
-    },
-  })) as unknown as { uuid: string; createEmbeddedDocuments(n: string, d: AnyObject[]): Promise<unknown> };
+  const rebel = (await Actor.create(packEntry("wuxia-archetypes", "Rebelle mystérieux"))) as unknown as {
+    uuid: string;
+  };
   game.actors.add(rebel);
-  await rebel.createEmbeddedDocuments("Item", [
-    { name: "Chasseur", type: "wuxiaSkill", system: { category: "metier", level: 3 } },
-    { name: "Espion", type: "wuxiaSkill", system: { category: "metier", level: 2 } },
-    { name: "Course du vent", type: "wuxiaPower", system: { heroType: "assassin", level: 2 } },
-  ]);
-  const wuxiaHero = await Actor.create({ name: "Aiko", type: "wuxiaCharacter" });
+  const wuxiaHero = await Actor.create({
+    name: "Aiko",
+    type: "wuxiaCharacter",
+    system: { attributes: { metal: 6, feu: 7, terre: 6, eau: 5, bois: 6 } },
+  });
   game.actors.add(wuxiaHero);
   const { draftFromArchetype, draftOf } = await import("../../src/creation/wuxia-creation");
   const builder = new WuxiaBuilderDialog(wuxiaHero as never) as unknown as DialogLike & {
@@ -132,7 +122,7 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   };
   builder.draft = draftFromArchetype(rebel as never, draftOf(wuxiaHero as never));
   builder.archetype = rebel.uuid;
-  pages.push(await applicationPage(env, builder, { name: "creation-wuxia-builder", height: 1500 }));
+  pages.push(await applicationPage(env, builder, { name: "creation-wuxia-builder", height: "fit" }));
 
   // The GM's odds tables: the Wuxia table with 1 reroll, and the Harmonies table.
   const { OddsTablesDialog } = await import("../../src/dialogs/odds-tables-dialog");
@@ -150,7 +140,6 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   const { GroupImportDialog, importReader } = await import("../../src/dialogs/import-dialog");
   const empty = new GroupImportDialog() as unknown as DialogLike;
   pages.push(await applicationPage(env, empty, { name: "gm-import-empty", height: 900 }));
-  const { readFileSync } = await import("node:fs");
   const example = readFileSync("assets/examples/groupes-harmonies.csv", "utf8");
   const filled = new GroupImportDialog() as unknown as DialogLike & {
     text: string;
@@ -186,3 +175,20 @@ export const creationPages: PageSource = async (env: PreviewEnv) => {
   handlebars.renderTemplate = renderTemplate;
   return pages;
 };
+
+/** A pack entry's own keys, which the world gives anew when it imports the entry. */
+const DOCUMENT_KEYS = ["_id", "_key", "_stats", "folder"];
+const bare = (entry: AnyObject): AnyObject =>
+  Object.fromEntries(Object.entries(entry).filter(([key]) => !DOCUMENT_KEYS.includes(key)));
+
+/** An entry of one of the system's packs (packs-src), as creation data: what a world imports. */
+function packEntry(pack: string, name: string): AnyObject {
+  const dir = resolve("packs-src", pack);
+  for (const file of readdirSync(dir)) {
+    const entry = JSON.parse(readFileSync(resolve(dir, file), "utf8")) as AnyObject;
+    if (entry.name !== name) continue;
+    const items = (entry.items as AnyObject[] | undefined)?.map(bare);
+    return items ? { ...bare(entry), items } : bare(entry);
+  }
+  throw new Error(`${pack} has no ${name}`);
+}

@@ -227,50 +227,36 @@ export async function buildFixtures({ Actor, foundry }: Started): Promise<Fixtur
     system: {
       ruleset: "harmonies",
       action: { characteristic: "agilite", means: "precision" },
+      // The palace guards of the French import example (assets/examples/groupes-harmonies.csv).
       members: [
         {
           label: "Gardes",
           count: 25,
           stats: {
-            corps: 1,
+            corps: 0,
             agilite: 1,
             intuition: 0,
-            intelligence: -1,
+            intelligence: 0,
             puissance: 1,
             resistance: 1,
-            manoeuvre: 0,
+            manoeuvre: 1,
             precision: 0,
-            skill: 0,
+            skill: 2,
           },
         },
         {
-          label: "Sergents",
-          count: 3,
+          label: "Sergent Léon",
+          count: 1,
           stats: {
-            corps: 2,
+            corps: 1,
             agilite: 1,
             intuition: 1,
             intelligence: 0,
-            puissance: 2,
-            resistance: 2,
+            puissance: 1,
+            resistance: 1,
             manoeuvre: 1,
             precision: 1,
-            skill: 1,
-          },
-        },
-        {
-          label: "Chien de garde",
-          count: 1,
-          stats: {
-            corps: -10,
-            agilite: 2,
-            intuition: 2,
-            intelligence: -8,
-            puissance: -5,
-            resistance: -3,
-            manoeuvre: -2,
-            precision: -6,
-            skill: -3,
+            skill: 4,
           },
         },
       ],
@@ -279,15 +265,16 @@ export async function buildFixtures({ Actor, foundry }: Started): Promise<Fixtur
   });
 
   const wuxiaGroup = await Actor.create({
-    name: "Bande de la Rivière Noire",
+    name: "Red Hill Bandits",
     type: "group",
     img: PORTRAIT,
     system: {
       ruleset: "wuxia",
       action: { attribute: "feu" },
+      // The bandits of the English import example (assets/examples/groups-wuxia.csv).
       members: [
-        { label: "Bandits", count: 12, stats: { metal: 3, feu: 3, terre: 2, eau: 2, bois: 1, skill: 2 } },
-        { label: "Chef de bande", count: 1, stats: { metal: 5, feu: 6, terre: 4, eau: 4, bois: 3, skill: 5 } },
+        { label: "Bandits", count: 20, stats: { metal: 2, feu: 2, terre: 3, eau: 1, bois: 2, skill: 1 } },
+        { label: "Chief", count: 1, stats: { metal: 3, feu: 4, terre: 3, eau: 2, bois: 2, skill: 2 } },
       ],
     },
   });
