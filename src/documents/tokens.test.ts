@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { prototypeTokenDefaults, TOKEN_BARS } from "./tokens";
+import { prototypeTokenDefaults, prototypeTokenOnNpcChange, TOKEN_BARS } from "./tokens";
 import { startSystem } from "../../test/support/start-system";
 
 describe("a new actor's prototype token", () => {
@@ -126,5 +126,51 @@ describe("an archetype taken from the system's compendium", () => {
       expect(hero.prototypeToken.actorLink, archetype.name).toBe(true);
       expect(hero.prototypeToken.bar1.attribute, archetype.name).toBe("wounds");
     }
+  });
+});
+
+describe("a character made an NPC, or a hero again", () => {
+  it("takes the other kind's token where it still holds its own kind's: unlinked and hostile, or linked and friendly", async () => {
+    const started = await startSystem();
+    const hero = (await started.Actor.create({ name: "Bandit", type: "wuxiaCharacter" })) as unknown as {
+      prototypeToken: Record<string, unknown>;
+      update(data: Record<string, unknown>): Promise<unknown>;
+    };
+    await hero.update({ system: { npc: true } });
+    expect(hero.prototypeToken).toMatchObject({ actorLink: false, disposition: -1 });
+    await hero.update({ system: { npc: false } });
+    expect(hero.prototypeToken).toMatchObject({ actorLink: true, disposition: 1 });
+    // A token the GM set apart (neutral) stays so; what the change says of the token stands.
+    await hero.update({ prototypeToken: { disposition: 0 } });
+    await hero.update({ system: { npc: true }, prototypeToken: { actorLink: true } });
+    expect(hero.prototypeToken).toMatchObject({ actorLink: true, disposition: 0 });
+  });
+
+  it("makes an NPC from a pack, whose token says nothing of its side, a friendly hero", () => {
+    expect(
+      prototypeTokenOnNpcChange(
+        { type: "harmoniesCharacter", system: { npc: true }, prototypeToken: {} },
+        { system: { npc: false } },
+      ),
+    ).toEqual({ actorLink: true, disposition: 1 });
+  });
+
+  it("leaves a group's token, and an update that does not change the NPC box", () => {
+    const token = { actorLink: false, disposition: -1 };
+    expect(
+      prototypeTokenOnNpcChange({ type: "group", system: {}, prototypeToken: token }, { system: { npc: false } }),
+    ).toEqual({});
+    expect(
+      prototypeTokenOnNpcChange(
+        { type: "harmoniesCharacter", system: { npc: true }, prototypeToken: token },
+        { system: { npc: true } },
+      ),
+    ).toEqual({});
+    expect(
+      prototypeTokenOnNpcChange(
+        { type: "harmoniesCharacter", system: { npc: true }, prototypeToken: token },
+        { name: "x" },
+      ),
+    ).toEqual({});
   });
 });

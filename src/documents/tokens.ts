@@ -48,13 +48,47 @@ export function prototypeTokenDefaults(type: string, data: Data): Data {
   return token;
 }
 
+/** CONST.TOKEN_DISPOSITIONS.HOSTILE (API v13). */
+const HOSTILE = -1;
+
+/**
+ * A character made an NPC (or a hero again): its prototype token follows, where it still holds
+ * what the other kind starts with — linked and friendly for a hero, unlinked and hostile for an
+ * NPC — so a bandit made from a new character is not counted on the players' side. What the
+ * change itself says about the token stands; {} when nothing follows.
+ */
+export function prototypeTokenOnNpcChange(
+  actor: { type: string; system: unknown; prototypeToken: { actorLink?: unknown; disposition?: unknown } },
+  changed: Data,
+): Data {
+  const npc = isData(changed.system) ? changed.system.npc : undefined;
+  const was = isData(actor.system) ? actor.system.npc : undefined;
+  if (!CHARACTER_TYPES.includes(actor.type) || typeof npc !== "boolean" || npc === was) return {};
+  const token: Data = {};
+  const { actorLink, disposition } = actor.prototypeToken;
+  if (!gives(changed, "prototypeToken.actorLink") && Boolean(actorLink) === npc) token.actorLink = !npc;
+  // An NPC's token is hostile by core's default, whether or not it says so.
+  const npcsDefault = disposition === HOSTILE || disposition === undefined;
+  if (!gives(changed, "prototypeToken.disposition") && (npc ? disposition === FRIENDLY : npcsDefault))
+    token.disposition = npc ? HOSTILE : FRIENDLY;
+  return token;
+}
+
 /**
  * Puts the defaults into each new actor's source on the creating client, before the creation
- * is sent (Foundry's `preCreateActor` hook, whose pending document takes `updateSource`).
+ * is sent (Foundry's `preCreateActor` hook, whose pending document takes `updateSource`), and
+ * into the update that makes a character an NPC or a hero (`preUpdateActor`, whose changes may
+ * be added to).
  */
 export function registerPrototypeTokenDefaults(): void {
   Hooks.on("preCreateActor", (actor, data) => {
     const prototypeToken = prototypeTokenDefaults(actor.type, data as Data);
     if (Object.keys(prototypeToken).length) actor.updateSource({ prototypeToken });
+  });
+  Hooks.on("preUpdateActor", (actor, changed) => {
+    const change = changed as Data;
+    const prototypeToken = prototypeTokenOnNpcChange(actor, change);
+    if (Object.keys(prototypeToken).length)
+      change.prototypeToken = { ...(isData(change.prototypeToken) ? change.prototypeToken : {}), ...prototypeToken };
   });
 }
