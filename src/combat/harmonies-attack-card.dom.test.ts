@@ -74,6 +74,9 @@ describe("the Harmonies attack card", () => {
     expect(text(player.querySelector(".wh-attack__damage"))).toBe(
       "Damage: weapon 0 = 0 (a missile weapon adds no strength)",
     );
+    // Until the soak is rolled, no card is titled as one, and the attack's difficulty is its own.
+    expect([...player.querySelectorAll("[data-wh-card] .wh-card__title")].map((el) => text(el))).toEqual(["Fronde"]);
+    expect(text(player.querySelector("[data-wh-card] .wh-card__details"))).toContain("Difficulty −4");
     // Cp + Rs +6, closed: 1 − 10 = −9 → −3, stunned.
     scriptFaces([1, 10]);
     await as("gm", async () => click((await cardFor("gm", message)).querySelector("[data-wh-attack=soak]")));
