@@ -131,7 +131,7 @@ export async function buildFixtures({ Actor, foundry }: Started): Promise<Fixtur
   ]);
 
   const harmoniesHero = await Actor.create({
-    name: "Goliath de Terminale",
+    name: "Goliath",
     type: "harmoniesCharacter",
     ownership,
     img: PORTRAIT,
