@@ -217,13 +217,14 @@ export const combatBatch: ScenarioBatch = {
           type: "harmoniesCharacter",
           system: { wounds: { light: 3 } },
         })) as Actor.OfType<"harmoniesCharacter">;
+        // Dice 10 − 1 on Ag 3 + Pr 3 + Fronde 2: the shot succeeds, so there is a hit to take.
+        world.scriptFaces([10, 1]);
         const { card, recorded } = await attackCard(david, "Lance-pierre", goliath);
         await clickOnCard(card, "take", () => recorded("defence"));
         const drawn = await card.renderHTML();
         const soak = drawn.querySelector<HTMLButtonElement>('[data-wh-attack="soak"]');
-        // Taken, the hit lands whenever the attack itself succeeded.
-        expect(soak !== null).to.equal(drawn.querySelector(".wh-attack .wh-outcome--success") !== null);
-        if (!soak) return;
+        expect(drawn.querySelector(".wh-attack .wh-outcome--success")).to.not.equal(null);
+        if (!soak) throw new Error("The card offers no soak for a hit taken");
         const { light, grave, critical, fatal } = goliath.system.wounds;
         soak.click();
         const done = await until("the soak on the card", () => recorded("soak") as { severity: SoakSeverity } | null);
@@ -233,6 +234,24 @@ export const combatBatch: ScenarioBatch = {
         expect({ ...goliath.system.wounds }).to.deep.include(expected);
         expect(goliath.statuses.has("stun")).to.equal(done.severity === "stunned");
         expect(textOf(await card.renderHTML(), ".wh-attack__soak")).to.not.equal("");
+      });
+    });
+
+    describe("a Harmonies attack that fails", () => {
+      it("has missed at once: the card says so and offers nobody a parry or a hit to take", async () => {
+        const david = await world.actor({
+          name: "David",
+          type: "harmoniesCharacter",
+          items: [{ name: "Lance-pierre", type: "harmoniesWeapon", system: { damage: 4, range: "missile" } }],
+        });
+        const goliath = await world.actor({ name: "Goliath", type: "harmoniesCharacter" });
+        // Dice 1 − 10 on Ag 0 + Pr 0: −9, a failure.
+        world.scriptFaces([1, 10]);
+        const { card } = await attackCard(david, "Lance-pierre", goliath);
+        expect(world.facesLeft).to.equal(0);
+        const drawn = await card.renderHTML();
+        expect(drawn.querySelector(".wh-attack .wh-outcome--failure")).to.not.equal(null);
+        expect(drawn.querySelectorAll("[data-wh-attack]").length).to.equal(0);
       });
     });
 
