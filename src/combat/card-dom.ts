@@ -26,6 +26,16 @@ export function actionButton(
   const button = element(doc, "button", "wh-attack__action", label);
   button.type = "button";
   button.dataset.whAttack = action;
+  runOnceOnClick(button, run);
+  return button;
+}
+
+/**
+ * A click runs the request once: the button is disabled until the answer redraws what it sits in.
+ * A refused request writes nothing, so nothing redraws it: the button comes back, and the refusal
+ * is said in the reader's words.
+ */
+export function runOnceOnClick(button: HTMLButtonElement, run: () => Promise<unknown>): void {
   button.addEventListener("click", (event) => {
     event.preventDefault();
     event.stopPropagation();
@@ -35,7 +45,6 @@ export function actionButton(
       notifyError(error);
     });
   });
-  return button;
 }
 
 export function numberField(doc: Document, name: string, label: string, max: number): HTMLLabelElement {

@@ -1,4 +1,4 @@
-import { notifyError } from "../core/errors";
+import { runOnceOnClick } from "./card-dom";
 import { t } from "../core/i18n";
 import type { WuxiaHarmoniesCombat } from "./combat";
 import { turnEntry } from "./combat";
@@ -16,16 +16,7 @@ function button(doc: Document, label: string, text: string, onClick: () => Promi
   el.setAttribute("aria-label", label);
   el.dataset.tooltip = label;
   el.disabled = !enabled;
-  el.addEventListener("click", (event) => {
-    event.preventDefault();
-    event.stopPropagation();
-    el.disabled = true;
-    // A refused request writes nothing, so nothing redraws the row: the button comes back here.
-    void onClick().catch((error: unknown) => {
-      el.disabled = false;
-      notifyError(error);
-    });
-  });
+  runOnceOnClick(el, onClick);
   return el;
 }
 
