@@ -93,10 +93,13 @@ export function attackOutcome(
   });
 }
 
+/** The item as a Wuxia weapon, if it is one. */
+function wuxiaWeaponOf(weapon: unknown): Item.OfType<"wuxiaWeapon"> | null {
+  return weapon instanceof Item && weapon.type === "wuxiaWeapon" ? (weapon as Item.OfType<"wuxiaWeapon">) : null;
+}
+
 function weaponDamageOf(weapon: unknown): number {
-  return weapon instanceof Item && weapon.type === "wuxiaWeapon"
-    ? (weapon as Item.OfType<"wuxiaWeapon">).system.damage
-    : 0;
+  return wuxiaWeaponOf(weapon)?.system.damage ?? 0;
 }
 
 /** A defender's AR: a group's members wear no armour the model records. */
@@ -387,9 +390,7 @@ export function investmentRefusal(
 
 /** The name of a Wuxia weapon's âme, if it has one. */
 export function weaponSoul(weapon: unknown): string {
-  return weapon instanceof Item && weapon.type === "wuxiaWeapon"
-    ? (weapon as Item.OfType<"wuxiaWeapon">).system.ame.name.trim()
-    : "";
+  return wuxiaWeaponOf(weapon)?.system.ame.name.trim() ?? "";
 }
 
 /** One surplus success invested by the attacker's owner; a Defense or reserve die is given at once. */
