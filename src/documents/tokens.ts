@@ -12,8 +12,9 @@ export const TOKEN_BARS: Readonly<Record<string, { bar1: string; bar2: string | 
 
 const CHARACTER_TYPES: readonly string[] = ["wuxiaCharacter", "harmoniesCharacter"];
 
-/** CONST.TOKEN_DISPOSITIONS.FRIENDLY (API v13). */
+/** CONST.TOKEN_DISPOSITIONS.FRIENDLY and HOSTILE (API v13). */
 const FRIENDLY = 1;
+const HOSTILE = -1;
 
 type Data = Record<string, unknown>;
 
@@ -47,9 +48,6 @@ export function prototypeTokenDefaults(type: string, data: Data): Data {
   }
   return token;
 }
-
-/** CONST.TOKEN_DISPOSITIONS.HOSTILE (API v13). */
-const HOSTILE = -1;
 
 /**
  * A character made an NPC (or a hero again): its prototype token follows, where it still holds
